@@ -1,0 +1,32 @@
+"""timedcombat: tabletop-RPG melee as a discrete-event simulation timed in tenths.
+
+    >>> from timedcombat import load_scenario, simulate
+    >>> result = simulate(load_scenario("scenarios/sword_duel.toml"), seed=3)
+    >>> result.winner
+"""
+
+from timedcombat.clock import Tenths, seconds
+from timedcombat.dice import Dice, ScriptedDice
+from timedcombat.engine import Result, simulate
+from timedcombat.errors import IllegalActionError, ScenarioError, TimedCombatError
+from timedcombat.scenario import Scenario, load_scenario, parse_scenario
+from timedcombat.systems.base import Outcome, get_system
+
+__all__ = [
+    "Dice",
+    "IllegalActionError",
+    "Outcome",
+    "Result",
+    "Scenario",
+    "ScenarioError",
+    "ScriptedDice",
+    "Tenths",
+    "TimedCombatError",
+    "get_system",
+    "load_scenario",
+    "parse_scenario",
+    "seconds",
+    "simulate",
+]
+
+__version__ = "0.1.0"

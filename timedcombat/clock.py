@@ -1,0 +1,50 @@
+"""Integer tenths of a second, the one time unit of the engine.
+
+The simpy clock counts tenths; ``t=37`` is 3.7 s. Floats never enter the engine.
+Events that fall on the same tenth are ordered by :class:`OrderKey`, which makes
+simpy's first-in-first-out rule explicit: time, then phase (movement and action
+starts before attacks), then initiative (the holder of the advantage first), then
+the sequence in which they were declared.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+Tenths = int
+
+TENTHS_PER_SECOND = 10
+
+
+class Phase(IntEnum):
+    """What happens first within one tenth."""
+
+    MOVE = 0  # action starts, moves, closing decisions
+    ATTACK = 1  # attacks (and blocking attacks) resolved together
+    AFTER = 2  # state checks after the attacks of the tenth
+
+
+class OrderKey(NamedTuple):
+    """Ordering of same-tenth happenings: ``(t, phase, initiative, seq)``."""
+
+    t: Tenths
+    phase: Phase
+    initiative: int  # 0 for the combatant holding the advantage, 1 otherwise
+    seq: int
+
+
+def seconds(t: Tenths) -> str:
+    """Format tenths as seconds with one decimal: ``37 -> '3.7'``."""
+    sign = "-" if t < 0 else ""
+    t = abs(t)
+    return f"{sign}{t // TENTHS_PER_SECOND}.{t % TENTHS_PER_SECOND}"
+
+
+def from_seconds(text: str) -> Tenths:
+    """Parse ``'3.7'`` (or ``'3'``) into tenths without float arithmetic."""
+    text = text.strip()
+    whole, _, frac = text.partition(".")
+    if frac and (len(frac) > 1 or not frac.isdigit()):
+        raise ValueError(f"not a time in whole tenths: {text!r}")
+    return int(whole or "0") * TENTHS_PER_SECOND + int(frac or "0")

@@ -1,0 +1,132 @@
+"""Dice from one injected :class:`random.Random` per run, plus scripted rolls.
+
+Notation: ``d20``, ``d10``, ``3d6``, ``2d6+1``, ``1d-3`` (a missing number of sides
+means six-sided dice, as in ``1d-3`` = one six-sided die minus three). Percentile
+rolls give 00-99. :class:`ScriptedDice` replays given faces, for tests and for
+replaying a fight from a table.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from timedcombat.errors import TimedCombatError
+
+_NOTATION = re.compile(r"^\s*(\d*)\s*d\s*(\d*)\s*([+-]\s*\d+)?\s*$", re.IGNORECASE)
+
+
+class DiceError(TimedCombatError):
+    """Bad dice notation, or a scripted roll that does not fit the die."""
+
+
+@attrs.frozen
+class DiceSpec:
+    """A parsed dice expression: ``count`` dice of ``sides`` plus ``modifier``."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def __str__(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.sides}{mod}"
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.modifier
+
+
+@attrs.frozen
+class Roll:
+    """The outcome of a dice expression: every face and the total."""
+
+    spec: DiceSpec
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces) + self.spec.modifier
+
+
+def parse(notation: str) -> DiceSpec:
+    """Parse dice notation; raise :class:`DiceError` when it is not dice."""
+    m = _NOTATION.match(notation)
+    if not m:
+        raise DiceError(f"not dice notation: {notation!r}")
+    count = int(m.group(1)) if m.group(1) else 1
+    sides = int(m.group(2)) if m.group(2) else 6
+    modifier = int(m.group(3).replace(" ", "")) if m.group(3) else 0
+    if count < 1 or sides < 2:
+        raise DiceError(f"not dice notation: {notation!r}")
+    return DiceSpec(count, sides, modifier)
+
+
+class Dice:
+    """All randomness of one run. Pass one instance in; never use the global RNG."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng.random
+
+    def die(self, sides: int) -> int:
+        """One die, 1..sides."""
+        return int(self._random() * sides) + 1
+
+    def d10(self) -> int:
+        return self.die(10)
+
+    def d20(self) -> int:
+        return self.die(20)
+
+    def percentile(self) -> int:
+        """00-99."""
+        return self.die(100) - 1
+
+    def roll(self, notation: str | DiceSpec) -> Roll:
+        """Roll a dice expression and keep every face."""
+        spec = parse(notation) if isinstance(notation, str) else notation
+        return Roll(spec, tuple(self.die(spec.sides) for _ in range(spec.count)))
+
+
+class ScriptedDice(Dice):
+    """Dice that return given faces in order (tests, replays of a real table).
+
+    When the script runs out, rolls come from ``fallback`` if one was given, else a
+    :class:`DiceError` is raised so a test notices that the fight needed more dice.
+    """
+
+    def __init__(self, faces: Iterable[int], fallback: random.Random | None = None) -> None:
+        self._faces = list(faces)
+        self._next = 0
+        self._fallback = Dice(fallback) if fallback is not None else None
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._next
+
+    def _take(self, low: int, high: int, what: str) -> int | None:
+        if self._next >= len(self._faces):
+            if self._fallback is None:
+                raise DiceError(f"scripted dice ran out (needed a {what})")
+            return None
+        face = self._faces[self._next]
+        self._next += 1
+        if not low <= face <= high:
+            raise DiceError(f"scripted face {face} does not fit a {what} (roll {self._next})")
+        return face
+
+    def die(self, sides: int) -> int:
+        face = self._take(1, sides, f"d{sides}")
+        return self._fallback.die(sides) if face is None else face
+
+    def percentile(self) -> int:
+        """A scripted percentile face is given as read off the dice: 0-99."""
+        face = self._take(0, 99, "percentile roll")
+        return self._fallback.percentile() if face is None else face

@@ -1,0 +1,70 @@
+"""Running a scenario: one injected RNG, one event log, the system's simpy fight."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import IO
+
+import attrs
+
+from timedcombat.dice import Dice
+from timedcombat.events import Event
+from timedcombat.log import EventLog, JsonLinesSink, Recorder, Sink
+from timedcombat.scenario import Scenario
+from timedcombat.systems.base import Outcome, get_system
+
+
+@attrs.frozen
+class Result:
+    """What one run produced: the outcome and (when recorded) every event in order."""
+
+    scenario: Scenario
+    seed: int
+    outcome: Outcome
+    events: tuple[Event, ...] = ()
+    event_count: int = 0
+
+    @property
+    def winner(self) -> str | None:
+        return self.outcome.winner
+
+    @property
+    def end(self) -> int:
+        return self.outcome.end
+
+
+def simulate(
+    scenario: Scenario,
+    seed: int | None = None,
+    *,
+    log: IO[str] | None = None,
+    record: bool = True,
+    dice: Dice | None = None,
+    until: int | None = None,
+    sinks: Sequence[Sink] = (),
+) -> Result:
+    """Fight ``scenario`` once.
+
+    ``seed`` defaults to the scenario's own; ``log`` is a text stream that receives the
+    JSON-lines log; ``record`` keeps the events in the result; ``dice`` replaces the
+    seeded dice (scripted rolls); ``until`` overrides the scenario's cap in tenths.
+    """
+    run_seed = scenario.info.seed if seed is None else seed
+    recorder = Recorder() if record else None
+    all_sinks: list[Sink] = list(sinks)
+    if recorder is not None:
+        all_sinks.append(recorder)
+    if log is not None:
+        all_sinks.append(JsonLinesSink(log))
+    event_log = EventLog(all_sinks)
+    system = get_system(scenario.system)
+    outcome = system.run(
+        scenario,
+        dice if dice is not None else Dice(random.Random(run_seed)),
+        event_log,
+        scenario.info.until if until is None else until,
+        run_seed,
+    )
+    return Result(scenario, run_seed, outcome,
+                  tuple(recorder.events) if recorder is not None else (), event_log.count)

@@ -1,0 +1,35 @@
+"""The project's exceptions: one base, parse errors apart from rule errors (DESIGN §2)."""
+
+from __future__ import annotations
+
+
+class TimedCombatError(Exception):
+    """Base of every error this package raises on purpose."""
+
+
+class ScenarioError(TimedCombatError):
+    """A scenario document cannot be used: names the file and the key path.
+
+    ``str(err)`` is the one line the command line prints after ``error: ``.
+    """
+
+    def __init__(self, file: str, path: str, message: str) -> None:
+        self.file = file
+        self.path = path
+        self.message = message
+        where = f"{file}: {path}" if path else file
+        super().__init__(f"{where}: {message}")
+
+
+class IllegalActionError(TimedCombatError):
+    """An action the rules do not allow at this moment."""
+
+
+class LogFormatError(TimedCombatError):
+    """A JSON-lines log that is not a valid timedcombat log (names the line)."""
+
+    def __init__(self, file: str, line: int, message: str) -> None:
+        self.file = file
+        self.line = line
+        self.message = message
+        super().__init__(f"{file}:{line}: {message}")

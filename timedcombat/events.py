@@ -1,0 +1,223 @@
+"""The log vocabulary: one frozen attrs record per event (DESIGN §5).
+
+Every record carries ``t`` (tenths) and ``seq`` (strictly increasing). Field names are
+the contract; :func:`to_dict` gives the JSON object in a fixed key order: ``t``,
+``seq``, ``event``, then the fields as declared. A field whose default is ``None``
+is left out while it is ``None``; every other field is always written. Hexes are
+written as ``[q, r]`` lists. Systems add events of their own whose names carry the
+system as prefix (``tenths.plan_skip``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+Hex = tuple[int, int]
+
+_REGISTRY: dict[str, type[Event]] = {}
+
+
+def _key(name: str) -> str:
+    return "from" if name == "frm" else name
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Base of all log records."""
+
+    EVENT: ClassVar[str] = ""
+
+    t: int
+    seq: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.EVENT:
+            _REGISTRY[cls.EVENT] = cls
+
+
+def _layout(cls: type[Event]) -> tuple[tuple[str, str, bool], ...]:
+    layout = cls.__dict__.get("_LAYOUT_CACHE")
+    if layout is None:
+        layout = tuple(
+            (f.name, _key(f.name), f.default is None)
+            for f in attrs.fields(cls)
+            if f.name not in ("t", "seq")
+        )
+        type.__setattr__(cls, "_LAYOUT_CACHE", layout)
+    return layout
+
+
+_PAIRS_FIELDS = frozenset({"modifiers", "rules"})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """The JSON object of one event, keys in contract order."""
+    out: dict[str, Any] = {"t": event.t, "seq": event.seq, "event": event.EVENT}
+    for name, key, optional in _layout(type(event)):
+        value = getattr(event, name)
+        if value is None and optional:
+            continue
+        if name in _PAIRS_FIELDS:
+            out[key] = {k: _plain(v) for k, v in value}
+        else:
+            out[key] = _plain(value)
+    return out
+
+
+def event_class(name: str) -> type[Event] | None:
+    """The record class of an event name, or ``None`` when unknown."""
+    return _REGISTRY.get(name)
+
+
+def known_events() -> dict[str, type[Event]]:
+    return dict(_REGISTRY)
+
+
+Modifiers = tuple[tuple[str, int], ...]
+"""Named modifiers, written as a JSON object: ``(("charge", 3), ("hurt", -2))``."""
+
+
+@attrs.frozen(slots=True)
+class Start(Event):
+    EVENT: ClassVar[str] = "start"
+    system: str
+    seed: int
+    scenario: str
+    until: int
+    rules: Modifiers = ()
+
+
+@attrs.frozen(slots=True)
+class Placed(Event):
+    """Where a combatant stands at the start (an extension: lets a log stand alone)."""
+
+    EVENT: ClassVar[str] = "placed"
+    actor: str
+    side: str
+    at: Hex
+    facing: str
+    weapons: tuple[str, ...] = ()
+    shield: bool = False
+
+
+@attrs.frozen(slots=True)
+class Action(Event):
+    EVENT: ClassVar[str] = "action"
+    actor: str
+    name: str
+    end: int
+    target: str | None = None
+    weapon: str | None = None
+    position: str | None = None
+    closing: bool | None = None
+    targets: tuple[str, ...] | None = None
+    style: str | None = None
+    to: Hex | None = None
+    mode: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Interrupted(Event):
+    EVENT: ClassVar[str] = "interrupted"
+    actor: str
+    name: str
+    cause: str
+
+
+@attrs.frozen(slots=True)
+class Move(Event):
+    EVENT: ClassVar[str] = "move"
+    actor: str
+    frm: Hex
+    to: Hex
+    mode: str
+    facing: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Attack(Event):
+    EVENT: ClassVar[str] = "attack"
+    actor: str
+    target: str
+    weapon: str
+    roll: int
+    total: int
+    against: int
+    result: str
+    margin: int
+    simultaneous: bool
+    modifiers: Modifiers = ()
+    closing: str | None = None
+    defence: str | None = None
+    advantage: str | None = None
+    kind: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Defence(Event):
+    EVENT: ClassVar[str] = "defence"
+    actor: str
+    kind: str
+    against: str
+    roll: int
+    total: int
+    success: bool
+    weapon: str | None = None
+    delay: int | None = None
+    modifiers: Modifiers = ()
+
+
+@attrs.frozen(slots=True)
+class Damage(Event):
+    EVENT: ClassVar[str] = "damage"
+    actor: str
+    amount: int
+    total: int
+    body: int
+    source: str | None = None
+    weapon: str | None = None
+    blow_strength: int | None = None
+
+
+@attrs.frozen(slots=True)
+class Reaction(Event):
+    EVENT: ClassVar[str] = "reaction"
+    actor: str
+    cause: str
+    roll: int
+    tenths: int
+    skill: int | None = None
+    end: int | None = None
+
+
+@attrs.frozen(slots=True)
+class Target(Event):
+    EVENT: ClassVar[str] = "target"
+    actor: str
+    target: str | None = None
+    targets: tuple[str, ...] | None = None
+
+
+@attrs.frozen(slots=True)
+class State(Event):
+    EVENT: ClassVar[str] = "state"
+    actor: str
+    state: str
+    value: Any
+    opponent: str | None = None
+
+
+@attrs.frozen(slots=True)
+class End(Event):
+    EVENT: ClassVar[str] = "end"
+    winner: str | None
+    reason: str

@@ -1,0 +1,184 @@
+"""Axial hexes (pointy-top), facing, arcs, distance, occupancy and walls (DESIGN §3).
+
+A hex is a plain ``(q, r)`` tuple. Facings are ``E NE NW W SW SE``, index 0-5, each
+60 degrees counter-clockwise from the last. The front hexes are the facing direction
+and its two neighbours, the side hexes the next two, the rear hex the opposite one;
+hexes further away are classed by the angle from the facing: within 90 degrees
+front, within 150 degrees side, else rear.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+Hex = tuple[int, int]
+
+FACINGS: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+FRONT, SIDE, REAR = "front", "side", "rear"
+_SQRT3 = math.sqrt(3.0)
+
+
+def facing_index(name: str) -> int:
+    """Index 0-5 of a facing name; ``ValueError`` for anything else."""
+    return FACINGS.index(name)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Number of hex steps between two hexes."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbour(h: Hex, direction: int) -> Hex:
+    d = DIRECTIONS[direction % 6]
+    return (h[0] + d[0], h[1] + d[1])
+
+
+def neighbours(h: Hex) -> Iterator[Hex]:
+    q, r = h
+    for dq, dr in DIRECTIONS:
+        yield (q + dq, r + dr)
+
+
+def _angle(frm: Hex, to: Hex) -> float:
+    """Angle in degrees (0 = E, counter-clockwise) of the line from one hex to another."""
+    dq = to[0] - frm[0]
+    dr = to[1] - frm[1]
+    x = _SQRT3 * (dq + dr / 2.0)
+    y = -1.5 * dr
+    return math.degrees(math.atan2(y, x)) % 360.0
+
+
+def _off_facing(frm: Hex, facing: int, to: Hex) -> float:
+    diff = abs(_angle(frm, to) - 60.0 * facing) % 360.0
+    return 360.0 - diff if diff > 180.0 else diff
+
+
+def arc(frm: Hex, facing: int, to: Hex) -> str:
+    """``front``, ``side`` or ``rear``: where ``to`` lies for a figure at ``frm``."""
+    off = _off_facing(frm, facing, to)
+    if off <= 90.0 + 1e-9:
+        return FRONT
+    if off <= 150.0 + 1e-9:
+        return SIDE
+    return REAR
+
+
+def is_back(frm: Hex, facing: int, to: Hex) -> bool:
+    """True when ``to`` is to the figure's back (side or rear), where it cannot watch."""
+    return arc(frm, facing, to) != FRONT
+
+
+def facing_towards(frm: Hex, to: Hex) -> int:
+    """The facing that points most directly from ``frm`` at ``to`` (ties: lower index)."""
+    if frm == to:
+        return 0
+    angle = _angle(frm, to)
+    best = min(range(6), key=lambda i: (min(abs(angle - 60 * i), 360 - abs(angle - 60 * i)), i))
+    return best
+
+
+def line_step(frm: Hex, goal: Hex, candidates: Iterable[Hex]) -> Hex | None:
+    """Of ``candidates`` (neighbours of ``frm``), the one that best closes on ``goal``.
+
+    Best = smallest hex distance to the goal, then closest to the straight line, then
+    the first in direction order: deterministic, with no randomness.
+    """
+    best: Hex | None = None
+    best_key: tuple[int, float] | None = None
+    for h in candidates:
+        key = (distance(h, goal), round(_off_line(frm, goal, h), 9))
+        if best_key is None or key < best_key:
+            best, best_key = h, key
+    return best
+
+
+def _off_line(frm: Hex, goal: Hex, h: Hex) -> float:
+    if frm == goal:
+        return 0.0
+    diff = abs(_angle(frm, goal) - _angle(frm, h)) % 360.0
+    return 360.0 - diff if diff > 180.0 else diff
+
+
+def away_step(frm: Hex, threat: Hex, candidates: Iterable[Hex]) -> Hex | None:
+    """Of ``candidates``, the one that best opens distance from ``threat``.
+
+    Best = largest distance from the threat, then closest to the line straight away.
+    """
+    best: Hex | None = None
+    best_key: tuple[int, float] | None = None
+    for h in candidates:
+        straight = 180.0 - _off_line(frm, threat, h)
+        key = (-distance(h, threat), round(straight, 9))
+        if best_key is None or key < best_key:
+            best, best_key = h, key
+    return best
+
+
+class HexMap:
+    """Walls, which figure stands where, and what lies on the ground.
+
+    Occupancy is an index (hex -> figure id), so no lookup scans the figures.
+    """
+
+    def __init__(self, walls: Iterable[Hex] = ()) -> None:
+        self.walls: frozenset[Hex] = frozenset(walls)
+        self._occupants: dict[Hex, list[str]] = {}
+        self._position: dict[str, Hex] = {}
+        self.ground: dict[Hex, list[str]] = {}
+
+    def place(self, who: str, h: Hex, *, share: bool = False) -> None:
+        """Put a figure on a hex; ``share`` lets it join a figure there (close quarters)."""
+        if h in self.walls:
+            raise ValueError(f"{h} is a wall")
+        here = self._occupants.get(h)
+        if here and not share:
+            raise ValueError(f"{h} is occupied by {here[0]}")
+        self._occupants.setdefault(h, []).append(who)
+        self._position[who] = h
+
+    def remove(self, who: str) -> None:
+        h = self._position.pop(who, None)
+        if h is None:
+            return
+        here = self._occupants[h]
+        here.remove(who)
+        if not here:
+            del self._occupants[h]
+
+    def move(self, who: str, to: Hex, *, share: bool = False) -> None:
+        self.remove(who)
+        self.place(who, to, share=share)
+
+    def position(self, who: str) -> Hex:
+        return self._position[who]
+
+    def occupant(self, h: Hex) -> str | None:
+        here = self._occupants.get(h)
+        return here[0] if here else None
+
+    def occupants(self, h: Hex) -> tuple[str, ...]:
+        return tuple(self._occupants.get(h, ()))
+
+    def is_free(self, h: Hex) -> bool:
+        return h not in self.walls and h not in self._occupants
+
+    def free_neighbours(self, h: Hex) -> list[Hex]:
+        occ = self._occupants
+        walls = self.walls
+        return [n for n in neighbours(h) if n not in walls and n not in occ]
+
+    def drop(self, h: Hex, item: str) -> None:
+        self.ground.setdefault(h, []).append(item)
+
+    def pick(self, h: Hex, item: str) -> bool:
+        items = self.ground.get(h)
+        if not items or item not in items:
+            return False
+        items.remove(item)
+        if not items:
+            del self.ground[h]
+        return True

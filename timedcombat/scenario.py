@@ -1,0 +1,346 @@
+"""Scenario files: TOML read with ``tomllib``, structured into attrs classes by ``cattrs``.
+
+Every problem becomes one :class:`ScenarioError` naming the file and the key path
+(``combatant[1].weapons[0]``), never a traceback (DESIGN §4). The common part of a
+scenario is read here; each rule system structures its own ``[rules]`` table, the
+combatants' stats and their plans (``systems/base.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.errors import ForbiddenExtraKeysError
+
+from timedcombat.errors import ScenarioError
+from timedcombat.hexmap import FACINGS, Hex
+
+T = TypeVar("T")
+
+DEFAULT_UNTIL = 6000
+MAX_UNTIL = 10_000_000
+
+
+@attrs.frozen
+class ScenarioInfo:
+    """The ``[scenario]`` table."""
+
+    name: str
+    system: str
+    seed: int = 0
+    until: int = DEFAULT_UNTIL
+
+
+@attrs.frozen
+class MapSpec:
+    """The ``[map]`` table: open ground unless walls are given."""
+
+    walls: tuple[Hex, ...] = ()
+
+
+@attrs.frozen
+class PlanStep:
+    """One scripted action of a combatant's ``plan``; which keys apply is system-defined."""
+
+    action: str
+    target: str | None = None
+    targets: tuple[str, ...] | None = None
+    position: str | None = None
+    weapon: str | None = None
+    style: str | None = None
+    to: Hex | None = None
+    mode: str | None = None
+
+
+COMMON_KEYS = ("id", "side", "at", "facing", "plan", "policy")
+
+
+@attrs.frozen
+class CombatantSpec:
+    """One ``[[combatant]]``: the common keys, and the system's own ``stats`` record."""
+
+    id: str
+    side: str
+    at: Hex
+    facing: str = "E"
+    plan: tuple[PlanStep, ...] = ()
+    policy: str | None = None
+    stats: Any = None
+
+
+@attrs.frozen
+class Scenario:
+    """A loaded, checked scenario, ready for :func:`timedcombat.simulate`."""
+
+    file: str
+    info: ScenarioInfo
+    rules: Any
+    map: MapSpec
+    combatants: tuple[CombatantSpec, ...]
+
+    @property
+    def system(self) -> str:
+        return self.info.system
+
+    def combatant(self, cid: str) -> CombatantSpec:
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+
+# ---------------------------------------------------------------------------
+# strict structuring
+
+
+def _strict(kind: type, label: str) -> Callable[[Any, type], Any]:
+    def hook(value: Any, _t: type) -> Any:
+        if isinstance(value, bool) and kind is not bool:
+            raise TypeError(f"expected {label}, got a boolean")
+        if not isinstance(value, kind):
+            raise TypeError(f"expected {label}, got {_describe(value)}")
+        return value
+
+    return hook
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _hex(value: Any, _t: type) -> Hex:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise TypeError(f"expected a hex [q, r] of two integers, got {_describe(value)}")
+    return (int(value[0]), int(value[1]))
+
+
+def _str_tuple(value: Any, _t: type) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list of strings, got {_describe(value)}")
+    for v in value:
+        if not isinstance(v, str):
+            raise TypeError(f"expected a list of strings, got {_describe(v)} in it")
+    return tuple(value)
+
+
+def make_converter() -> cattrs.Converter:
+    """A cattrs converter that refuses unknown keys and never coerces types."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(str, _strict(str, "a string"))
+    conv.register_structure_hook(bool, _strict(bool, "true or false"))
+    conv.register_structure_hook(float, _strict((int, float), "a number"))  # type: ignore[arg-type]
+    for alias, hook in ((Hex, _hex), (tuple[str, ...], _str_tuple),
+                        (tuple[Hex, ...], _hex_list)):
+        conv.register_structure_hook_func(lambda t, a=alias: t == a, hook)
+    return conv
+
+
+def _hex_list(value: Any, _t: type) -> tuple[Hex, ...]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list of hexes [[q, r], ...], got {_describe(value)}")
+    out = []
+    for i, v in enumerate(value):
+        try:
+            out.append(_hex(v, Hex))
+        except TypeError as exc:
+            raise _Located(f"[{i}]", str(exc)) from None
+    return tuple(out)
+
+
+class _Located(Exception):
+    """Internal: a structuring error with a path below the value being structured."""
+
+    def __init__(self, sub: str, message: str) -> None:
+        super().__init__(message)
+        self.sub = sub
+        self.message = message
+
+
+_PATH_RE = re.compile(r"^(.*) @ \$(.*)$", re.S)
+
+
+def _first_error(exc: BaseException) -> tuple[str, str]:
+    """(sub-path, message) of the first leaf error inside a cattrs exception group."""
+    messages = cattrs.transform_error(exc, path="$", format_exception=_format)
+    text = messages[0] if messages else str(exc)
+    m = _PATH_RE.match(text)
+    if not m:
+        return "", text
+    return m.group(2), m.group(1)
+
+
+def _format(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, ForbiddenExtraKeysError):
+        keys = ", ".join(sorted(exc.extra_fields))
+        allowed = ""
+        if attrs.has(exc.cl):
+            allowed = ", ".join(a.name for a in attrs.fields(exc.cl))
+        return f"\0{sorted(exc.extra_fields)[0]}\0unknown key {keys!r} (allowed: {allowed})"
+    if isinstance(exc, KeyError):
+        return "required key missing"
+    if isinstance(exc, _Located):
+        return f"\1{exc.sub}\1{exc.message}"
+    if isinstance(exc, TypeError | ValueError):
+        return str(exc)
+    return f"invalid value ({exc})"
+
+
+def join(path: str, sub: str) -> str:
+    """Join key paths: ``join('combatant[0]', '.strength')``."""
+    sub = sub.lstrip(".") if not path else sub
+    if sub.startswith("[") or not path:
+        return f"{path}{sub}"
+    return f"{path}.{sub.lstrip('.')}" if sub else path
+
+
+def structure(conv: cattrs.Converter, data: Any, cls: type[T], file: str, path: str) -> T:
+    """Structure ``data`` into ``cls``; any problem becomes a located ScenarioError."""
+    try:
+        return conv.structure(data, cls)
+    except (cattrs.BaseValidationError, TypeError, ValueError, _Located) as exc:
+        if isinstance(exc, _Located):
+            raise ScenarioError(file, join(path, exc.sub), exc.message) from None
+        sub, message = _first_error(exc) if isinstance(
+            exc, cattrs.BaseValidationError
+        ) else ("", str(exc))
+        if message.startswith("\0"):
+            _, key, message = message.split("\0", 2)
+            sub = join(sub, "." + key) if sub else "." + key
+        elif message.startswith("\1"):
+            _, extra, message = message.split("\1", 2)
+            sub = sub + extra
+        raise ScenarioError(file, join(path, sub), message) from None
+
+
+# ---------------------------------------------------------------------------
+# loading
+
+_TOP_KEYS = ("scenario", "rules", "map", "combatant")
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file; raise :class:`ScenarioError` for any problem."""
+    file = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise ScenarioError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(file, "", f"not UTF-8 text (byte {exc.start})") from None
+    return parse_scenario(text, file)
+
+
+def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
+    """Check a scenario given as TOML text."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(file, "", f"bad TOML: {exc}") from None
+    return scenario_from_dict(doc, file)
+
+
+def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
+    """Check a scenario given as an already parsed document."""
+    from timedcombat.systems.base import get_system, system_names
+
+    if not isinstance(doc, Mapping):
+        raise ScenarioError(file, "", "expected a TOML document")
+    for key in doc:
+        if key not in _TOP_KEYS:
+            raise ScenarioError(
+                file, str(key), f"unknown key (allowed: {', '.join(_TOP_KEYS)})"
+            )
+    conv = make_converter()
+    if "scenario" not in doc:
+        raise ScenarioError(file, "scenario", "required table missing")
+    info = structure(conv, _table(doc["scenario"], file, "scenario"), ScenarioInfo, file,
+                     "scenario")
+    if info.until < 1 or info.until > MAX_UNTIL:
+        raise ScenarioError(file, "scenario.until",
+                            f"must be between 1 and {MAX_UNTIL} tenths, got {info.until}")
+    if info.seed < 0:
+        raise ScenarioError(file, "scenario.seed", f"must not be negative, got {info.seed}")
+    try:
+        system = get_system(info.system)
+    except KeyError:
+        raise ScenarioError(
+            file, "scenario.system",
+            f"unknown system {info.system!r} (known: {', '.join(system_names())})",
+        ) from None
+    rules = system.structure_rules(_table(doc.get("rules", {}), file, "rules"), conv, file)
+    map_spec = structure(conv, _table(doc.get("map", {}), file, "map"), MapSpec, file, "map")
+
+    raw_combatants = doc.get("combatant")
+    if raw_combatants is None:
+        raise ScenarioError(file, "combatant", "required: at least one [[combatant]] table")
+    if not isinstance(raw_combatants, list):
+        raise ScenarioError(file, "combatant", "expected an array of tables [[combatant]]")
+    combatants: list[CombatantSpec] = []
+    seen: dict[str, int] = {}
+    taken: dict[Hex, str] = {}
+    walls = set(map_spec.walls)
+    for i, raw_c in enumerate(raw_combatants):
+        where = f"combatant[{i}]"
+        raw_c = _table(raw_c, file, where)
+        common = {k: v for k, v in raw_c.items() if k in COMMON_KEYS}
+        stats_raw = {k: v for k, v in raw_c.items() if k not in COMMON_KEYS}
+        spec = structure(conv, common, CombatantSpec, file, where)
+        if not spec.id:
+            raise ScenarioError(file, f"{where}.id", "must not be empty")
+        if spec.id in seen:
+            raise ScenarioError(
+                file, f"{where}.id", f"duplicate id {spec.id!r} (also combatant[{seen[spec.id]}])"
+            )
+        seen[spec.id] = i
+        if spec.facing not in FACINGS:
+            raise ScenarioError(
+                file, f"{where}.facing",
+                f"unknown facing {spec.facing!r} (one of {' '.join(FACINGS)})",
+            )
+        if spec.at in walls:
+            raise ScenarioError(file, f"{where}.at", f"{list(spec.at)} is a wall")
+        if spec.at in taken:
+            raise ScenarioError(
+                file, f"{where}.at", f"two figures on one hex: {list(spec.at)} is taken by "
+                f"{taken[spec.at]!r}",
+            )
+        taken[spec.at] = spec.id
+        stats = system.structure_stats(stats_raw, conv, file, where, rules)
+        combatants.append(attrs.evolve(spec, stats=stats))
+    if not combatants:
+        raise ScenarioError(file, "combatant", "required: at least one [[combatant]] table")
+    scenario = Scenario(file, info, rules, map_spec, tuple(combatants))
+    for i, c in enumerate(scenario.combatants):
+        system.check_combatant(scenario, c, file, f"combatant[{i}]")
+    return scenario
+
+
+def _table(value: Any, file: str, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScenarioError(file, path, f"expected a table, got {_describe(value)}")
+    return value

@@ -1,0 +1,1 @@
+"""Rule systems: plug-ins behind the protocol of :mod:`timedcombat.systems.base`."""

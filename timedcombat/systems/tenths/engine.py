@@ -1,0 +1,772 @@
+"""The simpy driver of the ``tenths`` system: one process per combatant.
+
+The processes only schedule; what happens is computed by :mod:`.resolve`. Effects that
+cross combatants are delivered as simpy interrupts (:meth:`Fight.poke`): a parry or
+dodge *delays* the defender's running action, a forced action (a closing response, a
+retreat, a reaction) *preempts* it, and a change that a waiting combatant watches
+(its opponent coming in range, an exchange closing) *wakes* it. Attacks falling on
+the same tenth are gathered and resolved together after the moves of that tenth
+(:mod:`.melee`), which makes the same-tick order of :mod:`timedcombat.clock` real.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+import attrs
+import simpy
+
+from timedcombat import events as ev
+from timedcombat.dice import Dice
+from timedcombat.hexmap import (
+    FACINGS,
+    HexMap,
+    away_step,
+    distance,
+    facing_towards,
+    is_back,
+    line_step,
+)
+from timedcombat.log import EventLog
+from timedcombat.scenario import Scenario
+from timedcombat.systems.base import Outcome
+from timedcombat.systems.tenths import resolve
+from timedcombat.systems.tenths.events import AttackLost, PlanSkip
+from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.policy import get_policy
+from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, reach_hexes
+
+WAKE = "wake"
+DELAY = "delay"
+OUT = "out"
+
+
+@attrs.frozen
+class Preempt:
+    """Interrupt cause: abandon the running action (``reason``) and perform ``step``."""
+
+    reason: str
+    step: Step | None = None
+
+
+class Preempted(Exception):
+    def __init__(self, cause: Preempt) -> None:
+        super().__init__(cause.reason)
+        self.cause = cause
+
+
+class Finished(Exception):
+    """The combatant is out: its process ends."""
+
+
+class Exchange:
+    """Two combatants' closing actions against each other, until both are over."""
+
+    def __init__(self, a: Fighter, b: Fighter) -> None:
+        self.a, self.b = a, b
+        self.kinds: dict[str, str] = {}
+        self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
+        self.settled: set[str] = set()  # sides whose closing action time is over
+        self.first_attack: dict[str, int] = {}
+        self.open = True
+
+    def partner(self, f: Fighter) -> Fighter:
+        return self.b if f is self.a else self.a
+
+
+class Fight:
+    """One run of a ``tenths`` scenario."""
+
+    def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
+                 seed: int) -> None:
+        self.scenario = scenario
+        self.seed = seed
+        self.rules: TenthsRules = scenario.rules
+        self.dice = dice
+        self.log = log
+        self.until = until
+        self.env = simpy.Environment()
+        self.map = HexMap(scenario.map.walls)
+        self.fighters: dict[str, Fighter] = {}
+        self.order: list[Fighter] = []
+        for spec in scenario.combatants:
+            f = Fighter(spec, spec.stats, self.rules)
+            f.policy = get_policy(spec.policy)
+            f.never = self.env.event()
+            self.fighters[f.id] = f
+            self.order.append(f)
+            self.map.place(f.id, spec.at)
+        self.targeted_by: dict[str, set[str]] = {f.id: set() for f in self.order}
+        self.bucket: list[Any] = []
+        self.bucket_t = -1
+        self.intent_seq = 0
+        self.over = False
+        self.outcome: Outcome | None = None
+
+    # ------------------------------------------------------------------ set-up and run
+
+    def emit(self, cls: type[ev.Event], **fields: Any) -> None:
+        self.log.emit(cls, self.env.now, **fields)
+
+    def run(self) -> Outcome:
+        rules = tuple((k, v) for k, v in attrs.asdict(self.rules).items())
+        info = self.scenario.info
+        self.emit(ev.Start, system="tenths", seed=self.seed, scenario=info.name,
+                  until=self.until, rules=rules)
+        for f in self.order:
+            self.emit(ev.Placed, actor=f.id, side=f.side, at=self.map.position(f.id),
+                      facing=FACINGS[f.facing],
+                      weapons=tuple(w.name for w in f.stats.weapons), shield=f.shield)
+        for f in self.order:
+            self.choose_target(f)
+        for f in self.order:
+            f.proc = self.env.process(self.life(f))
+        env = self.env
+        until = self.until
+        while not self.over:
+            if env.peek() >= until:
+                self.finish(None, "until", at=until)
+                break
+            env.step()
+        assert self.outcome is not None
+        return self.outcome
+
+    # ------------------------------------------------------------------ geometry
+
+    def pos(self, f: Fighter) -> tuple[int, int]:
+        return self.map.position(f.id)
+
+    def reach(self, f: Fighter) -> int:
+        return max(reach_hexes(w, self.rules) for w in f.hand)
+
+    def can_attack(self, a: Fighter, b: Fighter) -> bool:
+        """``a`` can strike ``b`` from where both stand with a weapon in hand."""
+        if not a.able or not b.able:
+            return False
+        d = distance(self.pos(a), self.pos(b))
+        return 1 <= d <= self.reach(a)
+
+    def threat_range(self, a: Fighter, b: Fighter) -> int:
+        return max(self.reach(a), self.reach(b))
+
+    def in_zone(self, a: Fighter, b: Fighter) -> bool:
+        """Close enough that a closing action (a charge at most) can bring one in range."""
+        return distance(self.pos(a), self.pos(b)) <= self.threat_range(a, b) + 2
+
+    def face(self, f: Fighter, toward: tuple[int, int], log: bool = True) -> None:
+        here = self.pos(f)
+        if toward == here:
+            return
+        new = facing_towards(here, toward)
+        if new != f.facing:
+            f.facing = new
+            if log:
+                self.emit(ev.Move, actor=f.id, frm=here, to=here, mode="turn",
+                          facing=FACINGS[new])
+
+    # ------------------------------------------------------------------ targets
+
+    def enemies(self, f: Fighter) -> list[Fighter]:
+        return [o for o in self.order if o.side != f.side and o.able]
+
+    def choose_target(self, f: Fighter) -> None:
+        if f.target is not None and f.target.able:
+            return
+        head = f.plan_head
+        pick: Fighter | None = None
+        if head is not None and head.target is not None:
+            cand = self.fighters.get(head.target)
+            if cand is not None and cand.able:
+                pick = cand
+        if pick is None:
+            pick = f.policy.choose_target(self, f)
+        self.set_target(f, pick)
+
+    def set_target(self, f: Fighter, t: Fighter | None, log: bool = True) -> None:
+        if f.target is t:
+            return
+        if f.target is not None:
+            self.targeted_by[f.target.id].discard(f.id)
+        f.target = t
+        if t is not None:
+            self.targeted_by[t.id].add(f.id)
+            self.face(f, self.pos(t), log=log)
+        if log:
+            self.emit(ev.Target, actor=f.id, target=t.id if t else None)
+
+    # ------------------------------------------------------------------ interrupts
+
+    def poke(self, f: Fighter, cause: Any) -> None:
+        """Deliver ``cause`` to ``f``'s process now, or when it next waits."""
+        if f.proc is None or not f.proc.is_alive:
+            if cause is not DELAY and cause is not WAKE:
+                f.pending.append(cause)
+            return
+        if f.waiting and self.env.active_process is not f.proc:
+            f.waiting = False
+            f.proc.interrupt(cause)
+        else:
+            f.pending.append(cause)
+
+    def hold(self, f: Fighter) -> Generator[Any, Any, bool]:
+        """Wait until ``f.due`` (``None``: until woken). True when due, False when woken."""
+        env = self.env
+        while True:
+            while f.pending:
+                if self._take(f, f.pending.pop(0)):
+                    return False
+            if f.due is None:
+                target: simpy.Event = f.never  # type: ignore[assignment]
+            elif f.due <= env.now:
+                return True
+            else:
+                target = env.timeout(f.due - env.now)
+            f.waiting = True
+            try:
+                yield target
+            except simpy.Interrupt as i:
+                f.waiting = False
+                if self._take(f, i.cause):
+                    return False
+                continue
+            f.waiting = False
+            return True
+
+    def _take(self, f: Fighter, cause: Any) -> bool:
+        """Apply a delivered cause; True when the waiter should re-decide (woken)."""
+        if cause is DELAY:
+            return False
+        if cause is WAKE:
+            return True
+        if cause is OUT:
+            raise Finished
+        if isinstance(cause, Preempt):
+            raise Preempted(cause)
+        raise AssertionError(cause)  # pragma: no cover
+
+    def delay(self, f: Fighter, tenths: int, attacking_now: bool) -> None:
+        """A parry or dodge: add ``tenths`` to ``f``'s running action, or to its next one
+        when its action ends on this very tenth (a simultaneous attack)."""
+        if attacking_now or f.due is None or f.act is None:
+            if attacking_now:
+                f.carry += tenths
+            return
+        f.due += tenths
+        f.shift += tenths
+        self.poke(f, DELAY)
+
+    # ------------------------------------------------------------------ the life of a combatant
+
+    def life(self, f: Fighter) -> Generator[Any, Any, None]:
+        try:
+            while not self.over and f.able:
+                step = self._forced(f) or self.decide(f)
+                try:
+                    yield from self.perform(f, step)
+                except Preempted as p:
+                    if f.act is not None:
+                        self.emit(ev.Interrupted, actor=f.id, name=f.act, cause=p.cause.reason)
+                    self.end_action(f)
+                    if p.cause.step is not None:
+                        f.forced = p.cause.step
+        except Finished:
+            return
+
+    def _forced(self, f: Fighter) -> Step | None:
+        keep: list[Any] = []
+        while f.pending:
+            cause = f.pending.pop(0)
+            if cause is OUT:
+                raise Finished
+            if isinstance(cause, Preempt) and cause.step is not None:
+                f.forced = cause.step
+            elif cause is not WAKE and cause is not DELAY:
+                keep.append(cause)
+        f.pending = keep
+        step, f.forced = f.forced, None
+        return step
+
+    def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
+        f.act = name
+        f.act_start = self.env.now
+        f.shift = 0
+        self.emit(ev.Action, actor=f.id, name=name, end=end, **fields)
+
+    def end_action(self, f: Fighter) -> None:
+        f.act = None
+        f.due = None
+
+    def take_carry(self, f: Fighter) -> int:
+        carry, f.carry = f.carry, 0
+        return carry
+
+    # ------------------------------------------------------------------ deciding
+
+    def decide(self, f: Fighter) -> Step:
+        """The next action: the plan's head when it applies now, else the policy's."""
+        self.choose_target(f)
+        t = f.target
+        if t is None:
+            return Step("idle")
+        head = f.plan_head
+        if t.id in f.engaged:
+            if head is not None:
+                if head.action == "attack":
+                    f.pop_plan()
+                    return f.policy.combat(self, f, t)
+                if head.action == "move":
+                    f.pop_plan()
+                    return Step("move", target=t.id, to=head.to, mode=head.mode or "walk")
+                if head.action in CLOSING_ACTIONS:
+                    self.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
+                              reason="already in combat")
+                    return self.decide(f)
+            return f.policy.combat(self, f, t)
+        if head is not None and head.action == "move":
+            f.pop_plan()
+            return Step("move", target=t.id, to=head.to, mode=head.mode or "walk")
+        if self.in_zone(f, t) and self.can_close(f, t):
+            if head is not None and head.action in CLOSING_ACTIONS:
+                f.pop_plan()
+                return Step(head.action, target=t.id, closing=True)
+            return Step(f.policy.closing(self, f, t), target=t.id, closing=True)
+        if self.in_zone(f, t):
+            return Step("idle")  # the target is closing with someone else: wait for it
+        return Step("move", target=t.id, mode=f.policy.approach_mode(self, f, t))
+
+    def can_close(self, f: Fighter, t: Fighter) -> bool:
+        """A closing action is possible unless either is tied up in another exchange."""
+        ex = t.exchange
+        return ex is None or not ex.open or ex.partner(t) is f
+
+    def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+        if step.closing:
+            yield from self.do_closing(f, step)
+        elif step.name == "respond":
+            yield from self.do_respond(f, step)
+        elif step.name == "attack":
+            yield from self.do_attack(f)
+        elif step.name == "move":
+            yield from self.do_move(f, step)
+        elif step.name == "retreat":
+            yield from self.do_retreat(f, step)
+        elif step.name == "react":
+            yield from self.do_react(f, step)
+        else:
+            f.due = None
+            yield from self.hold(f)
+
+    # ------------------------------------------------------------------ moving
+
+    def move(self, f: Fighter, to: tuple[int, int], mode: str, check: bool = True) -> None:
+        here = self.pos(f)
+        self.map.move(f.id, to)
+        if f.target is not None and f.target.able:
+            here_to = self.pos(f.target)
+            if here_to != to:
+                f.facing = facing_towards(to, here_to)
+        self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode, facing=FACINGS[f.facing])
+        self.after_move(f, check)
+
+    def after_move(self, f: Fighter, check: bool = True) -> None:
+        for wid in tuple(self.targeted_by[f.id]):
+            w = self.fighters[wid]
+            if w.able and not w.reacting:
+                self.face(w, self.pos(f))
+        ex = f.exchange
+        if ex is not None and ex.open:
+            partner = ex.partner(f)
+            if partner.closing == "set":
+                self.poke(partner, WAKE)
+        if check:
+            for oid in tuple(f.engaged):
+                self.check_break_off(f, self.fighters[oid])
+
+    def step_toward(self, f: Fighter, goal: tuple[int, int]) -> tuple[int, int] | None:
+        here = self.pos(f)
+        cands = [h for h in self.map.free_neighbours(here)
+                 if distance(h, goal) < distance(here, goal)]
+        return line_step(here, goal, cands)
+
+    def step_away(self, f: Fighter, threat: tuple[int, int]) -> tuple[int, int] | None:
+        here = self.pos(f)
+        cands = [h for h in self.map.free_neighbours(here)
+                 if distance(h, threat) > distance(here, threat)]
+        return away_step(here, threat, cands)
+
+    def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
+        """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
+        range (either way): such a move needs a closing action instead."""
+        for o in self.enemies(f):
+            if o.id in f.engaged:
+                continue
+            d = distance(to, self.pos(o))
+            if d <= self.threat_range(f, o):
+                return o
+        return None
+
+    def do_move(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+        mode = step.mode or "walk"
+        rate = f.stats.run if mode == "run" else f.stats.walk
+        end = self.env.now + rate + self.take_carry(f)
+        goal = step.to
+        if goal is None and step.target is not None:
+            goal = self.pos(self.fighters[step.target])
+        if goal is None or goal == self.pos(f):
+            f.due = None
+            yield from self.hold(f)
+            return
+        self.start_action(f, "move", end, to=goal, mode=mode, target=step.target)
+        f.due = end
+        while not (yield from self.hold(f)):
+            pass
+        if step.to is None and step.target is not None:
+            goal = self.pos(self.fighters[step.target])
+        nxt = self.step_toward(f, goal)
+        if nxt is None:
+            self.emit(ev.Interrupted, actor=f.id, name="move", cause="blocked")
+        elif step.to is None and (o := self.enters_range(f, nxt)) is not None:
+            self.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {o.id}")
+        else:
+            self.move(f, nxt, mode)
+            if step.to is not None and nxt != step.to and f.plan_index > 0:
+                # a scripted move goes on hex by hex until it arrives
+                f.forced = Step("move", target=step.target, to=step.to, mode=mode)
+        self.end_action(f)
+
+    # ------------------------------------------------------------------ closing
+
+    def do_respond(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+        """Answer an opponent's closing action with one of one's own (same tenth)."""
+        opp = self.fighters[step.target]  # type: ignore[index]
+        head = f.plan_head
+        if head is not None and head.action in CLOSING_ACTIONS:
+            f.pop_plan()
+            kind = head.action
+        else:
+            kind = f.policy.respond(self, f, opp, opp.closing)
+        yield from self.do_closing(f, Step(kind, target=opp.id, closing=True))
+
+    def open_exchange(self, f: Fighter, t: Fighter) -> Exchange:
+        ex = t.exchange
+        if ex is not None and ex.open and ex.partner(t) is f:
+            return ex  # f answers t
+        ex = Exchange(f, t)
+        responds = (
+            t.able
+            and not t.engaged
+            and (t.exchange is None or not t.exchange.open)
+            and not is_back(self.pos(t), t.facing, self.pos(f))
+        )
+        if responds:
+            t.exchange = ex
+            self.poke(t, Preempt("closing", Step("respond", target=f.id)))
+        else:
+            ex.pending.discard(t.id)
+            ex.settled.add(t.id)
+        return ex
+
+    def do_closing(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+        t = self.fighters[step.target]  # type: ignore[index]
+        kind = step.name
+        now = self.env.now
+        self.set_target(f, t)
+        ex = self.open_exchange(f, t)
+        f.exchange = ex
+        ex.kinds[f.id] = kind
+        w = f.weapon
+        walk_back = f.stats.walk + self.rules.walk_back_extra
+        sched = resolve.closing_schedule(kind, w.base_speed, f.stats.walk, f.stats.run,
+                                         walk_back)
+        f.closing = kind
+        f.closing_start = now
+        f.in_range_since = None
+        if sched.defence_modifier:
+            f.defence_mods[t.id] = sched.defence_modifier
+        f.anti_parry_bonus = sched.anti_parry_bonus
+        carry = self.take_carry(f)
+        self.start_action(f, kind, now + sched.duration + carry, target=t.id,
+                          weapon=w.name, closing=True)
+        f.shift = carry
+        for offset, direction in sched.moves:
+            f.due = now + offset + f.shift
+            while not (yield from self.hold(f)):
+                pass
+            if direction == resolve.TOWARD:
+                if not self.can_attack(f, t) and t.able:
+                    nxt = self.step_toward(f, self.pos(t))
+                    if nxt is not None:
+                        self.move(f, nxt, "closing")
+            else:
+                nxt = self.step_away(f, self.pos(t))
+                if nxt is not None:
+                    self.move(f, nxt, "closing")
+        f.due = now + sched.duration + f.shift
+        while not (yield from self.hold(f)):
+            pass
+        self.end_action(f)
+        ex.settled.add(f.id)
+        if ex.partner(f).closing == "set":
+            self.poke(ex.partner(f), WAKE)
+        if sched.attack_at is not None:
+            if self.can_attack(f, t):
+                yield from self.strike(f, t, closing=kind)
+            else:
+                self.lose_attack(f, t, "out of range", kind)
+        elif kind == "set":
+            yield from self.set_attack(f, t, ex)
+        self.finish_closing(f, ex)
+        if sched.attack_at is None and kind != "set":
+            # Wait / Defend / Avoid: let the opponent's closing play out
+            while ex.open and f.able and not self.over:
+                f.due = None
+                yield from self.hold(f)
+
+    def set_attack(self, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
+        """Set: attack after base time, or one tenth after the opponent comes in range."""
+        base = f.weapon.base_speed
+        while t.able and f.able:
+            if self.can_attack(f, t):
+                if f.in_range_since is None:
+                    f.in_range_since = self.env.now if self.env.now > f.closing_start \
+                        else f.closing_start
+                f.due = resolve.set_attack_time(f.closing_start, base, f.in_range_since) \
+                    + f.shift
+                if (yield from self.hold(f)):
+                    if self.can_attack(f, t):
+                        yield from self.strike(f, t, closing="set")
+                        return
+                    f.in_range_since = None
+                continue
+            f.in_range_since = None
+            if t.id in ex.settled:
+                self.lose_attack(f, t, "never in range", "set")
+                return
+            f.due = None
+            yield from self.hold(f)
+        if not t.able:
+            self.lose_attack(f, t, "target out", "set")
+
+    def finish_closing(self, f: Fighter, ex: Exchange) -> None:
+        ex.pending.discard(f.id)
+        f.anti_parry_bonus = 0
+        if not ex.pending and ex.open:
+            self.close_exchange(ex)
+
+    def close_exchange(self, ex: Exchange) -> None:
+        ex.open = False
+        made = bool(ex.first_attack)
+        for side in (ex.a, ex.b):
+            if side.exchange is not ex:
+                continue  # approached without answering: not part of this exchange
+            other = ex.partner(side)
+            kind = ex.kinds.get(side.id)
+            if made and kind in ("wait", "defend") and other.id in ex.first_attack:
+                side.first_attack_after = resolve.let_first_attack_time(
+                    side.closing_start, side.weapon.base_speed, ex.first_attack[other.id])
+            if not made:
+                side.defence_mods.pop(other.id, None)
+            side.closing = None
+            side.exchange = None
+            self.poke(side, WAKE)
+
+    def lose_attack(self, f: Fighter, t: Fighter, reason: str, closing: str | None) -> None:
+        """An attack that cannot be made is lost, and so is its bonus."""
+        self.emit(AttackLost, actor=f.id, target=t.id, reason=reason, closing=closing,
+                  weapon=f.weapon.name)
+        f.anti_parry_bonus = 0
+
+    # ------------------------------------------------------------------ fighting
+
+    def do_attack(self, f: Fighter) -> Generator[Any, Any, None]:
+        t = f.target
+        assert t is not None
+        w = f.weapon
+        now = self.env.now
+        if f.first_attack_after is not None:
+            end = max(f.first_attack_after, now + 1)
+            f.first_attack_after = None
+        else:
+            end = now + w.base_speed
+        end += self.take_carry(f)
+        self.start_action(f, "attack", end, target=t.id, weapon=w.name)
+        f.due = end
+        while not (yield from self.hold(f)):
+            pass
+        self.end_action(f)
+        if not t.able or f.target is not t:
+            self.lose_attack(f, t, "target out" if not t.able else "target changed", None)
+        elif self.can_attack(f, t):
+            yield from self.strike(f, t, closing=None)
+        else:
+            self.lose_attack(f, t, "out of range", None)
+
+    def strike(self, f: Fighter, t: Fighter, closing: str | None) -> Generator[Any, Any, None]:
+        """Declare an attack landing now; it resolves with every attack of this tenth."""
+        from timedcombat.systems.tenths.melee import Intent, resolve_tenth
+
+        now = self.env.now
+        if self.bucket_t != now:
+            self.bucket = []
+            self.bucket_t = now
+            trigger = self.env.timeout(0)
+            trigger.callbacks.append(lambda _e, b=self.bucket: resolve_tenth(self, b))
+        self.intent_seq += 1
+        done = self.env.event()
+        self.bucket.append(Intent(f, t, f.weapon, closing, self.intent_seq, done))
+        yield done
+
+    def do_retreat(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+        """Retreat: two moves back and up to two turns as one action taking one walk back;
+        no active defence meanwhile. The first move is the advantage move."""
+        opp = self.fighters[step.target]  # type: ignore[index]
+        now = self.env.now
+        end = now + f.stats.walk + self.rules.walk_back_extra
+        head = f.plan_head
+        if head is not None and head.action == "retreat":
+            f.pop_plan()
+        self.start_action(f, "retreat", end, target=opp.id)
+        f.no_defence_until = end
+        nxt = self.step_away(f, self.pos(opp))
+        if nxt is not None:
+            self.move(f, nxt, "retreat")
+        f.due = end
+        while not (yield from self.hold(f)):
+            pass
+        nxt = self.step_away(f, self.pos(opp))
+        if nxt is not None:
+            self.move(f, nxt, "retreat")
+        self.end_action(f)
+        if f.hurt and opp.id not in f.engaged and f.policy.withdraw(self, f):
+            self.flee(f)
+
+    def do_react(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+        """A forced reaction: d10 - Best Skill tenths (at least one), no active defence."""
+        roll = self.dice.d10()
+        tenths = resolve.reaction_time(roll, f.skill)
+        now = self.env.now
+        f.reacting = True
+        f.no_defence_until = max(f.no_defence_until, now + tenths)
+        self.emit(ev.Reaction, actor=f.id, cause=step.reason or "attacked", roll=roll,
+                  tenths=tenths, skill=f.skill, end=now + tenths)
+        f.act = "react"
+        f.act_start = now
+        f.shift = 0
+        f.due = now + tenths
+        try:
+            while not (yield from self.hold(f)):
+                pass
+        finally:
+            f.reacting = False
+        self.end_action(f)
+        new = self.fighters.get(step.target or "")
+        if new is not None and new.able:
+            self.set_target(f, new)
+
+    # ------------------------------------------------------------------ pairs, damage, end
+
+    def engage(self, a: Fighter, b: Fighter) -> None:
+        if b.id in a.engaged:
+            return
+        a.engaged.add(b.id)
+        b.engaged.add(a.id)
+        self.emit(ev.State, actor=a.id, state="engaged", value=True, opponent=b.id)
+        self.emit(ev.State, actor=b.id, state="engaged", value=True, opponent=a.id)
+
+    def disengage(self, a: Fighter, b: Fighter, why: str = "break_off") -> None:
+        if b.id not in a.engaged:
+            return
+        a.engaged.discard(b.id)
+        b.engaged.discard(a.id)
+        a.attacked.discard(b.id)
+        b.attacked.discard(a.id)
+        if a.able:
+            self.emit(ev.State, actor=a.id, state="engaged", value=False, opponent=b.id)
+        if b.able:
+            self.emit(ev.State, actor=b.id, state="engaged", value=False, opponent=a.id)
+
+    def check_break_off(self, a: Fighter, b: Fighter) -> None:
+        """Combatants break off when both are out of range."""
+        if not self.can_attack(a, b) and not self.can_attack(b, a):
+            self.disengage(a, b)
+            for x in (a, b):
+                if x.able and x.hurt and not x.engaged and x.act != "retreat" \
+                        and x.policy.withdraw(self, x):
+                    self.flee(x)
+
+    def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
+              blow: int) -> None:
+        victim.damage += amount
+        self.emit(ev.Damage, actor=victim.id, amount=amount, total=victim.damage,
+                  body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
+        if not victim.hurt and victim.damage >= victim.hurt_at:
+            victim.hurt = True
+            self.emit(ev.State, actor=victim.id, state="hurt", value=True)
+        if victim.damage >= victim.body and not victim.out:
+            victim.out = True
+            self.emit(ev.State, actor=victim.id, state="out", value=True)
+            self.leave(victim)
+
+    def flee(self, f: Fighter) -> None:
+        """A badly hurt combatant who has broken off leaves the fight (policy choice)."""
+        f.fled = True
+        self.emit(ev.State, actor=f.id, state="fled", value=True)
+        self.leave(f)
+        self.check_end()
+
+    def leave(self, f: Fighter) -> None:
+        for oid in tuple(f.engaged):
+            o = self.fighters[oid]
+            f.engaged.discard(oid)
+            o.engaged.discard(f.id)
+            o.attacked.discard(f.id)
+            if o.able:
+                self.emit(ev.State, actor=o.id, state="engaged", value=False, opponent=f.id)
+        self.map.remove(f.id)
+        for wid in tuple(self.targeted_by[f.id]):
+            w = self.fighters[wid]
+            w.target = None
+            self.poke(w, WAKE)
+        self.targeted_by[f.id].clear()
+        if f.target is not None:
+            self.targeted_by[f.target.id].discard(f.id)
+        ex = f.exchange
+        if ex is not None and ex.open:
+            ex.pending.discard(f.id)
+            ex.settled.add(f.id)
+            self.poke(ex.partner(f), WAKE)
+            if not ex.pending:
+                self.close_exchange(ex)
+        if self.env.active_process is not f.proc:
+            self.poke(f, OUT)
+
+    def check_end(self) -> None:
+        if self.over:
+            return
+        sides = {f.side for f in self.order if f.able}
+        if len(sides) <= 1:
+            winner = next(iter(sides)) if sides else None
+            self.finish(winner, "last side standing" if sides else "no one left")
+
+    def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:
+        if self.over:
+            return
+        self.over = True
+        end = self.env.now if at is None else at
+        self.log.emit(ev.End, end, winner=winner, reason=reason)
+        self.outcome = Outcome(
+            winner=winner,
+            reason=reason,
+            end=end,
+            combatants={
+                f.id: {
+                    "side": f.side,
+                    "damage": f.damage,
+                    "body": f.body,
+                    "state": "out" if f.out else "fled" if f.fled
+                    else "hurt" if f.hurt else "ok",
+                }
+                for f in self.order
+            },
+        )

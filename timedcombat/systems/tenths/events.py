@@ -1,0 +1,33 @@
+"""Events of the ``tenths`` system beyond the core vocabulary (prefixed ``tenths.``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from timedcombat.events import Event
+
+
+@attrs.frozen(slots=True)
+class AttackLost(Event):
+    """An attack that could not be made (target out of range or out): it and its bonus are
+    lost (seed 004, Closing)."""
+
+    EVENT: ClassVar[str] = "tenths.attack_lost"
+    actor: str
+    target: str
+    reason: str
+    closing: str | None = None
+    weapon: str | None = None
+
+
+@attrs.frozen(slots=True)
+class PlanSkip(Event):
+    """A scripted plan action that the rules did not allow when its turn came."""
+
+    EVENT: ClassVar[str] = "tenths.plan_skip"
+    actor: str
+    name: str
+    index: int
+    reason: str

@@ -1,0 +1,106 @@
+"""A combatant's state during a ``tenths`` fight (mutable; the simpy process owns it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from timedcombat.hexmap import facing_index
+from timedcombat.systems.tenths.resolve import body_of, hurt_threshold
+from timedcombat.systems.tenths.rules import TenthsRules, TenthsStats, Weapon
+
+if TYPE_CHECKING:
+    import simpy
+
+    from timedcombat.scenario import CombatantSpec, PlanStep
+
+
+@attrs.frozen
+class Step:
+    """One decided action: what the process will perform next."""
+
+    name: str
+    target: str | None = None
+    weapon: str | None = None
+    closing: bool = False
+    to: tuple[int, int] | None = None
+    mode: str | None = None
+    position: str | None = None
+    targets: tuple[str, ...] | None = None
+    style: str | None = None
+    reason: str | None = None  # why a forced step happens (reaction cause, …)
+
+
+class Fighter:
+    """Everything the engine tracks about one combatant."""
+
+    def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules) -> None:
+        self.id = spec.id
+        self.side = spec.side
+        self.spec = spec
+        self.stats = stats
+        self.skill = stats.best_skill
+        self.facing = facing_index(spec.facing)
+        self.hand: list[Weapon] = [stats.weapons[0]]
+        self.sheathed: list[Weapon] = list(stats.weapons[1:])
+        self.shield = stats.shield
+        self.body = body_of(stats.strength, stats.body, rules)
+        self.hurt_at = hurt_threshold(self.body, rules)
+        self.damage = 0
+        self.hurt = False
+        self.out = False
+        self.fled = False
+        self.plan: list[PlanStep] = list(spec.plan)
+        self.plan_index = 0
+        self.policy: Any = None
+        self.target: Fighter | None = None
+        self.engaged: set[str] = set()
+        # the running action
+        self.act: str | None = None
+        self.act_start = 0
+        self.shift = 0  # tenths the running action was pushed back (parries, dodges)
+        self.due: int | None = None
+        self.carry = 0  # tenths added to the next action (simultaneous-attack parries)
+        self.no_defence_until = 0  # no active defence while now < this
+        self.forced: Step | None = None
+        # closing
+        self.exchange: Any = None
+        self.closing: str | None = None
+        self.closing_start = 0
+        self.defence_mods: dict[str, int] = {}  # vs that opponent's first attack
+        self.anti_parry_bonus = 0  # own first attack (charge)
+        self.first_attack_after: int | None = None  # Wait/Defend: own first attack time
+        self.in_range_since: int | None = None
+        # resolution bookkeeping
+        self.advantage_over: str | None = None
+        self.attacked: set[str] = set()  # opponents this one has attacked since engaging
+        self.reacting = False
+        # process plumbing
+        self.proc: simpy.Process | None = None
+        self.waiting = False
+        self.pending: list[Any] = []
+        self.never: simpy.Event | None = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def able(self) -> bool:
+        """Still fighting: not out and not fled."""
+        return not self.out and not self.fled
+
+    @property
+    def weapon(self) -> Weapon:
+        """The weapon that attacks (the first one in hand)."""
+        return self.hand[0]
+
+    @property
+    def plan_head(self) -> PlanStep | None:
+        return self.plan[self.plan_index] if self.plan_index < len(self.plan) else None
+
+    def pop_plan(self) -> int:
+        i = self.plan_index
+        self.plan_index += 1
+        return i
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"

@@ -1,0 +1,227 @@
+"""Resolving the attacks of one tenth together (the ATTACK phase of the same-tick order).
+
+Attacks landing on the same tenth are gathered by :meth:`Fight.strike` and resolved
+here, after that tenth's moves, in initiative order: attacks by a combatant holding
+the advantage over its target first, then in the order they were declared. Two
+combatants attacking each other on the same tenth make a simultaneous attack: no
+dodge, no parry with the attacking weapon, +2 anti-parry each, and a parry with the
+other weapon or shield is added to the time of the parrier's next action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from timedcombat import events as ev
+from timedcombat.hexmap import distance
+from timedcombat.systems.tenths import resolve
+from timedcombat.systems.tenths.events import AttackLost
+from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.rules import SEED, Weapon
+
+if TYPE_CHECKING:
+    import simpy
+
+    from timedcombat.systems.tenths.engine import Fight
+
+
+@attrs.define
+class Intent:
+    """An attack declared for the current tenth."""
+
+    attacker: Fighter
+    target: Fighter
+    weapon: Weapon
+    closing: str | None
+    seq: int
+    done: simpy.Event
+
+
+@attrs.frozen
+class DefenceOption:
+    """An active defence open to the defender against one attack."""
+
+    kind: str  # parry | dodge
+    weapon: str | None = None  # parrying weapon ("shield" for the shield)
+    time: int = 0  # tenths it adds to the defender's action
+    bonus: int = 0  # added to d20 for the defence total
+    hex: tuple[int, int] | None = None  # where a dodge goes
+
+
+def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
+    """Resolve every attack declared for this tenth, then let the attackers go on."""
+    fight.bucket_t = -1
+    pairs = {(i.attacker.id, i.target.id) for i in bucket}
+    attacking: dict[str, set[str]] = {}
+    for i in bucket:
+        attacking.setdefault(i.attacker.id, set()).add(i.weapon.name)
+    order = sorted(
+        bucket, key=lambda i: (0 if i.attacker.advantage_over == i.target.id else 1, i.seq)
+    )
+    for intent in order:
+        if fight.over:
+            break
+        resolve_attack(fight, intent, (intent.target.id, intent.attacker.id) in pairs,
+                       attacking)
+    fight.check_end()
+    for intent in bucket:
+        intent.done.succeed()
+
+
+def reaches(fight: Fight, a: Fighter, b: Fighter) -> bool:
+    """Geometry only: ``a``'s weapon reaches ``b`` (``a`` may have fallen this tenth)."""
+    d = distance(fight.pos(a), fight.pos(b))
+    return 1 <= d <= fight.reach(a)
+
+
+def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
+                    attacking: dict[str, set[str]], anti_parry: int) -> list[DefenceOption]:
+    """The active defences ``b`` may make against ``a`` right now (seed 004 rules)."""
+    now = fight.env.now
+    if not b.able or b.target is not a or now < b.no_defence_until or b.reacting:
+        return []
+    rules = fight.rules
+    busy = attacking.get(b.id, set())
+    hurt = rules.hurt_penalty if b.hurt else 0
+    opts: list[DefenceOption] = []
+    for w in b.hand:
+        if w.name in busy:
+            continue  # never parry with a weapon attacking on this tenth
+        opts.append(DefenceOption(
+            "parry", w.name, resolve.parry_time(False, False),
+            b.skill - anti_parry + rules.parry_modifier - hurt))
+    if b.shield and "shield" not in busy:
+        opts.append(DefenceOption(
+            "parry", "shield", resolve.parry_time(True, False),
+            b.skill - anti_parry + rules.parry_modifier - hurt))
+    if not simultaneous:
+        to = fight.step_away(b, fight.pos(a))
+        if to is not None:
+            opts.append(DefenceOption("dodge", None, rules.dodge_time,
+                                      b.skill + rules.dodge_modifier - hurt, to))
+    return opts
+
+
+def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
+                   attacking: dict[str, set[str]]) -> None:
+    a, b, w = intent.attacker, intent.target, intent.weapon
+    now = fight.env.now
+    if not b.able:
+        fight.emit(AttackLost, actor=a.id, target=b.id, reason="target out",
+                   closing=intent.closing, weapon=w.name)
+        return
+    if not reaches(fight, a, b):
+        fight.emit(AttackLost, actor=a.id, target=b.id, reason="out of range",
+                   closing=intent.closing, weapon=w.name)
+        return
+    rules = fight.rules
+    mods: list[tuple[str, int]] = []
+    bonus = a.skill if rules.skill_to_hit else 0
+    if bonus:
+        mods.append(("skill", bonus))
+    if a.hurt and rules.hurt_penalty:
+        bonus -= rules.hurt_penalty
+        mods.append(("hurt", -rules.hurt_penalty))
+    anti_parry = w.anti_parry
+    if a.anti_parry_bonus:
+        anti_parry += a.anti_parry_bonus
+        mods.append(("charge_anti_parry", a.anti_parry_bonus))
+    if simultaneous:
+        anti_parry += SEED.simultaneous_anti_parry
+        mods.append(("simultaneous_anti_parry", SEED.simultaneous_anti_parry))
+    mods.append(("anti_parry", anti_parry))
+    dp_mod = b.defence_mods.pop(a.id, 0)
+    dp = b.stats.defence + dp_mod
+    if dp_mod:
+        mods.append(("defence_bonus", dp_mod))
+    mods.append(("defence_potential", dp))
+
+    roll = fight.dice.d20()
+    total = roll + bonus
+    defence: tuple[str, int, int] | None = None
+    chosen: DefenceOption | None = None
+    if resolve.beats(roll, total, dp):
+        options = defence_options(fight, b, a, simultaneous, attacking, anti_parry)
+        if options:
+            chosen = b.policy.defence(fight, b, a, options, total)
+        if chosen is not None:
+            d_roll = fight.dice.d20()
+            defence = (chosen.kind, d_roll, d_roll + chosen.bonus)
+    outcome = resolve.resolve_blow(roll, total, dp, defence)
+    stopped = outcome.result in resolve.STOPPED
+    a.advantage_over = None if stopped else b.id
+    b.advantage_over = a.id if stopped else None
+    fight.emit(ev.Attack, actor=a.id, target=b.id, weapon=w.name, roll=roll, total=total,
+               against=outcome.against, result=outcome.result, margin=outcome.margin,
+               simultaneous=simultaneous, modifiers=tuple(mods), closing=intent.closing,
+               defence=chosen.kind if chosen else None,
+               advantage=b.id if stopped else a.id)
+    a.attacked.add(b.id)
+    ex = a.exchange
+    if ex is not None and ex.partner(a) is b:
+        ex.first_attack.setdefault(a.id, now)
+    fight.engage(a, b)
+
+    if chosen is not None and defence is not None:
+        _apply_defence(fight, b, a, chosen, defence, outcome, attacking)
+    if outcome.result == resolve.HIT:
+        blow = resolve.blow_strength(a.stats.strength, w.hands == 2)
+        amount = resolve.damage(blow, w.damage, outcome.margin, rules)
+        fight.wound(b, amount, a, w.name, blow)
+    if not b.able:
+        return
+    if (stopped and b.act != "retreat" and _wants_retreat(fight, b, a)
+            and fight.step_away(b, fight.pos(a)) is not None):
+        fight.poke(b, _preempt("retreat", Step("retreat", target=a.id)))
+        return
+    if b.target is not a and not b.reacting:
+        fight.poke(b, _preempt("reaction", Step("react", target=a.id,
+                                                reason="attacked by non-target")))
+
+
+def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
+                   defence: tuple[str, int, int], outcome: resolve.BlowOutcome,
+                   attacking: dict[str, set[str]]) -> None:
+    kind, d_roll, d_total = defence
+    held = outcome.result in (resolve.PARRIED, resolve.DODGED)
+    attacking_now = b.id in attacking
+    fight.emit(ev.Defence, actor=b.id, kind=kind, against=a.id, roll=d_roll, total=d_total,
+               success=held, weapon=opt.weapon, delay=opt.time,
+               modifiers=(("bonus", opt.bonus),))
+    if kind == "dodge" and held and opt.hex is not None:
+        vacated = fight.pos(b)
+        fight.move(b, opt.hex, "dodge", check=False)
+        if b.policy.step_back_in(fight, b, a):
+            back = _back_in_range(fight, b, a, vacated)
+            if back is not None:
+                fight.move(b, back, "advantage", check=False)
+        for oid in tuple(b.engaged):
+            fight.check_break_off(b, fight.fighters[oid])
+    fight.delay(b, opt.time, attacking_now)
+
+
+def _back_in_range(fight: Fight, b: Fighter, a: Fighter,
+                   vacated: tuple[int, int]) -> tuple[int, int] | None:
+    """The advantage move after a dodge: back to a hex from which ``b`` reaches ``a``."""
+    reach = fight.reach(b)
+    apos = fight.pos(a)
+    cands = [h for h in fight.map.free_neighbours(fight.pos(b))
+             if 1 <= distance(h, apos) <= reach]
+    if not cands:
+        return None
+    return vacated if vacated in cands else cands[0]
+
+
+def _wants_retreat(fight: Fight, b: Fighter, a: Fighter) -> bool:
+    head = b.plan_head
+    if head is not None and head.action == "retreat":
+        return True
+    return bool(b.policy.retreat_now(fight, b, a))
+
+
+def _preempt(reason: str, step: Step) -> Any:
+    from timedcombat.systems.tenths.engine import Preempt
+
+    return Preempt(reason, step)

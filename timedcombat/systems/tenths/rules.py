@@ -1,0 +1,152 @@
+"""Rule data of the ``tenths`` system (seed 004): stated values, weapons, parameters.
+
+Values the seed states are constants here (``SEED``), shown by ``timedcombat rules``
+and never overridden. What the seed leaves out (base resolution, damage, wounds, the
+weapon figures themselves) is filled once in :class:`TenthsRules`, a frozen record of
+named parameters that a scenario's ``[rules]`` table may override. Each parameter is
+listed in ``docs/rules/tenths.md`` under "Assumptions (not in the source)".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+SHORT, LONG = "short", "long"
+
+CLOSING_ACTIONS = ("set", "wait", "attack", "defend", "charge", "avoid")
+COMBAT_ACTIONS = (
+    "attack", "retreat", "target", "defend_only", "block", "draw", "sheathe", "drop",
+    "pick_up", "style",
+)
+EXTRA_ACTIONS = ("move",)  # extension: plain movement outside the closing zone
+PLAN_ACTIONS = tuple(dict.fromkeys(CLOSING_ACTIONS + COMBAT_ACTIONS + EXTRA_ACTIONS))
+
+BLOCK_POSITIONS = ("left", "centre", "right")
+STYLES = ("main", "alternate")
+
+
+@attrs.frozen
+class SeedRules:
+    """Numbers seed 004 states. Names say where each one comes from."""
+
+    set_time: int = 1  # Set: "Takes one tenth"
+    wait_time: int = 1  # Wait: "Takes one tenth"
+    wait_defence_bonus: int = 2  # Wait/Defend: "Add two to defence potential"
+    defend_defence_bonus: int = 2
+    attack_time_offset: int = -3  # Attack: Base Speed + Walk Move Rate - 3
+    closing_move_lead: int = 2  # move made two tenths before the full time
+    charge_anti_parry: int = 3  # Charge: "Adds three to Anti-Parry to own first attack"
+    charge_defence_penalty: int = -3  # "Subtracts three from defence potential"
+    set_after_in_range: int = 1  # Set: "one tenth after opponent comes in range"
+    weapon_parry_time: int = 4  # "a modifier of four tenths"
+    shield_parry_time: int = 2  # "A modifier of two tenths is used for shield parries"
+    natural_success: int = 20  # "a roll of 20 always blocking and a roll of 1 always failing"
+    natural_failure: int = 1
+    reaction_die: int = 10  # reaction time = d10 - Best Skill
+    reaction_minimum: int = 1  # "minimum one"
+    block_defence_penalty: int = -2  # "defence potential being reduced by two"
+    block_take_up_offset: int = -5  # "Base Speed -5 tenths"
+    block_move_offset: int = -10  # "Base Speed -10 tenths"
+    close_quarters_margin: int = 2  # "the attack failing by at least two"
+    two_weapon_speed_bonus: int = 2  # "average of the separate speeds plus two"
+    two_weapon_parry_time: int = 4  # "a modifier of four being added to the times for both"
+    two_weapon_anti_parry: int = -2  # "Two is subtracted from the Anti-Parries of both"
+    drop_time: int = 2  # "To drop a weapon takes two tenths"
+    pick_up_walks: int = 2  # "a time equal to two Walk moves"
+    simultaneous_anti_parry: int = 2  # "Two is added to the Anti-Parry of each"
+    retreat_moves: int = 2  # "two moves back plus up to two turns"
+    retreat_turns: int = 2
+
+
+SEED = SeedRules()
+
+
+@attrs.frozen
+class Weapon:
+    """A weapon: base speed in tenths, anti-parry, reach, hands, and damage bonus."""
+
+    name: str
+    base_speed: int
+    anti_parry: int = 0
+    reach: str = SHORT
+    hands: int = 1
+    damage: int = 0
+
+    @property
+    def is_long(self) -> bool:
+        return self.reach == LONG
+
+
+# Assumption: the seed names no weapons and gives no figures; this table is ours.
+WEAPONS: dict[str, Weapon] = {
+    w.name: w
+    for w in (
+        Weapon("dagger", 6, 0, SHORT, 1, 0),
+        Weapon("shortsword", 8, 1, SHORT, 1, 1),
+        Weapon("broadsword", 10, 1, SHORT, 1, 2),
+        Weapon("axe", 11, 2, SHORT, 1, 2),
+        Weapon("mace", 11, 3, SHORT, 1, 2),
+        Weapon("club", 9, 1, SHORT, 1, 1),
+        Weapon("spear", 10, 1, LONG, 2, 2),
+        Weapon("quarterstaff", 9, 0, LONG, 2, 1),
+        Weapon("greatsword", 12, 2, LONG, 2, 3),
+        Weapon("halberd", 13, 3, LONG, 2, 4),
+    )
+}
+
+
+def _param(default: Any, doc: str) -> Any:
+    return attrs.field(default=default, metadata={"doc": doc})
+
+
+@attrs.frozen
+class TenthsRules:
+    """Overridable parameters: every gap seed 004 leaves, filled once (and ``surprise``)."""
+
+    surprise: bool = _param(
+        False, "Use the optional surprise rules (the seed names them but does not state them)."
+    )
+    short_reach: int = _param(1, "Range in hexes of a short weapon.")
+    long_reach: int = _param(2, "Range in hexes of a long weapon (it also strikes adjacent).")
+    skill_to_hit: bool = _param(
+        True, "Attack total = d20 + Best Skill (false: d20 alone) against defence potential."
+    )
+    dodge_modifier: int = _param(-2, "Added to a dodge total (d20 + Best Skill): a dodge gives "
+                                 "ground, so it is harder than an even parry.")
+    parry_modifier: int = _param(0, "Added to a parry total (d20 + Best Skill - anti-parry).")
+    dodge_time: int = _param(4, "Tenths a dodge adds to the dodger's current action.")
+    blow_divisor: int = _param(5, "Damage = Blow Strength // this + weapon damage + margin // "
+                               "margin_divisor.")
+    margin_divisor: int = _param(3, "See blow_divisor.")
+    min_damage: int = _param(1, "Least damage a hit does.")
+    body_bonus: int = _param(6, "Body (damage a combatant can take) = strength + this, unless "
+                             "the combatant gives body.")
+    hurt_percent: int = _param(50, "Damage, as a percentage of body, from which a combatant "
+                               "is hurt (badly hurt).")
+    hurt_penalty: int = _param(2, "Taken off a hurt combatant's attack, parry and dodge totals.")
+    walk_back_extra: int = _param(0, "Extra tenths of a walk back over a walk move.")
+
+    @classmethod
+    def parameter_docs(cls) -> dict[str, str]:
+        return {f.name: f.metadata["doc"] for f in attrs.fields(cls)}
+
+
+@attrs.frozen
+class TenthsStats:
+    """A combatant's stats (names are contract: DESIGN §4)."""
+
+    strength: int
+    best_skill: int
+    walk: int
+    run: int
+    defence: int
+    weapons: tuple[Weapon, ...]
+    shield: bool = False
+    body: int | None = None
+    style: str | None = None  # two single-handed weapons: "main" or "alternate"
+
+
+def reach_hexes(weapon: Weapon, rules: TenthsRules) -> int:
+    return rules.long_reach if weapon.is_long else rules.short_reach
