@@ -156,6 +156,10 @@ class HexMap:
     def position(self, who: str) -> Hex:
         return self._position[who]
 
+    def where(self, who: str) -> Hex | None:
+        """Where a figure stands, or ``None`` when it is not on the map."""
+        return self._position.get(who)
+
     def occupant(self, h: Hex) -> str | None:
         here = self._occupants.get(h)
         return here[0] if here else None

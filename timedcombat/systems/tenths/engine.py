@@ -37,6 +37,9 @@ from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.policy import get_policy
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, reach_hexes
 
+# Actions a combatant cannot break off to answer a closing action.
+UNINTERRUPTIBLE = frozenset({"retreat", "react", "pick_up"})
+
 WAKE = "wake"
 DELAY = "delay"
 OUT = "out"
@@ -135,7 +138,8 @@ class Fight:
     # ------------------------------------------------------------------ geometry
 
     def pos(self, f: Fighter) -> tuple[int, int]:
-        return self.map.position(f.id)
+        """Where ``f`` stands (a fallen or fled figure: where it was last)."""
+        return self.map.where(f.id) or f.last_pos
 
     def reach(self, f: Fighter) -> int:
         return max(reach_hexes(w, self.rules) for w in f.hand)
@@ -150,9 +154,13 @@ class Fight:
     def threat_range(self, a: Fighter, b: Fighter) -> int:
         return max(self.reach(a), self.reach(b))
 
+    def closing_distance(self, a: Fighter, b: Fighter) -> int:
+        """From this distance ``a`` closes with ``b``: where its next move would bring
+        either in range (a plain move may not), or where its own charge reaches."""
+        return max(self.threat_range(a, b) + 1, self.reach(a) + 2)
+
     def in_zone(self, a: Fighter, b: Fighter) -> bool:
-        """Close enough that a closing action (a charge at most) can bring one in range."""
-        return distance(self.pos(a), self.pos(b)) <= self.threat_range(a, b) + 2
+        return distance(self.pos(a), self.pos(b)) <= self.closing_distance(a, b)
 
     def face(self, f: Fighter, toward: tuple[int, int], log: bool = True) -> None:
         here = self.pos(f)
@@ -326,19 +334,12 @@ class Fight:
         if head is not None and head.action == "move":
             f.pop_plan()
             return Step("move", target=t.id, to=head.to, mode=head.mode or "walk")
-        if self.in_zone(f, t) and self.can_close(f, t):
+        if self.in_zone(f, t):
             if head is not None and head.action in CLOSING_ACTIONS:
                 f.pop_plan()
                 return Step(head.action, target=t.id, closing=True)
             return Step(f.policy.closing(self, f, t), target=t.id, closing=True)
-        if self.in_zone(f, t):
-            return Step("idle")  # the target is closing with someone else: wait for it
         return Step("move", target=t.id, mode=f.policy.approach_mode(self, f, t))
-
-    def can_close(self, f: Fighter, t: Fighter) -> bool:
-        """A closing action is possible unless either is tied up in another exchange."""
-        ex = t.exchange
-        return ex is None or not ex.open or ex.partner(t) is f
 
     def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
         if step.closing:
@@ -457,6 +458,8 @@ class Fight:
             t.able
             and not t.engaged
             and (t.exchange is None or not t.exchange.open)
+            and t.act not in UNINTERRUPTIBLE
+            and not t.reacting
             and not is_back(self.pos(t), t.facing, self.pos(f))
         )
         if responds:
@@ -723,6 +726,7 @@ class Fight:
             o.attacked.discard(f.id)
             if o.able:
                 self.emit(ev.State, actor=o.id, state="engaged", value=False, opponent=f.id)
+        f.last_pos = self.pos(f)
         self.map.remove(f.id)
         for wid in tuple(self.targeted_by[f.id]):
             w = self.fighters[wid]

@@ -42,6 +42,7 @@ class Fighter:
         self.stats = stats
         self.skill = stats.best_skill
         self.facing = facing_index(spec.facing)
+        self.last_pos = spec.at
         self.hand: list[Weapon] = [stats.weapons[0]]
         self.sheathed: list[Weapon] = list(stats.weapons[1:])
         self.shield = stats.shield

@@ -162,7 +162,8 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
         ex.first_attack.setdefault(a.id, now)
-    fight.engage(a, b)
+    if a.able:
+        fight.engage(a, b)
 
     if chosen is not None and defence is not None:
         _apply_defence(fight, b, a, chosen, defence, outcome, attacking)

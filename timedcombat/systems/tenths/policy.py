@@ -40,9 +40,9 @@ class DefaultPolicy:
 
     # ---------------------------------------------------------------- closing
     def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
-        """Initiate: attack from one hex out of range, charge from two."""
+        """Initiate: attack from one hex out of own range, charge from two."""
         d = distance(fight.pos(f), fight.pos(t))
-        return "charge" if d >= fight.threat_range(f, t) + 2 else "attack"
+        return "charge" if d >= fight.reach(f) + 2 else "attack"
 
     def respond(self, fight: Fight, f: Fighter, t: Fighter, theirs: str | None) -> str:
         """Answer a closing action: Set against an attack or charge when the Set blow lands
@@ -100,7 +100,7 @@ class AggressivePolicy(DefaultPolicy):
 
     def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
         d = distance(fight.pos(f), fight.pos(t))
-        return "charge" if d >= fight.threat_range(f, t) + 2 else "attack"
+        return "charge" if d >= fight.reach(f) + 1 else "attack"
 
 
 class CautiousPolicy(DefaultPolicy):
