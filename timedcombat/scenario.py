@@ -104,13 +104,13 @@ def _strict(kind: type, label: str) -> Callable[[Any, type], Any]:
         if isinstance(value, bool) and kind is not bool:
             raise TypeError(f"expected {label}, got a boolean")
         if not isinstance(value, kind):
-            raise TypeError(f"expected {label}, got {_describe(value)}")
+            raise TypeError(f"expected {label}, got {describe(value)}")
         return value
 
     return hook
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):
@@ -132,16 +132,16 @@ def _hex(value: Any, _t: type) -> Hex:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise TypeError(f"expected a hex [q, r] of two integers, got {_describe(value)}")
+        raise TypeError(f"expected a hex [q, r] of two integers, got {describe(value)}")
     return (int(value[0]), int(value[1]))
 
 
 def _str_tuple(value: Any, _t: type) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
-        raise TypeError(f"expected a list of strings, got {_describe(value)}")
+        raise TypeError(f"expected a list of strings, got {describe(value)}")
     for v in value:
         if not isinstance(v, str):
-            raise TypeError(f"expected a list of strings, got {_describe(v)} in it")
+            raise TypeError(f"expected a list of strings, got {describe(v)} in it")
     return tuple(value)
 
 
@@ -160,7 +160,7 @@ def make_converter() -> cattrs.Converter:
 
 def _hex_list(value: Any, _t: type) -> tuple[Hex, ...]:
     if not isinstance(value, list | tuple):
-        raise TypeError(f"expected a list of hexes [[q, r], ...], got {_describe(value)}")
+        raise TypeError(f"expected a list of hexes [[q, r], ...], got {describe(value)}")
     out = []
     for i, v in enumerate(value):
         try:
@@ -309,6 +309,7 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
         raw_c = _table(raw_c, file, where)
         common = {k: v for k, v in raw_c.items() if k in COMMON_KEYS}
         stats_raw = {k: v for k, v in raw_c.items() if k not in COMMON_KEYS}
+        _check_plan_shape(common.get("plan", []), file, f"{where}.plan")
         spec = structure(conv, common, CombatantSpec, file, where)
         if not spec.id:
             raise ScenarioError(file, f"{where}.id", "must not be empty")
@@ -340,7 +341,18 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
     return scenario
 
 
+def _check_plan_shape(value: Any, file: str, path: str) -> None:
+    """A plan is a list of tables; cattrs would iterate a string or a table's keys."""
+    if not isinstance(value, list):
+        raise ScenarioError(file, path, "expected a list of steps "
+                            f"[{{ action = \"...\" }}, ...], got {describe(value)}")
+    for i, step in enumerate(value):
+        if not isinstance(step, dict):
+            raise ScenarioError(file, f"{path}[{i}]", "expected a table "
+                                f"{{ action = \"...\" }}, got {describe(step)}")
+
+
 def _table(value: Any, file: str, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ScenarioError(file, path, f"expected a table, got {_describe(value)}")
+        raise ScenarioError(file, path, f"expected a table, got {describe(value)}")
     return value

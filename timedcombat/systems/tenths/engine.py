@@ -178,6 +178,11 @@ class Fight:
     def enemies(self, f: Fighter) -> list[Fighter]:
         return [o for o in self.order if o.side != f.side and o.able]
 
+    def visible_enemies(self, f: Fighter) -> list[Fighter]:
+        """Enemies not to ``f``'s back: the only ones it may take as target."""
+        here = self.pos(f)
+        return [o for o in self.enemies(f) if not is_back(here, f.facing, self.pos(o))]
+
     def choose_target(self, f: Fighter) -> None:
         if f.target is not None and f.target.able:
             return
@@ -316,7 +321,11 @@ class Fight:
         self.choose_target(f)
         t = f.target
         if t is None:
-            return Step("idle")
+            # nobody in front: turning to find a target takes a reaction time
+            unseen = f.policy.nearest(self, f, self.enemies(f))
+            if unseen is None:
+                return Step("idle")
+            return Step("react", target=unseen.id, reason="no target in front")
         head = f.plan_head
         if t.id in f.engaged:
             if head is not None:

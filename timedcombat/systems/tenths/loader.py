@@ -9,7 +9,7 @@ import attrs
 import cattrs
 
 from timedcombat.errors import ScenarioError
-from timedcombat.scenario import CombatantSpec, Scenario, structure
+from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario, describe, structure
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
     LONG,
@@ -123,6 +123,14 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
 
 def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
                     rules: TenthsRules) -> TenthsStats:
+    stat_keys = [f.name for f in attrs.fields(_RawStats)]
+    for key in raw:
+        if key not in stat_keys:
+            raise ScenarioError(file, f"{where}.{key}", f"unknown key {key!r} (allowed: "
+                                f"{', '.join((*COMMON_KEYS, *stat_keys))})")
+    if "weapons" in raw and not isinstance(raw["weapons"], list):
+        raise ScenarioError(file, f"{where}.weapons", "expected a list of weapon names or "
+                            f"inline tables, got {describe(raw['weapons'])}")
     stats = structure(conv, dict(raw), _RawStats, file, where)
     for name, least in (("strength", 1), ("best_skill", 0), ("walk", 1), ("run", 1)):
         if getattr(stats, name) < least:

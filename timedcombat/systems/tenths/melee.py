@@ -158,15 +158,16 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
                simultaneous=simultaneous, modifiers=tuple(mods), closing=intent.closing,
                defence=chosen.kind if chosen else None,
                advantage=b.id if stopped else a.id)
+    if chosen is not None and defence is not None:
+        _apply_defence(fight, b, a, chosen, defence, outcome, attacking)
     a.attacked.add(b.id)
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
         ex.first_attack.setdefault(a.id, now)
     if a.able:
         fight.engage(a, b)
-
-    if chosen is not None and defence is not None:
-        _apply_defence(fight, b, a, chosen, defence, outcome, attacking)
+        if chosen is not None and chosen.kind == "dodge":
+            fight.check_break_off(a, b)  # a dodge on the first blow may leave both apart
     if outcome.result == resolve.HIT:
         blow = resolve.blow_strength(a.stats.strength, w.hands == 2)
         amount = resolve.damage(blow, w.damage, outcome.margin, rules)

@@ -28,11 +28,14 @@ class DefaultPolicy:
 
     # ---------------------------------------------------------------- targets
     def choose_target(self, fight: Fight, f: Fighter) -> Fighter | None:
-        """The nearest able enemy (ties: the first in the scenario)."""
+        """The nearest enemy in front (ties: the first in the scenario)."""
+        return self.nearest(fight, f, fight.visible_enemies(f))
+
+    def nearest(self, fight: Fight, f: Fighter, among: list[Fighter]) -> Fighter | None:
         here = fight.pos(f)
         best: Fighter | None = None
         best_d = 1 << 30
-        for o in fight.enemies(f):
+        for o in among:
             d = distance(here, fight.pos(o))
             if d < best_d:
                 best, best_d = o, d
