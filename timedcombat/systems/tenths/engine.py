@@ -679,7 +679,7 @@ class Fight:
     # ------------------------------------------------------------------ pairs, damage, end
 
     def engage(self, a: Fighter, b: Fighter) -> None:
-        if b.id in a.engaged:
+        if b.id in a.engaged or not (a.able and b.able):
             return
         a.engaged.add(b.id)
         b.engaged.add(a.id)
@@ -722,6 +722,8 @@ class Fight:
 
     def flee(self, f: Fighter) -> None:
         """A badly hurt combatant who has broken off leaves the fight (policy choice)."""
+        if self.over or not f.able:
+            return
         f.fled = True
         self.emit(ev.State, actor=f.id, state="fled", value=True)
         self.leave(f)

@@ -164,7 +164,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
         ex.first_attack.setdefault(a.id, now)
-    if a.able:
+    if a.able and b.able:
         fight.engage(a, b)
         if chosen is not None and chosen.kind == "dodge":
             fight.check_break_off(a, b)  # a dodge on the first blow may leave both apart
