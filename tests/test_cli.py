@@ -1,0 +1,71 @@
+"""The command line: run, --log, --seed, rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from timedcombat.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DUEL = str(ROOT / "scenarios" / "sword_duel.toml")
+
+
+def test_run_prints_a_timeline_with_a_lane_per_combatant_and_the_outcome(capsys):
+    assert main(["run", DUEL]) == 0
+    out = capsys.readouterr().out
+    assert "ana (red)" in out and "bo (blue)" in out
+    assert "Sword duel" in out
+    last = out.strip().splitlines()[-1]
+    assert last.startswith(("red wins at", "blue wins at", "No winner at"))
+
+
+def test_run_log_is_byte_identical_for_a_seed_and_differs_for_another(tmp_path):
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    assert main(["run", DUEL, "--seed", "5", "--log", str(a), "-q"]) == 0
+    assert main(["run", DUEL, "--seed", "5", "--log", str(b), "-q"]) == 0
+    assert main(["run", DUEL, "--seed", "6", "--log", str(c), "-q"]) == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+    first = json.loads(a.read_text().splitlines()[0])
+    assert first == {**first, "t": 0, "seq": 1, "event": "start", "system": "tenths",
+                     "seed": 5, "scenario": "Sword duel"}
+
+
+def test_module_entry_point_runs():
+    proc = subprocess.run([sys.executable, "-m", "timedcombat", "run", DUEL, "-q"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_rules_lists_parameters_and_tables(capsys):
+    assert main(["rules", "tenths"]) == 0
+    out = capsys.readouterr().out
+    for word in ("dodge_modifier", "broadsword", "charge", "weapon_parry_time"):
+        assert word in out
+
+
+def test_rules_one_table_as_json(capsys):
+    assert main(["rules", "tenths", "weapons", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["weapons"]
+    spear = next(r for r in data["weapons"]["rows"] if r["name"] == "spear")
+    assert spear == {"name": "spear", "base_speed": 10, "anti_parry": 1, "reach": "long",
+                     "hands": 2, "damage": 2}
+
+
+def test_rules_seed_values_are_the_seed_s(capsys):
+    assert main(["rules", "tenths", "seed", "--json"]) == 0
+    rows = {r["name"]: r["value"] for r in json.loads(capsys.readouterr().out)["seed"]["rows"]}
+    assert rows["weapon_parry_time"] == 4 and rows["shield_parry_time"] == 2
+    assert rows["charge_anti_parry"] == 3 and rows["charge_defence_penalty"] == -3
+    assert rows["drop_time"] == 2 and rows["block_defence_penalty"] == -2
+
+
+def test_rules_unknown_system_or_table_exit_2(capsys):
+    assert main(["rules", "chess"]) == 2
+    assert capsys.readouterr().err.strip() == "error: unknown system 'chess' (known: tenths)"
+    assert main(["rules", "tenths", "nope"]) == 2
+    assert capsys.readouterr().err.startswith("error: tenths has no table 'nope'")
