@@ -39,16 +39,22 @@ def test_a_parry_adds_four_tenths_to_the_parriers_running_action():
     assert times(ev, "attack", actor="bo") == [13, 27]  # 23 pushed back by 4
 
 
+def test_a_parry_while_waiting_delays_the_first_blow():
+    # 12: ana 15+3=18 beats 12 (Wait +2); bo parries with a 20 -> his first blow, due at
+    # max(0 + 10, 12 + 1) = 13, comes 4 tenths later
+    ev = wait_duel([15, 20] + [MISS] * 6, until=20)
+    assert of(ev, "defence", actor="bo")[0]["delay"] == 4
+    first = of(ev, "action", actor="bo", name="attack")[0]
+    assert (first["t"], first["end"]) == (12, 17)
+    assert times(ev, "attack", actor="bo") == [17]
+
+
 def test_a_shield_parry_adds_two_tenths():
-    ev = wait_duel([MISS, MISS, 15, 20, MISS, MISS, MISS], b_kw={"shield": True}, until=34)
+    ev = wait_duel([MISS, MISS, 15, 20] + [MISS] * 6, b_kw={"shield": True}, until=34)
     parry = of(ev, "defence", actor="bo")[0]
-    # parry bonus: skill 3 - anti-parry 1 for both; the policy takes the first: the blade
-    assert parry["weapon"] == "blade" and parry["delay"] == 4
-    ev = wait_duel([MISS, MISS, 15, 20, MISS, MISS, MISS],
-                   a_kw={"weapons": [{"name": "blade", "base_speed": 10}]},
-                   b_kw={"shield": True, "weapons": [{"name": "blade", "base_speed": 10}]},
-                   until=34)
-    assert times(ev, "attack", actor="bo") == [13, 27]
+    # weapon and shield parry at the same odds: the policy takes the quicker shield
+    assert (parry["t"], parry["weapon"], parry["delay"]) == (22, "shield", 2)
+    assert times(ev, "attack", actor="bo") == [13, 25]
 
 
 def test_simultaneous_attacks_no_parry_with_the_attacking_weapon_plus_two_anti_parry():

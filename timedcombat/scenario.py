@@ -126,6 +126,29 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def key_text(key: Any) -> str:
+    """A key as written in a key path: bare when TOML allows, else quoted and escaped.
+
+    Keeps the error one printable line whatever a quoted key holds (``"a\\nb" = 1``).
+    """
+    key = str(key)
+    if _BARE_KEY.fullmatch(key):
+        return key
+    return '"' + "".join(_escape(ch) for ch in key) + '"'
+
+
+def _escape(ch: str) -> str:
+    """One character of a TOML basic string."""
+    if ch in '"\\':
+        return "\\" + ch
+    if ch.isprintable():
+        return ch
+    return f"\\u{ord(ch):04X}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08X}"
+
+
 def _hex(value: Any, _t: type) -> Hex:
     if (
         not isinstance(value, list | tuple)
@@ -198,7 +221,8 @@ def _format(exc: BaseException, type_: Any) -> str:
         allowed = ""
         if attrs.has(exc.cl):
             allowed = ", ".join(a.name for a in attrs.fields(exc.cl))
-        return f"\0{sorted(exc.extra_fields)[0]}\0unknown key {keys!r} (allowed: {allowed})"
+        first = key_text(sorted(exc.extra_fields)[0])
+        return f"\0{first}\0unknown key {keys!r} (allowed: {allowed})"
     if isinstance(exc, KeyError):
         return "required key missing"
     if isinstance(exc, _Located):
@@ -273,7 +297,7 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
     for key in doc:
         if key not in _TOP_KEYS:
             raise ScenarioError(
-                file, str(key), f"unknown key (allowed: {', '.join(_TOP_KEYS)})"
+                file, key_text(key), f"unknown key (allowed: {', '.join(_TOP_KEYS)})"
             )
     conv = make_converter()
     if "scenario" not in doc:

@@ -260,10 +260,10 @@ class Fight:
 
     def delay(self, f: Fighter, tenths: int, attacking_now: bool) -> None:
         """A parry or dodge: add ``tenths`` to ``f``'s running action, or to its next one
-        when its action ends on this very tenth (a simultaneous attack)."""
+        when its action ends on this very tenth (a simultaneous attack) or when it has no
+        action running (waiting for an opponent's closing)."""
         if attacking_now or f.due is None or f.act is None:
-            if attacking_now:
-                f.carry += tenths
+            f.carry += tenths
             return
         f.due += tenths
         f.shift += tenths

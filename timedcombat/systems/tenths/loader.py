@@ -9,7 +9,14 @@ import attrs
 import cattrs
 
 from timedcombat.errors import ScenarioError
-from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario, describe, structure
+from timedcombat.scenario import (
+    COMMON_KEYS,
+    CombatantSpec,
+    Scenario,
+    describe,
+    key_text,
+    structure,
+)
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
     LONG,
@@ -126,7 +133,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     stat_keys = [f.name for f in attrs.fields(_RawStats)]
     for key in raw:
         if key not in stat_keys:
-            raise ScenarioError(file, f"{where}.{key}", f"unknown key {key!r} (allowed: "
+            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} (allowed: "
                                 f"{', '.join((*COMMON_KEYS, *stat_keys))})")
     if "weapons" in raw and not isinstance(raw["weapons"], list):
         raise ScenarioError(file, f"{where}.weapons", "expected a list of weapon names or "

@@ -75,14 +75,16 @@ class DefaultPolicy:
 
     def defence(self, fight: Fight, f: Fighter, attacker: Fighter, options: list[Any],
                 attack_total: int) -> Any:
-        """The option most likely to hold; parries before dodges on equal odds."""
+        """The option most likely to hold; on equal odds the one costing fewer tenths
+        (a shield parry before a weapon parry), then the first offered (parries before
+        dodges)."""
         best = None
-        best_p = 0.0
+        best_key = (0.0, 0)
         for opt in options:
-            p = resolve.chance_to_hold(opt.bonus, attack_total)
-            if p > best_p + 1e-12:
-                best, best_p = opt, p
-        return best
+            key = (resolve.chance_to_hold(opt.bonus, attack_total), -opt.time)
+            if best is None or key > best_key:
+                best, best_key = opt, key
+        return best if best_key[0] > 0 else None
 
     def retreat_now(self, fight: Fight, f: Fighter, attacker: Fighter) -> bool:
         return self.retreats and f.hurt
