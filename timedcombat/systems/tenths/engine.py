@@ -31,51 +31,19 @@ from timedcombat.hexmap import (
 from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import Outcome
-from timedcombat.systems.tenths import resolve
-from timedcombat.systems.tenths.events import AttackLost, PlanSkip
+from timedcombat.systems.tenths import actions, closing
+from timedcombat.systems.tenths.events import PlanSkip
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.policy import get_policy
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, reach_hexes
-
-# Actions a combatant cannot break off to answer a closing action.
-UNINTERRUPTIBLE = frozenset({"retreat", "react", "pick_up"})
-
-WAKE = "wake"
-DELAY = "delay"
-OUT = "out"
-
-
-@attrs.frozen
-class Preempt:
-    """Interrupt cause: abandon the running action (``reason``) and perform ``step``."""
-
-    reason: str
-    step: Step | None = None
-
-
-class Preempted(Exception):
-    def __init__(self, cause: Preempt) -> None:
-        super().__init__(cause.reason)
-        self.cause = cause
-
-
-class Finished(Exception):
-    """The combatant is out: its process ends."""
-
-
-class Exchange:
-    """Two combatants' closing actions against each other, until both are over."""
-
-    def __init__(self, a: Fighter, b: Fighter) -> None:
-        self.a, self.b = a, b
-        self.kinds: dict[str, str] = {}
-        self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
-        self.settled: set[str] = set()  # sides whose closing action time is over
-        self.first_attack: dict[str, int] = {}
-        self.open = True
-
-    def partner(self, f: Fighter) -> Fighter:
-        return self.b if f is self.a else self.a
+from timedcombat.systems.tenths.signals import (
+    DELAY,
+    OUT,
+    WAKE,
+    Finished,
+    Preempt,
+    Preempted,
+)
 
 
 class Fight:
@@ -352,17 +320,9 @@ class Fight:
 
     def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
         if step.closing:
-            yield from self.do_closing(f, step)
-        elif step.name == "respond":
-            yield from self.do_respond(f, step)
-        elif step.name == "attack":
-            yield from self.do_attack(f)
-        elif step.name == "move":
-            yield from self.do_move(f, step)
-        elif step.name == "retreat":
-            yield from self.do_retreat(f, step)
-        elif step.name == "react":
-            yield from self.do_react(f, step)
+            yield from closing.do_closing(self, f, step)
+        elif step.name in PERFORMERS:
+            yield from PERFORMERS[step.name](self, f, step)
         else:
             f.due = None
             yield from self.hold(f)
@@ -415,268 +375,6 @@ class Fight:
             if d <= self.threat_range(f, o):
                 return o
         return None
-
-    def do_move(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        mode = step.mode or "walk"
-        rate = f.stats.run if mode == "run" else f.stats.walk
-        end = self.env.now + rate + self.take_carry(f)
-        goal = step.to
-        if goal is None and step.target is not None:
-            goal = self.pos(self.fighters[step.target])
-        if goal is None or goal == self.pos(f):
-            f.due = None
-            yield from self.hold(f)
-            return
-        self.start_action(f, "move", end, to=goal, mode=mode, target=step.target)
-        f.due = end
-        while not (yield from self.hold(f)):
-            pass
-        if step.to is None and step.target is not None:
-            goal = self.pos(self.fighters[step.target])
-        nxt = self.step_toward(f, goal)
-        if nxt is None:
-            self.emit(ev.Interrupted, actor=f.id, name="move", cause="blocked")
-        elif step.to is None and (o := self.enters_range(f, nxt)) is not None:
-            self.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {o.id}")
-        else:
-            self.move(f, nxt, mode)
-            if step.to is not None and nxt != step.to and f.plan_index > 0:
-                # a scripted move goes on hex by hex until it arrives
-                f.forced = Step("move", target=step.target, to=step.to, mode=mode)
-        self.end_action(f)
-
-    # ------------------------------------------------------------------ closing
-
-    def do_respond(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        """Answer an opponent's closing action with one of one's own (same tenth)."""
-        opp = self.fighters[step.target]  # type: ignore[index]
-        head = f.plan_head
-        if head is not None and head.action in CLOSING_ACTIONS:
-            f.pop_plan()
-            kind = head.action
-        else:
-            kind = f.policy.respond(self, f, opp, opp.closing)
-        yield from self.do_closing(f, Step(kind, target=opp.id, closing=True))
-
-    def open_exchange(self, f: Fighter, t: Fighter) -> Exchange:
-        ex = t.exchange
-        if ex is not None and ex.open and ex.partner(t) is f:
-            return ex  # f answers t
-        ex = Exchange(f, t)
-        responds = (
-            t.able
-            and not t.engaged
-            and (t.exchange is None or not t.exchange.open)
-            and t.act not in UNINTERRUPTIBLE
-            and not t.reacting
-            and not is_back(self.pos(t), t.facing, self.pos(f))
-        )
-        if responds:
-            t.exchange = ex
-            self.poke(t, Preempt("closing", Step("respond", target=f.id)))
-        else:
-            ex.pending.discard(t.id)
-            ex.settled.add(t.id)
-        return ex
-
-    def do_closing(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        t = self.fighters[step.target]  # type: ignore[index]
-        kind = step.name
-        now = self.env.now
-        self.set_target(f, t)
-        ex = self.open_exchange(f, t)
-        f.exchange = ex
-        ex.kinds[f.id] = kind
-        w = f.weapon
-        walk_back = f.stats.walk + self.rules.walk_back_extra
-        sched = resolve.closing_schedule(kind, w.base_speed, f.stats.walk, f.stats.run,
-                                         walk_back)
-        f.closing = kind
-        f.closing_start = now
-        f.in_range_since = None
-        if sched.defence_modifier:
-            f.defence_mods[t.id] = sched.defence_modifier
-        f.anti_parry_bonus = sched.anti_parry_bonus
-        carry = self.take_carry(f)
-        self.start_action(f, kind, now + sched.duration + carry, target=t.id,
-                          weapon=w.name, closing=True)
-        f.shift = carry
-        for offset, direction in sched.moves:
-            f.due = now + offset + f.shift
-            while not (yield from self.hold(f)):
-                pass
-            if direction == resolve.TOWARD:
-                if not self.can_attack(f, t) and t.able:
-                    nxt = self.step_toward(f, self.pos(t))
-                    if nxt is not None:
-                        self.move(f, nxt, "closing")
-            else:
-                nxt = self.step_away(f, self.pos(t))
-                if nxt is not None:
-                    self.move(f, nxt, "closing")
-        f.due = now + sched.duration + f.shift
-        while not (yield from self.hold(f)):
-            pass
-        self.end_action(f)
-        ex.settled.add(f.id)
-        if ex.partner(f).closing == "set":
-            self.poke(ex.partner(f), WAKE)
-        if sched.attack_at is not None:
-            if self.can_attack(f, t):
-                yield from self.strike(f, t, closing=kind)
-            else:
-                self.lose_attack(f, t, "out of range", kind)
-        elif kind == "set":
-            yield from self.set_attack(f, t, ex)
-        self.finish_closing(f, ex)
-        if sched.attack_at is None and kind != "set":
-            # Wait / Defend / Avoid: let the opponent's closing play out
-            while ex.open and f.able and not self.over:
-                f.due = None
-                yield from self.hold(f)
-
-    def set_attack(self, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
-        """Set: attack after base time, or one tenth after the opponent comes in range."""
-        base = f.weapon.base_speed
-        while t.able and f.able:
-            if self.can_attack(f, t):
-                if f.in_range_since is None:
-                    f.in_range_since = self.env.now if self.env.now > f.closing_start \
-                        else f.closing_start
-                f.due = resolve.set_attack_time(f.closing_start, base, f.in_range_since) \
-                    + f.shift
-                if (yield from self.hold(f)):
-                    if self.can_attack(f, t):
-                        yield from self.strike(f, t, closing="set")
-                        return
-                    f.in_range_since = None
-                continue
-            f.in_range_since = None
-            if t.id in ex.settled:
-                self.lose_attack(f, t, "never in range", "set")
-                return
-            f.due = None
-            yield from self.hold(f)
-        if not t.able:
-            self.lose_attack(f, t, "target out", "set")
-
-    def finish_closing(self, f: Fighter, ex: Exchange) -> None:
-        ex.pending.discard(f.id)
-        f.anti_parry_bonus = 0
-        if not ex.pending and ex.open:
-            self.close_exchange(ex)
-
-    def close_exchange(self, ex: Exchange) -> None:
-        ex.open = False
-        made = bool(ex.first_attack)
-        for side in (ex.a, ex.b):
-            if side.exchange is not ex:
-                continue  # approached without answering: not part of this exchange
-            other = ex.partner(side)
-            kind = ex.kinds.get(side.id)
-            if made and kind in ("wait", "defend") and other.id in ex.first_attack:
-                side.first_attack_after = resolve.let_first_attack_time(
-                    side.closing_start, side.weapon.base_speed, ex.first_attack[other.id])
-            if not made:
-                side.defence_mods.pop(other.id, None)
-            side.closing = None
-            side.exchange = None
-            self.poke(side, WAKE)
-
-    def lose_attack(self, f: Fighter, t: Fighter, reason: str, closing: str | None) -> None:
-        """An attack that cannot be made is lost, and so is its bonus."""
-        self.emit(AttackLost, actor=f.id, target=t.id, reason=reason, closing=closing,
-                  weapon=f.weapon.name)
-        f.anti_parry_bonus = 0
-
-    # ------------------------------------------------------------------ fighting
-
-    def do_attack(self, f: Fighter) -> Generator[Any, Any, None]:
-        t = f.target
-        assert t is not None
-        w = f.weapon
-        now = self.env.now
-        if f.first_attack_after is not None:
-            end = max(f.first_attack_after, now + 1)
-            f.first_attack_after = None
-        else:
-            end = now + w.base_speed
-        end += self.take_carry(f)
-        self.start_action(f, "attack", end, target=t.id, weapon=w.name)
-        f.due = end
-        while not (yield from self.hold(f)):
-            pass
-        self.end_action(f)
-        if not t.able or f.target is not t:
-            self.lose_attack(f, t, "target out" if not t.able else "target changed", None)
-        elif self.can_attack(f, t):
-            yield from self.strike(f, t, closing=None)
-        else:
-            self.lose_attack(f, t, "out of range", None)
-
-    def strike(self, f: Fighter, t: Fighter, closing: str | None) -> Generator[Any, Any, None]:
-        """Declare an attack landing now; it resolves with every attack of this tenth."""
-        from timedcombat.systems.tenths.melee import Intent, resolve_tenth
-
-        now = self.env.now
-        if self.bucket_t != now:
-            self.bucket = []
-            self.bucket_t = now
-            trigger = self.env.timeout(0)
-            trigger.callbacks.append(lambda _e, b=self.bucket: resolve_tenth(self, b))
-        self.intent_seq += 1
-        done = self.env.event()
-        self.bucket.append(Intent(f, t, f.weapon, closing, self.intent_seq, done))
-        yield done
-
-    def do_retreat(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        """Retreat: two moves back and up to two turns as one action taking one walk back;
-        no active defence meanwhile. The first move is the advantage move."""
-        opp = self.fighters[step.target]  # type: ignore[index]
-        now = self.env.now
-        end = now + f.stats.walk + self.rules.walk_back_extra
-        head = f.plan_head
-        if head is not None and head.action == "retreat":
-            f.pop_plan()
-        self.start_action(f, "retreat", end, target=opp.id)
-        f.no_defence_until = end
-        nxt = self.step_away(f, self.pos(opp))
-        if nxt is not None:
-            self.move(f, nxt, "retreat")
-        f.due = end
-        while not (yield from self.hold(f)):
-            pass
-        nxt = self.step_away(f, self.pos(opp))
-        if nxt is not None:
-            self.move(f, nxt, "retreat")
-        self.end_action(f)
-        if f.hurt and opp.id not in f.engaged and f.policy.withdraw(self, f):
-            self.flee(f)
-
-    def do_react(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        """A forced reaction: d10 - Best Skill tenths (at least one), no active defence."""
-        roll = self.dice.d10()
-        tenths = resolve.reaction_time(roll, f.skill)
-        now = self.env.now
-        f.reacting = True
-        f.no_defence_until = max(f.no_defence_until, now + tenths)
-        self.emit(ev.Reaction, actor=f.id, cause=step.reason or "attacked", roll=roll,
-                  tenths=tenths, skill=f.skill, end=now + tenths)
-        f.act = "react"
-        f.act_start = now
-        f.shift = 0
-        f.due = now + tenths
-        try:
-            while not (yield from self.hold(f)):
-                pass
-        finally:
-            f.reacting = False
-        self.end_action(f)
-        new = self.fighters.get(step.target or "")
-        if new is not None and new.able:
-            self.set_target(f, new)
-
-    # ------------------------------------------------------------------ pairs, damage, end
 
     def engage(self, a: Fighter, b: Fighter) -> None:
         if b.id in a.engaged or not (a.able and b.able):
@@ -752,7 +450,7 @@ class Fight:
             ex.settled.add(f.id)
             self.poke(ex.partner(f), WAKE)
             if not ex.pending:
-                self.close_exchange(ex)
+                closing.close_exchange(self, ex)
         if self.env.active_process is not f.proc:
             self.poke(f, OUT)
 
@@ -785,3 +483,12 @@ class Fight:
                 for f in self.order
             },
         )
+
+
+PERFORMERS = {
+    "respond": closing.do_respond,
+    "attack": actions.do_attack,
+    "move": actions.do_move,
+    "retreat": actions.do_retreat,
+    "react": actions.do_react,
+}

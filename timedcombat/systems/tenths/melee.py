@@ -10,7 +10,7 @@ other weapon or shield is added to the time of the parrier's next action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,6 +20,7 @@ from timedcombat.systems.tenths import resolve
 from timedcombat.systems.tenths.events import AttackLost
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
+from timedcombat.systems.tenths.signals import Preempt
 
 if TYPE_CHECKING:
     import simpy
@@ -176,10 +177,10 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
         return
     if (stopped and b.act != "retreat" and _wants_retreat(fight, b, a)
             and fight.step_away(b, fight.pos(a)) is not None):
-        fight.poke(b, _preempt("retreat", Step("retreat", target=a.id)))
+        fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
         return
     if b.target is not a and not b.reacting:
-        fight.poke(b, _preempt("reaction", Step("react", target=a.id,
+        fight.poke(b, Preempt("reaction", Step("react", target=a.id,
                                                 reason="attacked by non-target")))
 
 
@@ -223,7 +224,3 @@ def _wants_retreat(fight: Fight, b: Fighter, a: Fighter) -> bool:
     return bool(b.policy.retreat_now(fight, b, a))
 
 
-def _preempt(reason: str, step: Step) -> Any:
-    from timedcombat.systems.tenths.engine import Preempt
-
-    return Preempt(reason, step)

@@ -1,0 +1,180 @@
+"""Closing for combat (seed 004): paired closing actions and their exchange.
+
+When a combatant starts a closing action against its target, the target answers with
+one of its own on the same tenth unless it is already in combat, busy with another
+closing, or approached from the back. The two actions form an :class:`Exchange`; it is
+over when both have made or lost their attack (or, for Wait, Defend and Avoid, let the
+other's play out). An exchange in which an attack was made leaves both in combat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from timedcombat.hexmap import is_back
+from timedcombat.systems.tenths import actions, resolve
+from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.rules import CLOSING_ACTIONS
+from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, WAKE, Preempt
+
+if TYPE_CHECKING:
+    from timedcombat.systems.tenths.engine import Fight
+
+class Exchange:
+    """Two combatants' closing actions against each other, until both are over."""
+
+    def __init__(self, a: Fighter, b: Fighter) -> None:
+        self.a, self.b = a, b
+        self.kinds: dict[str, str] = {}
+        self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
+        self.settled: set[str] = set()  # sides whose closing action time is over
+        self.first_attack: dict[str, int] = {}
+        self.open = True
+
+    def partner(self, f: Fighter) -> Fighter:
+        return self.b if f is self.a else self.a
+
+
+
+def do_respond(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+    """Answer an opponent's closing action with one of one's own (same tenth)."""
+    opp = fight.fighters[step.target]  # type: ignore[index]
+    head = f.plan_head
+    if head is not None and head.action in CLOSING_ACTIONS:
+        f.pop_plan()
+        kind = head.action
+    else:
+        kind = f.policy.respond(fight, f, opp, opp.closing)
+    yield from do_closing(fight, f, Step(kind, target=opp.id, closing=True))
+
+
+def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
+    ex = t.exchange
+    if ex is not None and ex.open and ex.partner(t) is f:
+        return ex  # f answers t
+    ex = Exchange(f, t)
+    responds = (
+        t.able
+        and not t.engaged
+        and (t.exchange is None or not t.exchange.open)
+        and t.act not in UNINTERRUPTIBLE
+        and not t.reacting
+        and not is_back(fight.pos(t), t.facing, fight.pos(f))
+    )
+    if responds:
+        t.exchange = ex
+        fight.poke(t, Preempt("closing", Step("respond", target=f.id)))
+    else:
+        ex.pending.discard(t.id)
+        ex.settled.add(t.id)
+    return ex
+
+
+def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+    t = fight.fighters[step.target]  # type: ignore[index]
+    kind = step.name
+    now = fight.env.now
+    fight.set_target(f, t)
+    ex = open_exchange(fight, f, t)
+    f.exchange = ex
+    ex.kinds[f.id] = kind
+    w = f.weapon
+    walk_back = f.stats.walk + fight.rules.walk_back_extra
+    sched = resolve.closing_schedule(kind, w.base_speed, f.stats.walk, f.stats.run,
+                                     walk_back)
+    f.closing = kind
+    f.closing_start = now
+    f.in_range_since = None
+    if sched.defence_modifier:
+        f.defence_mods[t.id] = sched.defence_modifier
+    f.anti_parry_bonus = sched.anti_parry_bonus
+    carry = fight.take_carry(f)
+    fight.start_action(f, kind, now + sched.duration + carry, target=t.id,
+                      weapon=w.name, closing=True)
+    f.shift = carry
+    for offset, direction in sched.moves:
+        f.due = now + offset + f.shift
+        while not (yield from fight.hold(f)):
+            pass
+        if direction == resolve.TOWARD:
+            if not fight.can_attack(f, t) and t.able:
+                nxt = fight.step_toward(f, fight.pos(t))
+                if nxt is not None:
+                    fight.move(f, nxt, "closing")
+        else:
+            nxt = fight.step_away(f, fight.pos(t))
+            if nxt is not None:
+                fight.move(f, nxt, "closing")
+    f.due = now + sched.duration + f.shift
+    while not (yield from fight.hold(f)):
+        pass
+    fight.end_action(f)
+    ex.settled.add(f.id)
+    if ex.partner(f).closing == "set":
+        fight.poke(ex.partner(f), WAKE)
+    if sched.attack_at is not None:
+        if fight.can_attack(f, t):
+            yield from actions.strike(fight, f, t, closing=kind)
+        else:
+            actions.lose_attack(fight, f, t, "out of range", kind)
+    elif kind == "set":
+        yield from set_attack(fight, f, t, ex)
+    finish_closing(fight, f, ex)
+    if sched.attack_at is None and kind != "set":
+        # Wait / Defend / Avoid: let the opponent's closing play out
+        while ex.open and f.able and not fight.over:
+            f.due = None
+            yield from fight.hold(f)
+
+
+def set_attack(fight: Fight, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
+    """Set: attack after base time, or one tenth after the opponent comes in range."""
+    base = f.weapon.base_speed
+    while t.able and f.able:
+        if fight.can_attack(f, t):
+            if f.in_range_since is None:
+                f.in_range_since = fight.env.now if fight.env.now > f.closing_start \
+                    else f.closing_start
+            f.due = resolve.set_attack_time(f.closing_start, base, f.in_range_since) \
+                + f.shift
+            if (yield from fight.hold(f)):
+                if fight.can_attack(f, t):
+                    yield from actions.strike(fight, f, t, closing="set")
+                    return
+                f.in_range_since = None
+            continue
+        f.in_range_since = None
+        if t.id in ex.settled:
+            actions.lose_attack(fight, f, t, "never in range", "set")
+            return
+        f.due = None
+        yield from fight.hold(f)
+    if not t.able:
+        actions.lose_attack(fight, f, t, "target out", "set")
+
+
+def finish_closing(fight: Fight, f: Fighter, ex: Exchange) -> None:
+    ex.pending.discard(f.id)
+    f.anti_parry_bonus = 0
+    if not ex.pending and ex.open:
+        close_exchange(fight, ex)
+
+
+def close_exchange(fight: Fight, ex: Exchange) -> None:
+    ex.open = False
+    made = bool(ex.first_attack)
+    for side in (ex.a, ex.b):
+        if side.exchange is not ex:
+            continue  # approached without answering: not part of this exchange
+        other = ex.partner(side)
+        kind = ex.kinds.get(side.id)
+        if made and kind in ("wait", "defend") and other.id in ex.first_attack:
+            side.first_attack_after = resolve.let_first_attack_time(
+                side.closing_start, side.weapon.base_speed, ex.first_attack[other.id])
+        if not made:
+            side.defence_mods.pop(other.id, None)
+        side.closing = None
+        side.exchange = None
+        fight.poke(side, WAKE)
+
