@@ -160,6 +160,7 @@ class Attack(Event):
     defence: str | None = None
     advantage: str | None = None
     kind: str | None = None
+    surprised: bool | None = None
 
 
 @attrs.frozen(slots=True)
@@ -214,6 +215,7 @@ class State(Event):
     state: str
     value: Any
     opponent: str | None = None
+    cause: str | None = None
 
 
 @attrs.frozen(slots=True)

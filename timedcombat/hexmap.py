@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 Hex = tuple[int, int]
 
@@ -128,7 +129,7 @@ class HexMap:
         self.walls: frozenset[Hex] = frozenset(walls)
         self._occupants: dict[Hex, list[str]] = {}
         self._position: dict[str, Hex] = {}
-        self.ground: dict[Hex, list[str]] = {}
+        self.ground: dict[Hex, list[Any]] = {}  # what lies on each hex (dropped weapons)
 
     def place(self, who: str, h: Hex, *, share: bool = False) -> None:
         """Put a figure on a hex; ``share`` lets it join a figure there (close quarters)."""
@@ -150,8 +151,14 @@ class HexMap:
             del self._occupants[h]
 
     def move(self, who: str, to: Hex, *, share: bool = False) -> None:
+        """Move a figure; a refused move (wall, occupied hex) leaves it where it was."""
+        if to in self.walls:
+            raise ValueError(f"{to} is a wall")
+        here = self._occupants.get(to)
+        if here and not share and here != [who]:
+            raise ValueError(f"{to} is occupied by {here[0]}")
         self.remove(who)
-        self.place(who, to, share=share)
+        self.place(who, to, share=True)
 
     def position(self, who: str) -> Hex:
         return self._position[who]
@@ -175,10 +182,10 @@ class HexMap:
         walls = self.walls
         return [n for n in neighbours(h) if n not in walls and n not in occ]
 
-    def drop(self, h: Hex, item: str) -> None:
+    def drop(self, h: Hex, item: Any) -> None:
         self.ground.setdefault(h, []).append(item)
 
-    def pick(self, h: Hex, item: str) -> bool:
+    def pick(self, h: Hex, item: Any) -> bool:
         items = self.ground.get(h)
         if not items or item not in items:
             return False

@@ -1,6 +1,6 @@
-"""Actions a combatant performs in combat and out of it: moves, blows, retreats,
-reactions. Each is a simpy generator run by the combatant's own process; effects on
-others go through :meth:`Fight.poke`.
+"""Actions a combatant performs: moves, blows, retreats, reactions and target changes,
+blocking positions, weapon changes. Each is a simpy generator run by the combatant's
+own process; effects on others go through :meth:`Fight.poke`.
 """
 
 from __future__ import annotations
@@ -9,82 +9,122 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat import events as ev
-from timedcombat.systems.tenths import resolve
-from timedcombat.systems.tenths.events import AttackLost
+from timedcombat.systems.tenths import arms, blocking, resolve
+from timedcombat.systems.tenths.events import AttackLost, Dropped, PickedUp
 from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.rules import SEED, Weapon
 
 if TYPE_CHECKING:
     from timedcombat.systems.tenths.engine import Fight
 
-def do_move(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+GUARD_RECHECK = 10
+"""Engine, not rule: a combatant standing guard looks again every second."""
+
+Gen = Generator[Any, Any, None]
+
+
+def run_to(fight: Fight, f: Fighter, end: int) -> Generator[Any, Any, None]:
+    """Hold until the running action's end (pushed back by parries and dodges)."""
+    f.due = end
+    while not (yield from fight.hold(f)):
+        pass
+
+
+def do_guard(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Stand (blocking, defending only, or with nothing to do) until something changes."""
+    f.due = fight.env.now + GUARD_RECHECK
+    yield from fight.hold(f)
+    f.due = None
+
+
+# ---------------------------------------------------------------- movement
+
+
+def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """One hex of walking or running, the hex changing at the end of the move's time."""
     mode = step.mode or "walk"
     rate = f.stats.run if mode == "run" else f.stats.walk
-    end = fight.env.now + rate + fight.take_carry(f)
     goal = step.to
     if goal is None and step.target is not None:
         goal = fight.pos(fight.fighters[step.target])
     if goal is None or goal == fight.pos(f):
-        f.due = None
-        yield from fight.hold(f)
+        yield from do_guard(fight, f, step)
         return
-    fight.start_action(f, "move", end, to=goal, mode=mode, target=step.target)
-    f.due = end
-    while not (yield from fight.hold(f)):
-        pass
+    end = fight.env.now + rate + fight.take_carry(f)
+    fight.start_action(f, "move", end, to=goal if step.to else None, mode=mode,
+                       target=step.target)
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
     if step.to is None and step.target is not None:
         goal = fight.pos(fight.fighters[step.target])
     nxt = fight.step_toward(f, goal)
     if nxt is None:
-        fight.emit(ev.Interrupted, actor=f.id, name="move", cause="blocked")
-    elif step.to is None and (o := fight.enters_range(f, nxt)) is not None:
-        fight.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {o.id}")
-    else:
-        fight.move(f, nxt, mode)
-        if step.to is not None and nxt != step.to and f.plan_index > 0:
-            # a scripted move goes on hex by hex until it arrives
-            f.forced = Step("move", target=step.target, to=step.to, mode=mode)
-    fight.end_action(f)
+        fight.emit(ev.Interrupted, actor=f.id, name="move", cause="no free hex")
+        return
+    if f.close:
+        return  # close quarters are left by a dodge or a retreat, not by walking off
+    other = fight.enters_range(f, nxt)
+    if other is not None:
+        # a move that brings an enemy in range needs a closing action: nominate it
+        fight.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {other.id}")
+        f.forced = Step(f.policy.closing(fight, f, other), target=other.id, closing=True)
+        return
+    if not fight.move(f, nxt, mode):
+        return
+    if step.to is not None and nxt != step.to:
+        f.forced = Step("move", target=step.target, to=step.to, mode=mode)  # hex by hex
 
-# ------------------------------------------------------------------ closing
+
+# ---------------------------------------------------------------- blows
 
 
-def lose_attack(fight: Fight, f: Fighter, t: Fighter, reason: str, closing: str | None) -> None:
+def lose_attack(fight: Fight, f: Fighter, t: Fighter, reason: str, closing: str | None,
+                weapon: Weapon | None = None) -> None:
     """An attack that cannot be made is lost, and so is its bonus."""
     fight.emit(AttackLost, actor=f.id, target=t.id, reason=reason, closing=closing,
-              weapon=f.weapon.name)
+               weapon=weapon.name if weapon else None)
     f.anti_parry_bonus = 0
 
-# ------------------------------------------------------------------ fighting
 
-
-def do_attack(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+def do_attack(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """A blow on the weapon's base speed (alternate style: on the two weapons' schedule)."""
     t = f.target
     assert t is not None
-    w = f.weapon
+    w = fight.weapon_for(f)
+    if w is None:
+        yield from do_guard(fight, f, step)
+        return
+    fight.drop_block(f, "attack")  # a blocking position is lost as an attack begins
     now = fight.env.now
     if f.first_attack_after is not None:
         end = max(f.first_attack_after, now + 1)
         f.first_attack_after = None
+    elif f.last_struck is None:
+        end = now + arms.base_speed(f)
     else:
-        end = now + w.base_speed
+        end = now + arms.blow_interval(f, f.last_struck)
     end += fight.take_carry(f)
     fight.start_action(f, "attack", end, target=t.id, weapon=w.name)
-    f.due = end
-    while not (yield from fight.hold(f)):
-        pass
+    yield from run_to(fight, f, end)
     fight.end_action(f)
+    w = fight.weapon_for(f) or w
     if not t.able or f.target is not t:
-        lose_attack(fight, f, t, "target out" if not t.able else "target changed", None)
+        lose_attack(fight, f, t, "target out" if not t.able else "target changed", None, w)
     elif fight.can_attack(f, t):
-        yield from strike(fight, f, t, closing=None)
+        yield from strike(fight, f, t, None, w)
     else:
-        lose_attack(fight, f, t, "out of range", None)
+        lose_attack(fight, f, t, "out of range", None, w)
 
 
-def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None) -> Generator[Any, Any, None]:
+def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None,
+           weapon: Weapon | None = None) -> Gen:
     """Declare an attack landing now; it resolves with every attack of this tenth."""
     from timedcombat.systems.tenths.melee import Intent, resolve_tenth
 
+    w = weapon or fight.weapon_for(f)
+    if w is None:
+        lose_attack(fight, f, t, "no weapon in hand", closing)
+        return
     now = fight.env.now
     if fight.bucket_t != now:
         fight.bucket = []
@@ -93,11 +133,16 @@ def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None) -> Generat
         trigger.callbacks.append(lambda _e, b=fight.bucket: resolve_tenth(fight, b))
     fight.intent_seq += 1
     done = fight.env.event()
-    fight.bucket.append(Intent(f, t, f.weapon, closing, fight.intent_seq, done))
+    fight.bucket.append(Intent(f, t, w, closing, fight.intent_seq, done))
+    if arms.style(f) == arms.ALTERNATE:
+        f.last_struck = f.alt_next
+        f.alt_next = 1 - f.alt_next
+    else:
+        f.last_struck = 0
     yield done
 
 
-def do_retreat(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+def do_retreat(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Retreat: two moves back and up to two turns as one action taking one walk back;
     no active defence meanwhile. The first move is the advantage move."""
     opp = fight.fighters[step.target]  # type: ignore[index]
@@ -111,9 +156,7 @@ def do_retreat(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
     nxt = fight.step_away(f, fight.pos(opp))
     if nxt is not None:
         fight.move(f, nxt, "retreat")
-    f.due = end
-    while not (yield from fight.hold(f)):
-        pass
+    yield from run_to(fight, f, end)
     nxt = fight.step_away(f, fight.pos(opp))
     if nxt is not None:
         fight.move(f, nxt, "retreat")
@@ -122,28 +165,172 @@ def do_retreat(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         fight.flee(f)
 
 
-def do_react(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-    """A forced reaction: d10 - Best Skill tenths (at least one), no active defence."""
+# ---------------------------------------------------------------- reactions and targets
+
+
+def reaction(fight: Fight, f: Fighter, cause: str, action: str | None = None,
+             **fields: Any) -> Gen:
+    """A reaction time: d10 - Best Skill tenths, at least one; no active defence.
+    ``action``: the plan action it serves (target, defend_only, style), logged first."""
     roll = fight.dice.d10()
     tenths = resolve.reaction_time(roll, f.skill)
     now = fight.env.now
+    end = now + tenths
+    if action is not None:
+        fight.start_action(f, action, end, **fields)
     f.reacting = True
-    f.no_defence_until = max(f.no_defence_until, now + tenths)
-    fight.emit(ev.Reaction, actor=f.id, cause=step.reason or "attacked", roll=roll,
-              tenths=tenths, skill=f.skill, end=now + tenths)
-    f.act = "react"
-    f.act_start = now
-    f.shift = 0
-    f.due = now + tenths
+    f.no_defence_until = max(f.no_defence_until, end)
+    fight.emit(ev.Reaction, actor=f.id, cause=cause, roll=roll, tenths=tenths, skill=f.skill,
+               end=end)
+    if f.act is None:
+        f.act = "react"
+        f.act_start = now
+        f.shift = 0
     try:
-        while not (yield from fight.hold(f)):
-            pass
+        yield from run_to(fight, f, end)
     finally:
         f.reacting = False
+
+
+def do_react(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """A reaction that ends with a new target: forced by the attack of a non-target (or
+    a surprise), or taken to find a target."""
+    yield from reaction(fight, f, step.reason or "attacked")
     fight.end_action(f)
-    new = fight.fighters.get(step.target or "")
-    if new is not None and new.able:
+    f.aware = True
+    other = fight.fighters.get(step.target or "")
+    if other is None or not other.able:
+        return
+    if step.reason in ("attacked by non-target", "surprised"):
+        pick = f.policy.after_reaction(fight, f, other)
+        if pick is not None and pick is not f.target and f.defend_targets is None:
+            fight.set_target(f, pick)
+    else:
+        fight.set_target(f, other)
+
+
+def do_target(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Change target (or leave defend-only): a reaction time."""
+    new = fight.fighters[step.target]  # type: ignore[index]
+    yield from reaction(fight, f, "target change", "target", target=new.id)
+    fight.end_action(f)
+    if new.able:
         fight.set_target(f, new)
 
-# ------------------------------------------------------------------ pairs, damage, end
 
+def do_defend_only(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Defend only against two targets: the time to select them is a reaction time."""
+    targets = tuple(step.targets or ())
+    yield from reaction(fight, f, "defend only", "defend_only", targets=targets)
+    fight.end_action(f)
+    alive = tuple(t for t in targets if fight.fighters[t].able)
+    if len(alive) == 2:
+        fight.set_defend_only(f, alive)
+    elif alive:
+        fight.set_target(f, fight.fighters[alive[0]])
+
+
+def do_style(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Change two-weapon style: a reaction time."""
+    yield from reaction(fight, f, "style change", "style", style=step.style)
+    fight.end_action(f)
+    f.style = step.style
+    f.alt_next = 0
+    f.last_struck = None
+
+
+# ---------------------------------------------------------------- blocking
+
+
+def do_block(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Take up a blocking position (Base Speed - 5) or move to another (Base Speed - 10)."""
+    position = step.position or "centre"
+    w = f.hand[0]
+    moving = f.block is not None
+    tenths = (resolve.block_move_time if moving else resolve.block_take_up_time)(w.base_speed)
+    end = fight.env.now + tenths + fight.take_carry(f)
+    fight.start_action(f, "block", end, position=position, weapon=w.name)
+    if moving:
+        fight.drop_block(f, "changing position")
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
+    hexes = blocking.blocked_hexes(fight.pos(f), f.facing, position, fight.reach(f))
+    taken = [h for h in hexes if fight.map.occupant(h) is not None]
+    if taken:
+        fight.emit(ev.Interrupted, actor=f.id, name="block",
+                   cause=f"blocked hex occupied: {list(taken[0])}")
+        return
+    fight.take_block(f, position)
+
+
+# ---------------------------------------------------------------- weapons
+
+
+def _weapon_named(weapons: list[Weapon], name: str | None) -> Weapon | None:
+    return next((w for w in weapons if w.name == name), None)
+
+
+def do_draw(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Draw a weapon: its base speed."""
+    w = _weapon_named(f.sheathed, step.weapon)
+    assert w is not None
+    end = fight.env.now + w.base_speed + fight.take_carry(f)
+    fight.start_action(f, "draw", end, weapon=w.name)
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
+    if w in f.sheathed and arms.free_hands(f) >= w.hands:
+        f.sheathed.remove(w)
+        f.hand.append(w)
+        if len(f.hand) == 2 and f.style is None:
+            f.style = arms.MAIN
+        f.last_struck = None
+
+
+def do_sheathe(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Sheathe a weapon: its base speed."""
+    w = _weapon_named(f.hand, step.weapon)
+    assert w is not None
+    end = fight.env.now + w.base_speed + fight.take_carry(f)
+    fight.start_action(f, "sheathe", end, weapon=w.name)
+    fight.drop_block(f, "sheathe")
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
+    if w in f.hand:
+        f.hand.remove(w)
+        f.sheathed.append(w)
+        f.alt_next = 0
+        f.last_struck = None
+
+
+def do_drop(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Drop a weapon: two tenths. It lies on the map where its owner stood."""
+    w = _weapon_named(f.hand, step.weapon)
+    assert w is not None
+    end = fight.env.now + SEED.drop_time + fight.take_carry(f)
+    fight.start_action(f, "drop", end, weapon=w.name)
+    fight.drop_block(f, "drop")
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
+    if w in f.hand:
+        f.hand.remove(w)
+        at = fight.pos(f)
+        fight.map.drop(at, w)
+        f.alt_next = 0
+        f.last_struck = None
+        fight.emit(Dropped, actor=f.id, weapon=w.name, at=at)
+
+
+def do_pick_up(fight: Fight, f: Fighter, step: Step) -> Gen:
+    """Pick up a weapon from one's own hex: two Walk moves, no active defence."""
+    at = fight.pos(f)
+    w = next((x for x in fight.map.ground.get(at, ()) if x.name == step.weapon), None)
+    assert w is not None
+    end = fight.env.now + resolve.pick_up_time(f.stats.walk) + fight.take_carry(f)
+    fight.start_action(f, "pick_up", end, weapon=w.name)
+    f.no_defence_until = max(f.no_defence_until, end)
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
+    if arms.free_hands(f) >= w.hands and fight.map.pick(at, w):
+        f.hand.append(w)
+        f.last_struck = None
+        fight.emit(PickedUp, actor=f.id, weapon=w.name, at=at)

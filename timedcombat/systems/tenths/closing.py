@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from timedcombat.hexmap import is_back
-from timedcombat.systems.tenths import actions, resolve
+from timedcombat.hexmap import distance, is_back
+from timedcombat.systems.tenths import actions, arms, resolve
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS
 from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, WAKE, Preempt
@@ -60,9 +60,11 @@ def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
         and (t.exchange is None or not t.exchange.open)
         and t.act not in UNINTERRUPTIBLE
         and not t.reacting
+        and t.block is None  # a blocking position is its own answer
         and not is_back(fight.pos(t), t.facing, fight.pos(f))
     )
     if responds:
+        t.aware = True  # an unaware combatant notices one closing from the front
         t.exchange = ex
         fight.poke(t, Preempt("closing", Step("respond", target=f.id)))
     else:
@@ -79,9 +81,9 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
     ex = open_exchange(fight, f, t)
     f.exchange = ex
     ex.kinds[f.id] = kind
-    w = f.weapon
+    w = fight.weapon_for(f)
     walk_back = f.stats.walk + fight.rules.walk_back_extra
-    sched = resolve.closing_schedule(kind, w.base_speed, f.stats.walk, f.stats.run,
+    sched = resolve.closing_schedule(kind, arms.base_speed(f), f.stats.walk, f.stats.run,
                                      walk_back)
     f.closing = kind
     f.closing_start = now
@@ -91,21 +93,28 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
     f.anti_parry_bonus = sched.anti_parry_bonus
     carry = fight.take_carry(f)
     fight.start_action(f, kind, now + sched.duration + carry, target=t.id,
-                      weapon=w.name, closing=True)
+                       weapon=w.name if w else None, closing=True)
     f.shift = carry
-    for offset, direction in sched.moves:
+    answered = t.exchange is ex
+    for i, (offset, direction) in enumerate(sched.moves):
         f.due = now + offset + f.shift
         while not (yield from fight.hold(f)):
             pass
-        if direction == resolve.TOWARD:
-            if not fight.can_attack(f, t) and t.able:
-                nxt = fight.step_toward(f, fight.pos(t))
-                if nxt is not None:
-                    fight.move(f, nxt, "closing")
-        else:
+        if not t.able:
+            break
+        if direction == resolve.AWAY:
             nxt = fight.step_away(f, fight.pos(t))
-            if nxt is not None:
-                fight.move(f, nxt, "closing")
+            if nxt is not None and not fight.move(f, nxt, "closing"):
+                break
+            continue
+        last = i == len(sched.moves) - 1
+        if (last and not answered and not f.close and _closes_in(fight, f, t)
+                and f.policy.wants_close(fight, f, t)):
+            fight.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in
+        elif not fight.can_attack(f, t):
+            nxt = fight.step_toward(f, fight.pos(t))
+            if nxt is not None and not fight.move(f, nxt, "closing"):
+                break  # stopped by a block: a running move ends there
     f.due = now + sched.duration + f.shift
     while not (yield from fight.hold(f)):
         pass
@@ -117,7 +126,7 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         if fight.can_attack(f, t):
             yield from actions.strike(fight, f, t, closing=kind)
         else:
-            actions.lose_attack(fight, f, t, "out of range", kind)
+            actions.lose_attack(fight, f, t, "out of range", kind, w)
     elif kind == "set":
         yield from set_attack(fight, f, t, ex)
     finish_closing(fight, f, ex)
@@ -130,7 +139,7 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
 
 def set_attack(fight: Fight, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
     """Set: attack after base time, or one tenth after the opponent comes in range."""
-    base = f.weapon.base_speed
+    base = arms.base_speed(f)
     while t.able and f.able:
         if fight.can_attack(f, t):
             if f.in_range_since is None:
@@ -146,12 +155,12 @@ def set_attack(fight: Fight, f: Fighter, t: Fighter, ex: Exchange) -> Generator[
             continue
         f.in_range_since = None
         if t.id in ex.settled:
-            actions.lose_attack(fight, f, t, "never in range", "set")
+            actions.lose_attack(fight, f, t, "never in range", "set", fight.weapon_for(f))
             return
         f.due = None
         yield from fight.hold(f)
     if not t.able:
-        actions.lose_attack(fight, f, t, "target out", "set")
+        actions.lose_attack(fight, f, t, "target out", "set", fight.weapon_for(f))
 
 
 def finish_closing(fight: Fight, f: Fighter, ex: Exchange) -> None:
@@ -171,10 +180,16 @@ def close_exchange(fight: Fight, ex: Exchange) -> None:
         kind = ex.kinds.get(side.id)
         if made and kind in ("wait", "defend") and other.id in ex.first_attack:
             side.first_attack_after = resolve.let_first_attack_time(
-                side.closing_start, side.weapon.base_speed, ex.first_attack[other.id])
+                side.closing_start, arms.base_speed(side), ex.first_attack[other.id])
         if not made:
             side.defence_mods.pop(other.id, None)
         side.closing = None
         side.exchange = None
         fight.poke(side, WAKE)
 
+
+
+def _closes_in(fight: Fight, f: Fighter, t: Fighter) -> bool:
+    """``f`` is next to ``t`` with a short weapon in hand: it can step into its hex."""
+    return (distance(fight.pos(f), fight.pos(t)) == 1
+            and any(w.reach == "short" for w in f.hand))

@@ -31,11 +31,12 @@ from timedcombat.hexmap import (
 from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import Outcome
-from timedcombat.systems.tenths import actions, closing
+from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
 from timedcombat.systems.tenths.events import PlanSkip
 from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.plans import ANYTIME_ACTIONS
 from timedcombat.systems.tenths.policy import get_policy
-from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, reach_hexes
+from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, Weapon
 from timedcombat.systems.tenths.signals import (
     DELAY,
     OUT,
@@ -69,6 +70,7 @@ class Fight:
             self.order.append(f)
             self.map.place(f.id, spec.at)
         self.targeted_by: dict[str, set[str]] = {f.id: set() for f in self.order}
+        self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
         self.bucket: list[Any] = []
         self.bucket_t = -1
         self.intent_seq = 0
@@ -110,14 +112,23 @@ class Fight:
         return self.map.where(f.id) or f.last_pos
 
     def reach(self, f: Fighter) -> int:
-        return max(reach_hexes(w, self.rules) for w in f.hand)
+        return arms.reach(f, self.rules)
+
+    def weapon_for(self, f: Fighter) -> Weapon | None:
+        """The weapon of ``f``'s next blow (only short ones, or a shield, at close quarters)."""
+        return arms.attack_weapon(f, close=bool(f.close))
+
+    def reaches(self, a: Fighter, b: Fighter) -> bool:
+        """Geometry only: ``a`` can strike ``b`` where both stand (``a`` may have fallen on
+        this very tenth: simultaneous blows still land)."""
+        if a.close:
+            return b.id in a.close and self.weapon_for(a) is not None
+        d = distance(self.pos(a), self.pos(b))
+        return 1 <= d <= self.reach(a)
 
     def can_attack(self, a: Fighter, b: Fighter) -> bool:
         """``a`` can strike ``b`` from where both stand with a weapon in hand."""
-        if not a.able or not b.able:
-            return False
-        d = distance(self.pos(a), self.pos(b))
-        return 1 <= d <= self.reach(a)
+        return a.able and b.able and self.reaches(a, b)
 
     def threat_range(self, a: Fighter, b: Fighter) -> int:
         return max(self.reach(a), self.reach(b))
@@ -131,8 +142,9 @@ class Fight:
         return distance(self.pos(a), self.pos(b)) <= self.closing_distance(a, b)
 
     def face(self, f: Fighter, toward: tuple[int, int], log: bool = True) -> None:
+        """Turn (free) toward a hex; a blocker keeps its facing while it holds position."""
         here = self.pos(f)
-        if toward == here:
+        if toward == here or f.block is not None:
             return
         new = facing_towards(here, toward)
         if new != f.facing:
@@ -152,8 +164,10 @@ class Fight:
         return [o for o in self.enemies(f) if not is_back(here, f.facing, self.pos(o))]
 
     def choose_target(self, f: Fighter) -> None:
-        if f.target is not None and f.target.able:
+        if f.defend_targets is not None or (f.target is not None and f.target.able):
             return
+        if not f.aware:
+            return  # an unaware combatant (surprise rules) has no target yet
         head = f.plan_head
         pick: Fighter | None = None
         if head is not None and head.target is not None:
@@ -164,17 +178,35 @@ class Fight:
             pick = f.policy.choose_target(self, f)
         self.set_target(f, pick)
 
+    def watched(self, f: Fighter) -> tuple[str, ...]:
+        """The opponents ``f`` watches: its target, or its two defend-only targets."""
+        if f.defend_targets is not None:
+            return f.defend_targets
+        return (f.target.id,) if f.target is not None else ()
+
     def set_target(self, f: Fighter, t: Fighter | None, log: bool = True) -> None:
-        if f.target is t:
+        if f.target is t and f.defend_targets is None:
             return
-        if f.target is not None:
-            self.targeted_by[f.target.id].discard(f.id)
+        for old in self.watched(f):
+            self.targeted_by[old].discard(f.id)
+        f.defend_targets = None
         f.target = t
         if t is not None:
             self.targeted_by[t.id].add(f.id)
             self.face(f, self.pos(t), log=log)
         if log:
             self.emit(ev.Target, actor=f.id, target=t.id if t else None)
+
+    def set_defend_only(self, f: Fighter, targets: tuple[str, ...]) -> None:
+        """Defend only, watching two targets (seed 004, Multiple Combatants)."""
+        for old in self.watched(f):
+            self.targeted_by[old].discard(f.id)
+        f.defend_targets = targets
+        f.target = self.fighters[targets[0]]
+        for tid in targets:
+            self.targeted_by[tid].add(f.id)
+        self.face(f, self.pos(f.target))
+        self.emit(ev.Target, actor=f.id, targets=targets)
 
     # ------------------------------------------------------------------ interrupts
 
@@ -286,58 +318,135 @@ class Fight:
 
     def decide(self, f: Fighter) -> Step:
         """The next action: the plan's head when it applies now, else the policy's."""
-        self.choose_target(f)
-        t = f.target
-        if t is None:
-            # nobody in front: turning to find a target takes a reaction time
-            unseen = f.policy.nearest(self, f, self.enemies(f))
-            if unseen is None:
-                return Step("idle")
-            return Step("react", target=unseen.id, reason="no target in front")
         head = f.plan_head
+        if head is not None and head.action in ANYTIME_ACTIONS:
+            step = plans.plan_step(self, f, head)
+            if step is not None:
+                f.pop_plan()
+                return step
+            return self.decide(f)  # skipped (logged): look at the next one
+        if f.defend_targets is not None:
+            return f.policy.defending(self, f)
+        t = f.target
+        if t is None or not t.able:
+            return self.find_target(f)
         if t.id in f.engaged:
             if head is not None:
                 if head.action == "attack":
                     f.pop_plan()
                     return f.policy.combat(self, f, t)
-                if head.action == "move":
-                    f.pop_plan()
-                    return Step("move", target=t.id, to=head.to, mode=head.mode or "walk")
                 if head.action in CLOSING_ACTIONS:
                     self.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
                               reason="already in combat")
                     return self.decide(f)
             return f.policy.combat(self, f, t)
-        if head is not None and head.action == "move":
-            f.pop_plan()
-            return Step("move", target=t.id, to=head.to, mode=head.mode or "walk")
+        if f.block is not None:
+            return Step("guard")  # holding a blocking position: the block is the answer
+        if self.weapon_for(f) is None:
+            return f.policy.rearm(self, f) or Step("guard")
         if self.in_zone(f, t):
             if head is not None and head.action in CLOSING_ACTIONS:
                 f.pop_plan()
                 return Step(head.action, target=t.id, closing=True)
             return Step(f.policy.closing(self, f, t), target=t.id, closing=True)
-        return Step("move", target=t.id, mode=f.policy.approach_mode(self, f, t))
+        return f.policy.approach(self, f, t)
+
+    def find_target(self, f: Fighter) -> Step:
+        """No target (none yet, or it fell): choosing one takes a reaction time."""
+        if not f.aware:
+            return Step("guard")
+        head = f.plan_head
+        pick = None
+        if head is not None and head.target is not None:
+            cand = self.fighters.get(head.target)
+            pick = cand if cand is not None and cand.able else None
+        pick = pick or f.policy.choose_target(self, f) or \
+            f.policy.nearest(self, f, self.enemies(f))
+        if pick is None:
+            return Step("guard")
+        reason = "new target" if f.target is not None or self.env.now > 0 \
+            else "no target in front"
+        return Step("react", target=pick.id, reason=reason)
 
     def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
         if step.closing:
             yield from closing.do_closing(self, f, step)
-        elif step.name in PERFORMERS:
-            yield from PERFORMERS[step.name](self, f, step)
         else:
-            f.due = None
-            yield from self.hold(f)
+            yield from PERFORMERS[step.name](self, f, step)
 
     # ------------------------------------------------------------------ moving
 
-    def move(self, f: Fighter, to: tuple[int, int], mode: str, check: bool = True) -> None:
+    def move(self, f: Fighter, to: tuple[int, int], mode: str, check: bool = True,
+             share: bool = False) -> bool:
+        """Move ``f`` one hex. An enemy's blocking position may stop it (False)."""
+        blocker = self.blocker_of(f, to)
+        if blocker is not None and not melee.blocking_attack(self, blocker, f, mode):
+            return False
         here = self.pos(f)
-        self.map.move(f.id, to)
+        if f.close and not share:
+            self.leave_close(f)
+        if f.block is not None:
+            self.drop_block(f, "moved")
+        self.map.move(f.id, to, share=share)
         if f.target is not None and f.target.able:
-            here_to = self.pos(f.target)
-            if here_to != to:
-                f.facing = facing_towards(to, here_to)
+            there = self.pos(f.target)
+            if there != to:
+                f.facing = facing_towards(to, there)
         self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode, facing=FACINGS[f.facing])
         self.after_move(f, check)
+        return True
+
+    # ------------------------------------------------------------------ close quarters
+
+    def enter_close(self, f: Fighter, opp: Fighter, mode: str) -> bool:
+        """``f`` enters ``opp``'s hex: both are at close quarters."""
+        if not self.move(f, self.pos(opp), mode, check=False, share=True):
+            return False
+        f.close.add(opp.id)
+        opp.close.add(f.id)
+        self.emit(ev.State, actor=f.id, state="close_quarters", value=True, opponent=opp.id)
+        self.emit(ev.State, actor=opp.id, state="close_quarters", value=True, opponent=f.id)
+        return True
+
+    def leave_close(self, f: Fighter) -> None:
+        for oid in sorted(f.close):
+            o = self.fighters[oid]
+            o.close.discard(f.id)
+            if o.able:
+                self.emit(ev.State, actor=o.id, state="close_quarters", value=False,
+                          opponent=f.id)
+            if f.able:
+                self.emit(ev.State, actor=f.id, state="close_quarters", value=False,
+                          opponent=oid)
+        f.close.clear()
+
+    # ------------------------------------------------------------------ blocking
+
+    def blocker_of(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
+        bid = self.blocks.get(to)
+        if bid is None:
+            return None
+        b = self.fighters[bid]
+        return b if b.able and b.side != f.side and b.block is not None else None
+
+    def take_block(self, f: Fighter, position: str) -> None:
+        hexes = blocking.blocked_hexes(self.pos(f), f.facing, position, self.reach(f))
+        f.block = position
+        f.block_hexes = hexes
+        for h in hexes:
+            self.blocks[h] = f.id
+        self.emit(ev.State, actor=f.id, state="block", value=position)
+
+    def drop_block(self, f: Fighter, why: str) -> None:
+        if f.block is None:
+            return
+        for h in f.block_hexes:
+            if self.blocks.get(h) == f.id:
+                del self.blocks[h]
+        f.block = None
+        f.block_hexes = ()
+        self.emit(ev.State, actor=f.id, state="block", value=False, cause=why)
+        self.poke(f, WAKE)
 
     def after_move(self, f: Fighter, check: bool = True) -> None:
         for wid in tuple(self.targeted_by[f.id]):
@@ -435,15 +544,20 @@ class Fight:
             o.attacked.discard(f.id)
             if o.able:
                 self.emit(ev.State, actor=o.id, state="engaged", value=False, opponent=f.id)
+        if f.block is not None:
+            self.drop_block(f, "out")
+        if f.close:
+            self.leave_close(f)
         f.last_pos = self.pos(f)
         self.map.remove(f.id)
         for wid in tuple(self.targeted_by[f.id]):
             w = self.fighters[wid]
-            w.target = None
+            if w.target is f:
+                w.target = None
             self.poke(w, WAKE)
         self.targeted_by[f.id].clear()
-        if f.target is not None:
-            self.targeted_by[f.target.id].discard(f.id)
+        for tid in self.watched(f):
+            self.targeted_by[tid].discard(f.id)
         ex = f.exchange
         if ex is not None and ex.open:
             ex.pending.discard(f.id)
@@ -491,4 +605,13 @@ PERFORMERS = {
     "move": actions.do_move,
     "retreat": actions.do_retreat,
     "react": actions.do_react,
+    "target": actions.do_target,
+    "defend_only": actions.do_defend_only,
+    "style": actions.do_style,
+    "block": actions.do_block,
+    "draw": actions.do_draw,
+    "sheathe": actions.do_sheathe,
+    "drop": actions.do_drop,
+    "pick_up": actions.do_pick_up,
+    "guard": actions.do_guard,
 }

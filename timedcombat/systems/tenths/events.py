@@ -31,3 +31,35 @@ class PlanSkip(Event):
     name: str
     index: int
     reason: str
+
+
+@attrs.frozen(slots=True)
+class Dropped(Event):
+    """A weapon dropped: it lies on the map at ``at`` until picked up."""
+
+    EVENT: ClassVar[str] = "tenths.dropped"
+    actor: str
+    weapon: str
+    at: tuple[int, int]
+
+
+@attrs.frozen(slots=True)
+class PickedUp(Event):
+    """A weapon picked up from the ground."""
+
+    EVENT: ClassVar[str] = "tenths.picked_up"
+    actor: str
+    weapon: str
+    at: tuple[int, int]
+
+
+@attrs.frozen(slots=True)
+class DefendChoice(Event):
+    """Defending only, attacked by both targets on one tenth: one is defended against,
+    chosen at random."""
+
+    EVENT: ClassVar[str] = "tenths.defend_choice"
+    actor: str
+    among: tuple[str, ...]
+    roll: int
+    against: str

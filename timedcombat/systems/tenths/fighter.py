@@ -30,6 +30,7 @@ class Step:
     targets: tuple[str, ...] | None = None
     style: str | None = None
     reason: str | None = None  # why a forced step happens (reaction cause, …)
+    plan_index: int | None = None  # the plan step it comes from
 
 
 class Fighter:
@@ -43,9 +44,13 @@ class Fighter:
         self.skill = stats.best_skill
         self.facing = facing_index(spec.facing)
         self.last_pos = spec.at
-        self.hand: list[Weapon] = [stats.weapons[0]]
-        self.sheathed: list[Weapon] = list(stats.weapons[1:])
+        ready = 2 if stats.style is not None else 1
+        self.hand: list[Weapon] = list(stats.weapons[:ready])
+        self.sheathed: list[Weapon] = list(stats.weapons[ready:])
         self.shield = stats.shield
+        self.style: str | None = stats.style
+        self.alt_next = 0  # alternate style: index of the weapon of the next blow
+        self.last_struck: int | None = None  # index of the weapon of the last blow
         self.body = body_of(stats.strength, stats.body, rules)
         self.hurt_at = hurt_threshold(self.body, rules)
         self.damage = 0
@@ -75,6 +80,11 @@ class Fighter:
         self.in_range_since: int | None = None
         # resolution bookkeeping
         self.advantage_over: str | None = None
+        self.defend_targets: tuple[str, ...] | None = None  # defend-only
+        self.close: set[str] = set()  # opponents sharing its hex (close quarters)
+        self.block: str | None = None  # blocking position held
+        self.block_hexes: tuple[tuple[int, int], ...] = ()
+        self.aware = stats.aware
         self.attacked: set[str] = set()  # opponents this one has attacked since engaging
         self.reacting = False
         # process plumbing
@@ -88,11 +98,6 @@ class Fighter:
     def able(self) -> bool:
         """Still fighting: not out and not fled."""
         return not self.out and not self.fled
-
-    @property
-    def weapon(self) -> Weapon:
-        """The weapon that attacks (the first one in hand)."""
-        return self.hand[0]
 
     @property
     def plan_head(self) -> PlanStep | None:

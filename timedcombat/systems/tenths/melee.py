@@ -1,11 +1,11 @@
-"""Resolving the attacks of one tenth together (the ATTACK phase of the same-tick order).
+"""Resolving attacks: the blows of one tenth together, and blocking attacks.
 
-Attacks landing on the same tenth are gathered by :meth:`Fight.strike` and resolved
-here, after that tenth's moves, in initiative order: attacks by a combatant holding
-the advantage over its target first, then in the order they were declared. Two
-combatants attacking each other on the same tenth make a simultaneous attack: no
-dodge, no parry with the attacking weapon, +2 anti-parry each, and a parry with the
-other weapon or shield is added to the time of the parrier's next action.
+Attacks landing on the same tenth are gathered by :func:`actions.strike` and resolved
+here, after that tenth's moves, in initiative order: attacks by a combatant holding the
+advantage over its target first, then in the order they were declared. Two combatants
+attacking each other on the same tenth make a simultaneous attack: no dodge, no parry
+with the attacking weapon, +2 anti-parry each, and a parry with the other weapon or
+shield is added to the time of the parrier's next action.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from timedcombat import events as ev
-from timedcombat.hexmap import distance
-from timedcombat.systems.tenths import resolve
-from timedcombat.systems.tenths.events import AttackLost
+from timedcombat.hexmap import distance, is_back
+from timedcombat.systems.tenths import arms, resolve
+from timedcombat.systems.tenths.events import AttackLost, DefendChoice
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
 from timedcombat.systems.tenths.signals import Preempt
@@ -61,42 +61,58 @@ def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
     order = sorted(
         bucket, key=lambda i: (0 if i.attacker.advantage_over == i.target.id else 1, i.seq)
     )
+    undefended = _defend_only_choices(fight, order)
     for intent in order:
         if fight.over:
             break
         resolve_attack(fight, intent, (intent.target.id, intent.attacker.id) in pairs,
-                       attacking)
+                       attacking, intent.seq in undefended)
     fight.check_end()
     for intent in bucket:
         intent.done.succeed()
 
 
-def reaches(fight: Fight, a: Fighter, b: Fighter) -> bool:
-    """Geometry only: ``a``'s weapon reaches ``b`` (``a`` may have fallen this tenth)."""
-    d = distance(fight.pos(a), fight.pos(b))
-    return 1 <= d <= fight.reach(a)
+def _defend_only_choices(fight: Fight, order: list[Intent]) -> set[int]:
+    """A defend-only combatant attacked by both its targets on one tenth defends against
+    one of them, chosen at random; returns the intents left undefended."""
+    against: dict[str, list[Intent]] = {}
+    for i in order:
+        b = i.target
+        if b.defend_targets is not None and i.attacker.id in b.defend_targets:
+            against.setdefault(b.id, []).append(i)
+    undefended: set[int] = set()
+    for bid, intents in against.items():
+        if len(intents) < 2:
+            continue
+        roll = fight.dice.die(len(intents))
+        chosen = intents[roll - 1]
+        fight.emit(DefendChoice, actor=bid, among=tuple(i.attacker.id for i in intents),
+                   roll=roll, against=chosen.attacker.id)
+        undefended.update(i.seq for i in intents if i is not chosen)
+    return undefended
+
+
+def surprised(fight: Fight, b: Fighter, a: Fighter) -> bool:
+    """Surprise rules (assumption, see docs): an unaware combatant, or one attacked from
+    its back, is surprised."""
+    if not fight.rules.surprise or not b.able:
+        return False
+    return not b.aware or (not b.close and is_back(fight.pos(b), b.facing, fight.pos(a)))
 
 
 def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
                     attacking: dict[str, set[str]], anti_parry: int) -> list[DefenceOption]:
     """The active defences ``b`` may make against ``a`` right now (seed 004 rules)."""
     now = fight.env.now
-    if not b.able or b.target is not a or now < b.no_defence_until or b.reacting:
+    if not b.able or a.id not in fight.watched(b) or now < b.no_defence_until or b.reacting:
         return []
     rules = fight.rules
-    busy = attacking.get(b.id, set())
     hurt = rules.hurt_penalty if b.hurt else 0
     opts: list[DefenceOption] = []
-    for w in b.hand:
-        if w.name in busy:
-            continue  # never parry with a weapon attacking on this tenth
-        opts.append(DefenceOption(
-            "parry", w.name, resolve.parry_time(False, False),
-            b.skill - anti_parry + rules.parry_modifier - hurt))
-    if b.shield and "shield" not in busy:
-        opts.append(DefenceOption(
-            "parry", "shield", resolve.parry_time(True, False),
-            b.skill - anti_parry + rules.parry_modifier - hurt))
+    if not b.close:  # at close quarters dodging is the only active defence
+        for name, time in arms.parries(b, attacking.get(b.id, set())):
+            opts.append(DefenceOption("parry", name, time,
+                                      b.skill - anti_parry + rules.parry_modifier - hurt))
     if not simultaneous:
         to = fight.step_away(b, fight.pos(a))
         if to is not None:
@@ -106,14 +122,14 @@ def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
 
 
 def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
-                   attacking: dict[str, set[str]]) -> None:
+                   attacking: dict[str, set[str]], undefended: bool = False) -> None:
     a, b, w = intent.attacker, intent.target, intent.weapon
     now = fight.env.now
     if not b.able:
         fight.emit(AttackLost, actor=a.id, target=b.id, reason="target out",
                    closing=intent.closing, weapon=w.name)
         return
-    if not reaches(fight, a, b):
+    if not fight.reaches(a, b):
         fight.emit(AttackLost, actor=a.id, target=b.id, reason="out of range",
                    closing=intent.closing, weapon=w.name)
         return
@@ -129,6 +145,9 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     if a.anti_parry_bonus:
         anti_parry += a.anti_parry_bonus
         mods.append(("charge_anti_parry", a.anti_parry_bonus))
+    if (two := arms.anti_parry_modifier(a)) and w in a.hand:
+        anti_parry += two
+        mods.append(("two_weapon_anti_parry", two))
     if simultaneous:
         anti_parry += SEED.simultaneous_anti_parry
         mods.append(("simultaneous_anti_parry", SEED.simultaneous_anti_parry))
@@ -138,12 +157,13 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     if dp_mod:
         mods.append(("defence_bonus", dp_mod))
     mods.append(("defence_potential", dp))
+    surprise = surprised(fight, b, a)
 
     roll = fight.dice.d20()
     total = roll + bonus
     defence: tuple[str, int, int] | None = None
     chosen: DefenceOption | None = None
-    if resolve.beats(roll, total, dp):
+    if resolve.beats(roll, total, dp) and not undefended and not surprise:
         options = defence_options(fight, b, a, simultaneous, attacking, anti_parry)
         if options:
             chosen = b.policy.defence(fight, b, a, options, total)
@@ -158,9 +178,10 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
                against=outcome.against, result=outcome.result, margin=outcome.margin,
                simultaneous=simultaneous, modifiers=tuple(mods), closing=intent.closing,
                defence=chosen.kind if chosen else None,
-               advantage=b.id if stopped else a.id)
+               advantage=b.id if stopped else a.id, surprised=True if surprise else None)
+    adjacent = distance(fight.pos(a), fight.pos(b)) == 1
     if chosen is not None and defence is not None:
-        _apply_defence(fight, b, a, chosen, defence, outcome, attacking)
+        _apply_defence(fight, b, a, chosen, defence, outcome, attacking, adjacent)
     a.attacked.add(b.id)
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
@@ -175,34 +196,53 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
         fight.wound(b, amount, a, w.name, blow)
     if not b.able:
         return
+    if stopped and b.close and a.id in b.close and b.policy.leave_close(fight, b, a):
+        to = fight.step_away(b, fight.pos(a))
+        if to is not None:
+            fight.move(b, to, "advantage")  # the advantage used to step out
     if (stopped and b.act != "retreat" and _wants_retreat(fight, b, a)
             and fight.step_away(b, fight.pos(a)) is not None):
         fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
         return
-    if b.target is not a and not b.reacting:
+    if surprise:
+        if not b.reacting:
+            fight.poke(b, Preempt("surprised", Step("react", target=a.id, reason="surprised")))
+        return
+    if a.id not in fight.watched(b) and not b.reacting:
         fight.poke(b, Preempt("reaction", Step("react", target=a.id,
-                                                reason="attacked by non-target")))
+                                               reason="attacked by non-target")))
 
 
 def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
                    defence: tuple[str, int, int], outcome: resolve.BlowOutcome,
-                   attacking: dict[str, set[str]]) -> None:
+                   attacking: dict[str, set[str]], adjacent: bool) -> None:
     kind, d_roll, d_total = defence
     held = outcome.result in (resolve.PARRIED, resolve.DODGED)
     attacking_now = b.id in attacking
     fight.emit(ev.Defence, actor=b.id, kind=kind, against=a.id, roll=d_roll, total=d_total,
                success=held, weapon=opt.weapon, delay=opt.time,
                modifiers=(("bonus", opt.bonus),))
-    if kind == "dodge" and held and opt.hex is not None:
+    if kind == "parry" and b.block is not None and opt.weapon == b.hand[0].name:
+        fight.drop_block(b, "parry")  # a blocking position ends when the weapon defends
+    close_in = (held and adjacent and outcome.margin <= -SEED.close_quarters_margin
+                and _short_in_hand(b) and b.policy.wants_close(fight, b, a))
+    if close_in:
+        # the attack failed by two or more: step into the attacker's hex
+        fight.enter_close(b, a, "close_quarters")
+    elif kind == "dodge" and held and opt.hex is not None:
         vacated = fight.pos(b)
         fight.move(b, opt.hex, "dodge", check=False)
-        if b.policy.step_back_in(fight, b, a):
+        if not b.close and b.policy.step_back_in(fight, b, a):
             back = _back_in_range(fight, b, a, vacated)
             if back is not None:
                 fight.move(b, back, "advantage", check=False)
         for oid in tuple(b.engaged):
             fight.check_break_off(b, fight.fighters[oid])
     fight.delay(b, opt.time, attacking_now)
+
+
+def _short_in_hand(f: Fighter) -> bool:
+    return any(w.reach == "short" for w in f.hand)
 
 
 def _back_in_range(fight: Fight, b: Fighter, a: Fighter,
@@ -224,3 +264,54 @@ def _wants_retreat(fight: Fight, b: Fighter, a: Fighter) -> bool:
     return bool(b.policy.retreat_now(fight, b, a))
 
 
+# ---------------------------------------------------------------- blocking attacks
+
+
+def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, mode: str) -> bool:
+    """``mover`` tries to enter a hex ``blocker`` blocks. True when it gets in.
+
+    d20 + Best Skill against the mover's defence potential - 2 (20 always blocks, 1
+    always fails); the mover may dodge it as a normal attack. A block that holds keeps
+    the mover where it is; one that fails lets it in and ends the position.
+    """
+    rules = fight.rules
+    bonus = blocker.skill if rules.skill_to_hit else 0
+    mods: list[tuple[str, int]] = [("skill", bonus)] if bonus else []
+    if blocker.hurt and rules.hurt_penalty:
+        bonus -= rules.hurt_penalty
+        mods.append(("hurt", -rules.hurt_penalty))
+    dp = mover.stats.defence + SEED.block_defence_penalty
+    mods += [("defence_bonus", SEED.block_defence_penalty), ("defence_potential", dp)]
+    roll = fight.dice.d20()
+    total = roll + bonus
+    defence = None
+    chosen: DefenceOption | None = None
+    if resolve.beats(roll, total, dp) and roll < SEED.natural_success:
+        opts = [o for o in defence_options(fight, mover, blocker, False, {}, 0)
+                if o.kind == "dodge"]
+        if opts:
+            chosen = mover.policy.defence(fight, mover, blocker, opts, total)
+        if chosen is not None:
+            d_roll = fight.dice.d20()
+            defence = ("dodge", d_roll, d_roll + chosen.bonus)
+    outcome = resolve.resolve_blow(roll, total, dp, defence)
+    held = outcome.result == resolve.HIT
+    result = resolve.BLOCKED if held else outcome.result
+    blocker.advantage_over = mover.id if held else None
+    mover.advantage_over = None if held else blocker.id
+    w = blocker.hand[0]
+    fight.emit(ev.Attack, actor=blocker.id, target=mover.id, weapon=w.name, roll=roll,
+               total=total, against=outcome.against, result=result, margin=outcome.margin,
+               simultaneous=False, modifiers=tuple(mods), kind="block",
+               defence=chosen.kind if chosen else None,
+               advantage=blocker.id if held else mover.id)
+    if chosen is not None and defence is not None:
+        fight.emit(ev.Defence, actor=mover.id, kind="dodge", against=blocker.id,
+                   roll=defence[1], total=defence[2], success=not held,
+                   modifiers=(("bonus", chosen.bonus),))
+    if held:
+        fight.emit(ev.Interrupted, actor=mover.id, name=mover.act or "move",
+                   cause=f"blocked by {blocker.id}" + (": stopped" if mode == "run" else ""))
+        return False
+    fight.drop_block(blocker, "passed")
+    return True

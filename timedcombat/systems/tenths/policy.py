@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance
-from timedcombat.systems.tenths import resolve
+from timedcombat.systems.tenths import arms, resolve
 from timedcombat.systems.tenths.fighter import Fighter, Step
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ class DefaultPolicy:
     name = "default"
     retreats = True
     withdraws = True
+    defends_only = True
 
     # ---------------------------------------------------------------- targets
     def choose_target(self, fight: Fight, f: Fighter) -> Fighter | None:
@@ -52,10 +53,10 @@ class DefaultPolicy:
         first, else Wait; Defend into a Set opponent (+2 against its blow); attack one who
         waits; Set against one who defends into us or avoids."""
         if theirs in ("attack", "charge"):
-            their = resolve.closing_schedule(theirs, t.weapon.base_speed, t.stats.walk,
+            their = resolve.closing_schedule(theirs, arms.base_speed(t), t.stats.walk,
                                              t.stats.run)
             comes_in = their.moves[-1][0] if their.moves else 0
-            mine = resolve.set_attack_time(0, f.weapon.base_speed, comes_in)
+            mine = resolve.set_attack_time(0, arms.base_speed(f), comes_in)
             return "set" if mine < (their.attack_at or 0) else "wait"
         if theirs == "set":
             return "defend"
@@ -67,11 +68,78 @@ class DefaultPolicy:
         d = distance(fight.pos(f), fight.pos(t))
         return "run" if d > fight.threat_range(f, t) + 3 else "walk"
 
+    def approach(self, fight: Fight, f: Fighter, t: Fighter) -> Step:
+        """Out of closing distance: move toward the target."""
+        return Step("move", target=t.id, mode=self.approach_mode(fight, f, t))
+
     # ---------------------------------------------------------------- fighting
     def combat(self, fight: Fight, f: Fighter, t: Fighter) -> Step:
+        """In combat: attack when the target is in reach; re-arm when there is nothing in
+        hand; defend only when two or more are on us; else step in."""
+        if fight.weapon_for(f) is None:
+            return self.rearm(fight, f) or Step("guard")
+        attackers = self.attackers(fight, f)
+        if self.defends_only and len(attackers) >= 2 and not f.close:
+            return Step("defend_only", targets=tuple(a.id for a in attackers[:2]))
         if fight.can_attack(f, t):
-            return Step("attack", target=t.id, weapon=f.weapon.name)
+            return Step("attack", target=t.id)
+        if f.close:
+            return Step("guard")  # a long weapon at close quarters: wait for a chance out
         return Step("move", target=t.id, mode="walk")
+
+    def attackers(self, fight: Fight, f: Fighter) -> list[Fighter]:
+        """Enemies in combat with ``f`` that have it as target, nearest first."""
+        here = fight.pos(f)
+        them = [fight.fighters[o] for o in sorted(f.engaged)]
+        them = [o for o in them if o.able and o.target is f]
+        return sorted(them, key=lambda o: distance(here, fight.pos(o)))
+
+    def defending(self, fight: Fight, f: Fighter) -> Step:
+        """Defending only: keep at it while both targets fight on; else take the one left."""
+        left = [fight.fighters[x] for x in f.defend_targets or () if fight.fighters[x].able]
+        if len(left) == 2 and len(self.attackers(fight, f)) >= 2:
+            return Step("guard")
+        pick = left[0] if left else self.choose_target(fight, f)
+        if pick is None:
+            return Step("guard")
+        return Step("target", target=pick.id)
+
+    def after_reaction(self, fight: Fight, f: Fighter, attacker: Fighter) -> Fighter | None:
+        """After a reaction forced by an attacker: face it, unless the target is one we are
+        in combat with."""
+        t = f.target
+        if t is not None and t.able and t.id in f.engaged and fight.can_attack(f, t):
+            return t
+        return attacker
+
+    def rearm(self, fight: Fight, f: Fighter) -> Step | None:
+        """Nothing in hand: draw a sheathed weapon, or go and pick up one lying near."""
+        for w in f.sheathed:
+            if arms.free_hands(f) >= w.hands:
+                return Step("draw", weapon=w.name)
+        here = fight.pos(f)
+        best = None
+        for at, items in sorted(fight.map.ground.items()):
+            for w in items:
+                d = distance(here, at)
+                if arms.free_hands(f) >= w.hands and (best is None or d < best[0]):
+                    best = (d, at, w)
+        if best is None:
+            return None
+        _, at, w = best
+        if at == here:
+            return Step("pick_up", weapon=w.name)
+        return Step("move", to=at, mode="walk")
+
+    def wants_close(self, fight: Fight, f: Fighter, opp: Fighter) -> bool:
+        """Go to close quarters with a short weapon against a longer one."""
+        mine = fight.weapon_for(f)
+        return (mine is not None and mine.reach == "short" and opp.hand != []
+                and opp.hand[0].is_long)
+
+    def leave_close(self, fight: Fight, f: Fighter, opp: Fighter) -> bool:
+        """Use the advantage to step out of close quarters when we cannot strike there."""
+        return arms.attack_weapon(f, close=True) is None
 
     def defence(self, fight: Fight, f: Fighter, attacker: Fighter, options: list[Any],
                 attack_total: int) -> Any:
@@ -108,6 +176,21 @@ class AggressivePolicy(DefaultPolicy):
         return "charge" if d >= fight.reach(f) + 1 else "attack"
 
 
+class GuardPolicy(DefaultPolicy):
+    """Holds its ground: with a long weapon it takes up a blocking position facing the
+    enemy and keeps it; otherwise it stands Set. It never advances to close."""
+
+    name = "guard"
+
+    def approach(self, fight: Fight, f: Fighter, t: Fighter) -> Step:
+        if arms.blocks(f) and f.block is None:
+            return Step("block", position="centre")
+        return Step("guard")
+
+    def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
+        return "set"
+
+
 class CautiousPolicy(DefaultPolicy):
     """Lets the opponent come (Wait), and retreats as soon as it is hurt."""
 
@@ -120,7 +203,7 @@ class CautiousPolicy(DefaultPolicy):
 
 
 POLICIES: dict[str, type[DefaultPolicy]] = {
-    p.name: p for p in (DefaultPolicy, AggressivePolicy, CautiousPolicy)
+    p.name: p for p in (DefaultPolicy, AggressivePolicy, CautiousPolicy, GuardPolicy)
 }
 
 

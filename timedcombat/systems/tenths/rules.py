@@ -146,6 +146,7 @@ class TenthsStats:
     shield: bool = False
     body: int | None = None
     style: str | None = None  # two single-handed weapons: "main" or "alternate"
+    aware: bool = True  # surprise rules: unaware of the enemy at the start
 
 
 def reach_hexes(weapon: Weapon, rules: TenthsRules) -> int:
