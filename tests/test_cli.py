@@ -19,7 +19,7 @@ def test_run_prints_a_timeline_with_a_lane_per_combatant_and_the_outcome(capsys)
     assert "ana (red)" in out and "bo (blue)" in out
     assert "Sword duel" in out
     last = out.strip().splitlines()[-1]
-    assert last.startswith(("red wins at", "blue wins at", "No winner at"))
+    assert last.startswith(("Winner: red, at", "Winner: blue, at", "No winner, at"))
 
 
 def test_run_log_is_byte_identical_for_a_seed_and_differs_for_another(tmp_path):

@@ -48,6 +48,10 @@ def describe(e: Mapping[str, Any]) -> str | None:
         return f"{mode} {_hex(e['from'])}->{_hex(e['to'])}"
     if kind == "attack":
         sim = " SIMULTANEOUS" if e.get("simultaneous") else ""
+        sim += " SURPRISED" if e.get("surprised") else ""
+        if e.get("kind") == "block":
+            return (f"blocking attack on {e['target']}: d20 {e['roll']} = {e['total']} "
+                    f"vs {e['against']} -> {e['result'].upper()}")
         res = e["result"].upper()
         margin = f" {e['margin']:+d}" if e["result"] == "hit" else ""
         return (f"attacks {e['target']} ({e['weapon']}): d20 {e['roll']} = {e['total']} "
@@ -69,6 +73,12 @@ def describe(e: Mapping[str, Any]) -> str | None:
         st, val, opp = e["state"], e.get("value"), e.get("opponent")
         if st == "engaged":
             return f"in combat with {opp}" if val else f"no longer in combat with {opp}"
+        if st == "close_quarters":
+            return f"CLOSE QUARTERS with {opp}" if val else f"out of close quarters with {opp}"
+        if st == "block":
+            if val:
+                return f"holds blocking position {val}"
+            return f"blocking position lost ({e.get('cause', '')})"
         return st.upper().replace("_", " ") if val is True else f"{st} = {val}"
     if kind == "interrupted":
         return f"{e['name']} interrupted ({e['cause']})"
@@ -76,6 +86,13 @@ def describe(e: Mapping[str, Any]) -> str | None:
         return f"attack on {e['target']} lost ({e['reason']})"
     if kind == "tenths.plan_skip":
         return f"plan step {e['index']} '{e['name']}' skipped ({e['reason']})"
+    if kind == "tenths.dropped":
+        return f"{e['weapon']} falls to the ground at {_hex(e['at'])}"
+    if kind == "tenths.picked_up":
+        return f"picks up {e['weapon']} at {_hex(e['at'])}"
+    if kind == "tenths.defend_choice":
+        return (f"attacked by {' and '.join(e['among'])} at once: defends against "
+                f"{e['against']} (d{len(e['among'])} {e['roll']})")
     if kind.startswith("tenths.") or "." in kind:
         rest = {k: v for k, v in e.items() if k not in ("t", "seq", "event", "actor")}
         return f"{kind}: {rest}"
@@ -86,8 +103,8 @@ def outcome_line(events: Iterable[Mapping[str, Any]]) -> str:
     end = next((e for e in reversed(list(events)) if e["event"] == "end"), None)
     if end is None:
         return "No outcome (the log has no end event)."
-    who = f"{end['winner']} wins" if end.get("winner") else "No winner"
-    return f"{who} at {seconds(end['t'])} s ({end['reason']})."
+    who = f"Winner: {end['winner']}" if end.get("winner") else "No winner"
+    return f"{who}, at {seconds(end['t'])} s ({end['reason']})."
 
 
 def render(events: list[Mapping[str, Any]], console: Console | None = None) -> None:

@@ -63,7 +63,7 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
         return
     if f.close:
         return  # close quarters are left by a dodge or a retreat, not by walking off
-    other = fight.enters_range(f, nxt)
+    other = None if f.engaged else fight.enters_range(f, nxt)
     if other is not None:
         # a move that brings an enemy in range needs a closing action: nominate it
         fight.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {other.id}")

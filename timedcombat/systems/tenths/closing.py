@@ -108,6 +108,7 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
                 break
             continue
         last = i == len(sched.moves) - 1
+        answered = answered or t.exchange is ex or bool(t.engaged)
         if (last and not answered and not f.close and _closes_in(fight, f, t)
                 and f.policy.wants_close(fight, f, t)):
             fight.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in

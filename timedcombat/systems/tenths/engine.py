@@ -330,7 +330,9 @@ class Fight:
         t = f.target
         if t is None or not t.able:
             return self.find_target(f)
-        if t.id in f.engaged:
+        if f.engaged:
+            # in combat (with the target or anyone): no closing action before a break-off;
+            # a new target is struck with ordinary blows once in reach
             if head is not None:
                 if head.action == "attack":
                     f.pop_plan()

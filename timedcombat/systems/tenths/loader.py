@@ -50,19 +50,6 @@ REQUIRED_KEYS: dict[str, frozenset[str]] = {
     "style": frozenset({"style"}),
     "pick_up": frozenset({"weapon"}),
 }
-# Rules of seed 004 this version does not run yet: a plan needing one is refused.
-NOT_IMPLEMENTED: dict[str, str] = {
-    "target": "target changes",
-    "defend_only": "defend-only",
-    "block": "blocking positions",
-    "draw": "changing weapons",
-    "sheathe": "changing weapons",
-    "drop": "changing weapons",
-    "pick_up": "changing weapons",
-    "style": "two-weapon styles",
-}
-
-
 @attrs.frozen
 class _WeaponTable:
     name: str
@@ -84,6 +71,7 @@ class _RawStats:
     shield: bool = False
     body: int | None = None
     style: str | None = None
+    aware: bool = True
 
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TenthsRules:
@@ -91,10 +79,6 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
     for name in ("short_reach", "long_reach", "blow_divisor", "margin_divisor"):
         if getattr(rules, name) < 1:
             raise ScenarioError(file, f"rules.{name}", "must be at least 1")
-    if rules.surprise:
-        raise ScenarioError(file, "rules.surprise",
-                            "the optional surprise rules are not implemented yet "
-                            "(docs/rules/tenths.md)")
     if not 1 <= rules.hurt_percent <= 100:
         raise ScenarioError(file, "rules.hurt_percent", "must be between 1 and 100")
     return rules
@@ -160,10 +144,17 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
         if stats.style not in STYLES:
             raise ScenarioError(file, f"{where}.style",
                                 f"must be one of {', '.join(STYLES)}, got {stats.style!r}")
-        raise ScenarioError(file, f"{where}.style",
-                            "two-weapon styles are not implemented yet (docs/rules/tenths.md)")
+        if len(weapons) < 2 or weapons[0].hands != 1 or weapons[1].hands != 1:
+            raise ScenarioError(file, f"{where}.style",
+                                "a style needs two single-handed weapons listed first")
+        if stats.shield:
+            raise ScenarioError(file, f"{where}.shield",
+                                "two weapons in hand leave no hand for a shield")
+    if not stats.aware and not rules.surprise:
+        raise ScenarioError(file, f"{where}.aware",
+                            "only has a meaning with [rules] surprise = true")
     return TenthsStats(stats.strength, stats.best_skill, stats.walk, stats.run, stats.defence,
-                       weapons, stats.shield, stats.body, stats.style)
+                       weapons, stats.shield, stats.body, stats.style, stats.aware)
 
 
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
@@ -191,18 +182,20 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
         missing = REQUIRED_KEYS.get(action, frozenset()) - given
         if missing:
             raise ScenarioError(file, f"{at}.{sorted(missing)[0]}", f"required for {action!r}")
-        if action in NOT_IMPLEMENTED:
-            raise ScenarioError(file, f"{at}.action",
-                                f"{action!r} ({NOT_IMPLEMENTED[action]}) is not implemented "
-                                "yet (docs/rules/tenths.md)")
-        for key, value in (("target", step.target),):
-            if value is None:
-                continue
+        refs = [("target", step.target)] if step.target is not None else []
+        if step.targets is not None:
+            if len(step.targets) != 2 or step.targets[0] == step.targets[1]:
+                raise ScenarioError(file, f"{at}.targets", "defend-only names two targets")
+            refs += [(f"targets[{k}]", v) for k, v in enumerate(step.targets)]
+        for key, value in refs:
             if value not in ids:
                 raise ScenarioError(file, f"{at}.{key}", f"unknown combatant id {value!r}")
             if ids[value].side == spec.side:
                 raise ScenarioError(file, f"{at}.{key}",
                                     f"{value!r} is on the same side ({spec.side})")
+        if step.style is not None and step.style not in STYLES:
+            raise ScenarioError(file, f"{at}.style",
+                                f"must be one of {', '.join(STYLES)}, got {step.style!r}")
         if step.mode is not None and step.mode not in ("walk", "run"):
             raise ScenarioError(file, f"{at}.mode", f"must be walk or run, got {step.mode!r}")
         if step.weapon is not None and action != "pick_up" and step.weapon not in weapon_names:

@@ -16,7 +16,7 @@ import attrs
 
 from timedcombat import events as ev
 from timedcombat.hexmap import distance, is_back
-from timedcombat.systems.tenths import arms, resolve
+from timedcombat.systems.tenths import arms, closing, resolve
 from timedcombat.systems.tenths.events import AttackLost, DefendChoice
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
@@ -67,6 +67,11 @@ def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
             break
         resolve_attack(fight, intent, (intent.target.id, intent.attacker.id) in pairs,
                        attacking, intent.seq in undefended)
+    for intent in bucket:
+        a = intent.attacker
+        if intent.closing and a.exchange is not None:
+            # the closing attack is made: that side's closing is over on this very tenth
+            closing.finish_closing(fight, a, a.exchange)
     fight.check_end()
     for intent in bucket:
         intent.done.succeed()
