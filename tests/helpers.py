@@ -63,10 +63,11 @@ def log_text(doc: dict[str, Any], seed: int) -> str:
     return buf.getvalue()
 
 
-def of(events: list[dict[str, Any]], kind: str, **match: Any) -> list[dict[str, Any]]:
-    return [e for e in events if e["event"] == kind
+def of(events: list[dict[str, Any]], name: str, /, **match: Any) -> list[dict[str, Any]]:
+    """The events called ``name`` whose fields equal every ``match``."""
+    return [e for e in events if e["event"] == name
             and all(e.get(k) == v for k, v in match.items())]
 
 
-def times(events: list[dict[str, Any]], kind: str, **match: Any) -> list[int]:
-    return [e["t"] for e in of(events, kind, **match)]
+def times(events: list[dict[str, Any]], name: str, /, **match: Any) -> list[int]:
+    return [e["t"] for e in of(events, name, **match)]

@@ -69,3 +69,17 @@ def test_rules_unknown_system_or_table_exit_2(capsys):
     assert capsys.readouterr().err.strip() == "error: unknown system 'chess' (known: tenths)"
     assert main(["rules", "tenths", "nope"]) == 2
     assert capsys.readouterr().err.startswith("error: tenths has no table 'nope'")
+
+
+def test_the_log_does_not_depend_on_the_hash_seed(tmp_path):
+    melee = str(ROOT / "scenarios" / "melee_10v10.toml")
+    logs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"h{hash_seed}.jsonl"
+        env = {"PYTHONHASHSEED": hash_seed, "PATH": "/usr/bin:/bin"}
+        proc = subprocess.run([sys.executable, "-m", "timedcombat", "run", melee, "-q",
+                               "--log", str(out)], env=env, capture_output=True, text=True,
+                              check=False)
+        assert proc.returncode == 0, proc.stderr
+        logs.append(out.read_bytes())
+    assert logs[0] == logs[1]

@@ -61,10 +61,10 @@ def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
         and t.act not in UNINTERRUPTIBLE
         and not t.reacting
         and t.block is None  # a blocking position is its own answer
+        and t.aware  # surprise rules: an unaware combatant does not see it coming
         and not is_back(fight.pos(t), t.facing, fight.pos(f))
     )
     if responds:
-        t.aware = True  # an unaware combatant notices one closing from the front
         t.exchange = ex
         fight.poke(t, Preempt("closing", Step("respond", target=f.id)))
     else:
@@ -114,8 +114,9 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
             fight.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in
         elif not fight.can_attack(f, t):
             nxt = fight.step_toward(f, fight.pos(t))
-            if nxt is not None and not fight.move(f, nxt, "closing"):
-                break  # stopped by a block: a running move ends there
+            if nxt is not None and not fight.move(f, nxt, "closing",
+                                                  running=kind == "charge"):
+                break  # stopped by a block: the closing action's moves end there
     f.due = now + sched.duration + f.shift
     while not (yield from fight.hold(f)):
         pass

@@ -29,6 +29,7 @@ from timedcombat.hexmap import (
     line_step,
 )
 from timedcombat.log import EventLog
+from timedcombat.ordered import OrderedSet
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import Outcome
 from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
@@ -69,7 +70,7 @@ class Fight:
             self.fighters[f.id] = f
             self.order.append(f)
             self.map.place(f.id, spec.at)
-        self.targeted_by: dict[str, set[str]] = {f.id: set() for f in self.order}
+        self.targeted_by: dict[str, OrderedSet[str]] = {f.id: OrderedSet() for f in self.order}
         self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
         self.bucket: list[Any] = []
         self.bucket_t = -1
@@ -170,7 +171,7 @@ class Fight:
             return  # an unaware combatant (surprise rules) has no target yet
         head = f.plan_head
         pick: Fighter | None = None
-        if head is not None and head.target is not None:
+        if head is not None and head.target is not None and head.action != "target":
             cand = self.fighters.get(head.target)
             if cand is not None and cand.able:
                 pick = cand
@@ -379,10 +380,11 @@ class Fight:
     # ------------------------------------------------------------------ moving
 
     def move(self, f: Fighter, to: tuple[int, int], mode: str, check: bool = True,
-             share: bool = False) -> bool:
+             share: bool = False, running: bool | None = None) -> bool:
         """Move ``f`` one hex. An enemy's blocking position may stop it (False)."""
         blocker = self.blocker_of(f, to)
-        if blocker is not None and not melee.blocking_attack(self, blocker, f, mode):
+        running = mode == "run" if running is None else running
+        if blocker is not None and not melee.blocking_attack(self, blocker, f, running):
             return False
         here = self.pos(f)
         if f.close and not share:

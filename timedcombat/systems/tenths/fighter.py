@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from timedcombat.hexmap import facing_index
+from timedcombat.ordered import OrderedSet
 from timedcombat.systems.tenths.resolve import body_of, hurt_threshold
 from timedcombat.systems.tenths.rules import TenthsRules, TenthsStats, Weapon
 
@@ -61,7 +62,7 @@ class Fighter:
         self.plan_index = 0
         self.policy: Any = None
         self.target: Fighter | None = None
-        self.engaged: set[str] = set()
+        self.engaged: OrderedSet[str] = OrderedSet()
         # the running action
         self.act: str | None = None
         self.act_start = 0
@@ -81,11 +82,11 @@ class Fighter:
         # resolution bookkeeping
         self.advantage_over: str | None = None
         self.defend_targets: tuple[str, ...] | None = None  # defend-only
-        self.close: set[str] = set()  # opponents sharing its hex (close quarters)
+        self.close: OrderedSet[str] = OrderedSet()  # opponents sharing its hex
         self.block: str | None = None  # blocking position held
         self.block_hexes: tuple[tuple[int, int], ...] = ()
         self.aware = stats.aware
-        self.attacked: set[str] = set()  # opponents this one has attacked since engaging
+        self.attacked: OrderedSet[str] = OrderedSet()  # opponents it attacked since engaging
         self.reacting = False
         # process plumbing
         self.proc: simpy.Process | None = None

@@ -272,7 +272,7 @@ def _wants_retreat(fight: Fight, b: Fighter, a: Fighter) -> bool:
 # ---------------------------------------------------------------- blocking attacks
 
 
-def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, mode: str) -> bool:
+def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, running: bool) -> bool:
     """``mover`` tries to enter a hex ``blocker`` blocks. True when it gets in.
 
     d20 + Best Skill against the mover's defence potential - 2 (20 always blocks, 1
@@ -316,7 +316,7 @@ def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, mode: str) -
                    modifiers=(("bonus", chosen.bonus),))
     if held:
         fight.emit(ev.Interrupted, actor=mover.id, name=mover.act or "move",
-                   cause=f"blocked by {blocker.id}" + (": stopped" if mode == "run" else ""))
+                   cause=f"blocked by {blocker.id}" + (": stopped" if running else ""))
         return False
     fight.drop_block(blocker, "passed")
     return True

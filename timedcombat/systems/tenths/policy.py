@@ -97,7 +97,7 @@ class DefaultPolicy:
     def defending(self, fight: Fight, f: Fighter) -> Step:
         """Defending only: keep at it while both targets fight on; else take the one left."""
         left = [fight.fighters[x] for x in f.defend_targets or () if fight.fighters[x].able]
-        if len(left) == 2 and len(self.attackers(fight, f)) >= 2:
+        if len(left) == 2 and all(o.target is f for o in left):
             return Step("guard")
         pick = left[0] if left else self.choose_target(fight, f)
         if pick is None:

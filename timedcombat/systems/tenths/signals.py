@@ -6,8 +6,10 @@ import attrs
 
 from timedcombat.systems.tenths.fighter import Step
 
-# Actions a combatant cannot break off to answer a closing action.
-UNINTERRUPTIBLE = frozenset({"retreat", "react", "pick_up"})
+# Actions a combatant cannot break off to answer a closing action: a retreat, a
+# reaction, a pick-up (no active defence in any of them), taking up a block (its answer).
+UNINTERRUPTIBLE = frozenset({"retreat", "react", "pick_up", "block", "target", "defend_only",
+                             "style"})
 
 WAKE = "wake"
 DELAY = "delay"
