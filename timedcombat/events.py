@@ -123,6 +123,7 @@ class Action(Event):
     style: str | None = None
     to: Hex | None = None
     mode: str | None = None
+    delay: int | None = None
 
 
 @attrs.frozen(slots=True)

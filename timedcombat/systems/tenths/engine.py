@@ -302,17 +302,21 @@ class Fight:
         return step
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
+        """Log an action as it starts; ``delay``: parry or dodge tenths carried into it."""
         f.act = name
         f.act_start = self.env.now
         f.shift = 0
-        self.emit(ev.Action, actor=f.id, name=name, end=end, **fields)
+        carried, f.carried = f.carried, 0
+        self.emit(ev.Action, actor=f.id, name=name, end=end, delay=carried or None, **fields)
 
     def end_action(self, f: Fighter) -> None:
         f.act = None
         f.due = None
 
     def take_carry(self, f: Fighter) -> int:
+        """Tenths owed by parries or dodges, added to the action about to start."""
         carry, f.carry = f.carry, 0
+        f.carried = carry
         return carry
 
     # ------------------------------------------------------------------ deciding

@@ -69,6 +69,7 @@ class Fighter:
         self.shift = 0  # tenths the running action was pushed back (parries, dodges)
         self.due: int | None = None
         self.carry = 0  # tenths added to the next action (simultaneous-attack parries)
+        self.carried = 0  # the carry taken into the action being started (logged)
         self.no_defence_until = 0  # no active defence while now < this
         self.forced: Step | None = None
         # closing
