@@ -85,6 +85,7 @@ def test_blocking_positions_hexes():
     assert blocking.blocked_hexes((5, 0), 3, "left", 2) == ((4, 1), (3, 2))
     assert blocking.blocked_hexes((5, 0), 3, "right", 2) == ((5, -1), (5, -2))
     assert blocking.blocked_hexes((0, 0), 0, "left", 2) == ((1, -1), (2, -2))  # facing E
+    assert blocking.blocked_hexes((0, 0), 0, "right", 2) == ((0, 1), (0, 2))
 
 
 def test_block_take_up_is_base_speed_minus_5_and_a_move_base_speed_minus_10():
