@@ -64,6 +64,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from timedcombat.check import main_check
+
+    return main_check(args)
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from timedcombat.batch import main_batch
+
+    return main_batch(args)
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     try:
         system = get_system(args.system)
@@ -120,6 +132,26 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--until", type=int, metavar="TENTHS", help="override the time cap")
     run.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
     run.set_defaults(func=cmd_run)
+    check = sub.add_parser("check", help="check a JSON-lines log against the timing rules")
+    check.add_argument("log", metavar="LOG.jsonl", help="a log written by `run --log` or by hand")
+    check.add_argument("--json", action="store_true", help="violations as JSON lines")
+    check.set_defaults(func=cmd_check)
+    batch = sub.add_parser("batch", help="Monte Carlo: run a scenario over many seeds")
+    batch.add_argument("scenario", help="scenario file (TOML)")
+    batch.add_argument("--runs", type=int, required=True, metavar="N", help="number of runs")
+    batch.add_argument("--seed", type=int, metavar="BASE",
+                       help="first seed (default: the scenario's); runs use BASE..BASE+N-1")
+    batch.add_argument("--jobs", type=int, default=None, metavar="J",
+                       help="local worker processes (default: all cores)")
+    batch.add_argument("--out", metavar="FILE.csv", help="write one CSV row per run")
+    batch.add_argument("--logs", metavar="DIR", help="keep each run's JSON-lines log here")
+    batch.add_argument("--executor", choices=("local", "dask"), default="local",
+                       help="where runs go: local processes, or a Dask cluster")
+    batch.add_argument("--scheduler", metavar="ADDRESS",
+                       help="Dask scheduler address (with --executor dask)")
+    batch.add_argument("--json", action="store_true", help="summary as JSON")
+    batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    batch.set_defaults(func=cmd_batch)
     rules = sub.add_parser("rules", help="print a system's rule parameters and tables")
     rules.add_argument("system", help=f"one of: {', '.join(system_names())}")
     rules.add_argument("table", nargs="?", help="only this table")
