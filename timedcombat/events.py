@@ -50,11 +50,14 @@ def _layout(cls: type[Event]) -> tuple[tuple[str, str, bool], ...]:
     return layout
 
 
-_PAIRS_FIELDS = frozenset({"modifiers", "rules"})
+_PAIRS_FIELDS = frozenset({"modifiers", "rules", "stats"})
 
 
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple) and value[0] and isinstance(value[0][0], str) \
+                and len(value[0]) == 2 and all(isinstance(p, tuple) for p in value):
+            return {k: _plain(v) for k, v in value}  # a record of (name, value) pairs
         return [_plain(v) for v in value]
     return value
 
@@ -107,6 +110,9 @@ class Placed(Event):
     facing: str
     weapons: tuple[str, ...] = ()
     shield: bool = False
+    stats: Modifiers = ()
+    arms: tuple[Modifiers, ...] = ()
+    style: str | None = None
 
 
 @attrs.frozen(slots=True)

@@ -89,9 +89,15 @@ class Fight:
         self.emit(ev.Start, system="tenths", seed=self.seed, scenario=info.name,
                   until=self.until, rules=rules)
         for f in self.order:
+            st = f.stats
             self.emit(ev.Placed, actor=f.id, side=f.side, at=self.map.position(f.id),
                       facing=FACINGS[f.facing],
-                      weapons=tuple(w.name for w in f.stats.weapons), shield=f.shield)
+                      weapons=tuple(w.name for w in st.weapons), shield=f.shield,
+                      stats=(("strength", st.strength), ("best_skill", st.best_skill),
+                             ("walk", st.walk), ("run", st.run), ("defence", st.defence),
+                             ("body", f.body), ("aware", st.aware)),
+                      arms=tuple(tuple(attrs.asdict(w).items()) for w in st.weapons),
+                      style=st.style)
         for f in self.order:
             self.choose_target(f)
         for f in self.order:
