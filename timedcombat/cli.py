@@ -47,6 +47,19 @@ def _write_atomic(path: str, text: str) -> None:
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
+def _draw_atomic(events: list[dict[str, Any]], path: str, fmt: str) -> None:
+    from timedcombat.swimlanes import draw
+
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.tmp")
+    try:
+        draw(events, tmp, fmt)
+        tmp.replace(target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     if args.seed is not None and args.seed < 0:
@@ -57,6 +70,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         assert buf is not None
         _write_atomic(args.log, buf.getvalue())
     events = [to_dict(e) for e in result.events]
+    for path, fmt in ((args.svg, "svg"), (args.png, "png")):
+        if path:
+            _draw_atomic(events, path, fmt)
     if not args.quiet:
         from timedcombat.timeline import render
 
@@ -129,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("scenario", help="scenario file (TOML)")
     run.add_argument("--seed", type=int, help="seed of the run (default: the scenario's)")
     run.add_argument("--log", metavar="FILE.jsonl", help="write the JSON-lines event log")
+    run.add_argument("--svg", metavar="FILE", help="draw the timeline as SVG swimlanes")
+    run.add_argument("--png", metavar="FILE", help="draw the timeline as PNG swimlanes")
     run.add_argument("--until", type=int, metavar="TENTHS", help="override the time cap")
     run.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
     run.set_defaults(func=cmd_run)

@@ -1,0 +1,277 @@
+"""Timeline pictures: one swimlane per combatant, drawn with matplotlib (SVG or PNG).
+
+Works on the event dicts of a log, from any rule system. Each action is a bar from its
+start to its completion (pushed back by parries and dodges, cut short when interrupted),
+coloured by kind; attack results, reactions, target changes and states are markers; the
+turn or phase boundaries of turn-based systems (events named ``*.turn`` / ``*.phase``)
+are vertical lines. Lanes are grouped by side; sizes grow with the number of combatants
+and the length of the fight so that labels do not overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+Event = Mapping[str, Any]
+
+CLOSING = ("set", "wait", "attack", "defend", "charge", "avoid")
+COLOURS = {
+    "closing": "#4c72b0",
+    "attack": "#c44e52",
+    "move": "#b0b0b0",
+    "retreat": "#dd8452",
+    "reaction": "#8172b3",
+    "block": "#937860",
+    "weapons": "#8c8c2c",
+    "other": "#64b5cd",
+}
+KIND_LABEL = {
+    "closing": "closing action",
+    "attack": "blow",
+    "move": "move",
+    "retreat": "retreat",
+    "reaction": "reaction / target change",
+    "block": "blocking position",
+    "weapons": "draw / sheathe / drop / pick up",
+    "other": "other action",
+}
+RESULTS = {  # marker, face colour, edge colour, label
+    "hit": ("o", "#c44e52", "#7a1f22", "hit"),
+    "miss": ("o", "white", "#555555", "miss"),
+    "parried": ("s", "#4c72b0", "#233a63", "parried"),
+    "dodged": ("^", "#55a868", "#2b5c37", "dodged"),
+    "blocked": ("X", "#222222", "#222222", "blocked"),
+}
+
+
+@attrs.define
+class Bar:
+    actor: str
+    start: int
+    end: int
+    kind: str
+    label: str
+
+
+@attrs.frozen
+class Lanes:
+    """What the picture shows, worked out from the events (no drawing here)."""
+
+    order: tuple[str, ...]
+    sides: Mapping[str, str]
+    bars: tuple[Bar, ...]
+    marks: tuple[tuple[str, int, str, str], ...]  # (actor, t, result, target)
+    wounds: tuple[tuple[str, int, int], ...]  # (actor, t, amount)
+    reactions: tuple[tuple[str, int], ...]
+    targets: tuple[tuple[str, int], ...]
+    states: tuple[tuple[str, int, str], ...]  # (actor, t, state) for out/fled/hurt
+    spans: tuple[tuple[str, int, int], ...]  # close quarters (actor, from, to)
+    boundaries: tuple[int, ...]
+    end: int
+    title: str
+
+
+def _kind(name: str, closing: bool) -> str:
+    if closing:
+        return "closing"
+    if name in ("attack", "move", "retreat", "block"):
+        return name
+    if name in ("target", "defend_only", "style", "react"):
+        return "reaction"
+    if name in ("draw", "sheathe", "drop", "pick_up"):
+        return "weapons"
+    return "other"
+
+
+def lanes_of(events: Sequence[Event]) -> Lanes:
+    """Turn a log into lanes, bars and markers."""
+    start = next((e for e in events if e["event"] == "start"), {})
+    end_ev = next((e for e in reversed(events) if e["event"] == "end"), None)
+    end = end_ev["t"] if end_ev else (events[-1]["t"] if events else 0)
+    sides: dict[str, str] = {}
+    for e in events:
+        if e["event"] == "placed":
+            sides[e["actor"]] = e.get("side", "?")
+    for e in events:
+        if "actor" in e and e["actor"] not in sides:
+            sides[e["actor"]] = "?"
+    side_order = list(dict.fromkeys(sides.values()))
+    order = tuple(sorted(sides, key=lambda a: (side_order.index(sides[a]),
+                                               list(sides).index(a))))
+    bars: list[Bar] = []
+    open_bar: dict[str, Bar] = {}
+
+    def close(actor: str, t: int) -> None:
+        bar = open_bar.pop(actor, None)
+        if bar is not None:
+            bar.end = max(bar.start, min(bar.end, t))
+
+    marks, reactions, targets, states, spans, wounds = [], [], [], [], [], []
+    cq_open: dict[str, int] = {}
+    for e in events:
+        kind, actor, t = e["event"], e.get("actor"), e["t"]
+        if kind == "action":
+            close(actor, t)
+            bar = Bar(actor, t, e.get("end", t), _kind(e["name"], bool(e.get("closing"))),
+                      e["name"])
+            bars.append(bar)
+            open_bar[actor] = bar
+        elif kind == "interrupted":
+            close(actor, t)
+        elif kind == "defence" and e.get("delay") and actor in open_bar:
+            open_bar[actor].end += e["delay"]
+        elif kind == "attack":
+            marks.append((actor, t, e["result"], e.get("target", actor)))
+        elif kind == "damage":
+            wounds.append((actor, t, e.get("amount", 0)))
+        elif kind == "reaction":
+            close(actor, t)
+            bars.append(Bar(actor, t, e.get("end", t + e.get("tenths", 1)), "reaction",
+                            "react"))
+            reactions.append((actor, t))
+        elif kind == "target":
+            targets.append((actor, t))
+        elif kind == "state":
+            st, val = e.get("state"), e.get("value")
+            if st in ("out", "fled", "hurt", "down", "prone") and val:
+                states.append((actor, t, st))
+                if st in ("out", "fled"):
+                    close(actor, t)
+            elif st == "close_quarters":
+                if val:
+                    cq_open.setdefault(actor, t)
+                elif actor in cq_open:
+                    spans.append((actor, cq_open.pop(actor), t))
+    for actor, t0 in cq_open.items():
+        spans.append((actor, t0, end))
+    for b in bars:
+        b.end = min(b.end, end)
+    boundaries = tuple(sorted({e["t"] for e in events
+                               if e["event"].endswith((".turn", ".phase"))}))
+    name = start.get("scenario", "fight")
+    if end_ev is None:
+        outcome = "no end"
+    elif end_ev.get("winner"):
+        outcome = f"winner {end_ev['winner']} at {end / 10:.1f} s"
+    else:
+        outcome = f"no winner at {end / 10:.1f} s ({end_ev.get('reason', '')})"
+    title = f"{name} — {start.get('system', '?')}, seed {start.get('seed', '?')} — {outcome}"
+    return Lanes(order, sides, tuple(bars), tuple(marks), tuple(wounds), tuple(reactions),
+                 tuple(targets), tuple(states), tuple(spans), boundaries, end, title)
+
+
+def _tick_step(seconds: float) -> float:
+    for step in (1, 2, 5, 10, 15, 30, 60):
+        if seconds / step <= 30:
+            return step
+    return 120
+
+
+def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> None:
+    """Draw the swimlanes of ``events`` into ``path`` (format from the suffix, or ``fmt``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    lanes = lanes_of(events)
+    n = max(1, len(lanes.order))
+    seconds = max(lanes.end, 10) / 10
+    width = min(60.0, max(10.0, 2.2 + seconds * 0.45))
+    height = 1.9 + 0.42 * n + 0.9
+    fig, ax = plt.subplots(figsize=(width, height))
+    row = {a: n - 1 - i for i, a in enumerate(lanes.order)}
+    font = 8 if n <= 12 else 7
+
+    for i, actor in enumerate(lanes.order):
+        y = row[actor]
+        shade = "#f4f4f4" if i % 2 == 0 else "#ffffff"
+        ax.axhspan(y - 0.5, y + 0.5, color=shade, zorder=0, gid=f"lane-{actor}")
+    prev_side = None
+    for actor in lanes.order:
+        side = lanes.sides[actor]
+        if prev_side is not None and side != prev_side:
+            ax.axhline(row[actor] + 0.5, color="#333333", linewidth=1.2, zorder=1)
+        prev_side = side
+    for a, t0, t1 in lanes.spans:
+        ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.45, 0.9),
+                       facecolors="none", edgecolors="#dd8452", hatch="///", linewidth=0,
+                       zorder=1)
+    for b in lanes.bars:
+        ax.broken_barh([(b.start / 10, max(b.end - b.start, 1) / 10)],
+                       (row[b.actor] - 0.28, 0.56), facecolors=COLOURS[b.kind],
+                       edgecolors="white", linewidth=0.3, zorder=2)
+    for a, t, _r, tgt in lanes.marks:
+        if tgt in row and tgt != a:
+            ax.plot([t / 10, t / 10], [row[a], row[tgt]], color="#555555", alpha=0.3,
+                    linewidth=0.6, zorder=3)
+    for a, t, amount in lanes.wounds:
+        ax.plot([t / 10], [row[a]], marker="|", markersize=14, color="#7a1f22", zorder=4)
+        if n <= 6:
+            ax.text(t / 10, row[a] + 0.42, f"-{amount}", fontsize=font - 1, ha="center",
+                    va="bottom", color="#7a1f22", zorder=6)
+    for result, (marker, face, edge, _label) in RESULTS.items():
+        pts = [(t / 10, row[a]) for a, t, r, _tgt in lanes.marks if r == result]
+        if pts:
+            xs, ys = zip(*pts, strict=True)
+            ax.scatter(xs, ys, marker=marker, s=34, c=face, edgecolors=edge, linewidths=0.8,
+                       zorder=4)
+    for pts, marker, colour in ((lanes.reactions, "v", "#8172b3"),
+                                (lanes.targets, "d", "#333333")):
+        if pts:
+            xs = [t / 10 for _a, t in pts]
+            ys = [row[a] + 0.38 for a, _t in pts]
+            ax.scatter(xs, ys, marker=marker, s=16, c=colour, zorder=5)
+    for a, t, st in lanes.states:
+        y = row[a]
+        if st in ("out", "fled"):
+            ax.axhspan(y - 0.5, y + 0.5, xmin=0, xmax=1, color="none")
+            ax.broken_barh([(t / 10, max(lanes.end - t, 1) / 10)], (y - 0.5, 1.0),
+                           facecolors="#00000018", zorder=3)
+            ax.text(t / 10, y, "  OUT" if st == "out" else "  FLED", va="center", ha="left",
+                    fontsize=font, fontweight="bold", color="#222222", zorder=6)
+        else:
+            ax.scatter([t / 10], [y - 0.38], marker="*", s=28, c="#dd8452", zorder=5)
+    for t in lanes.boundaries:
+        ax.axvline(t / 10, color="#999999", linewidth=0.6, linestyle="--", zorder=1)
+
+    ax.set_yticks(range(n))
+    ax.set_yticklabels([f"{a} ({lanes.sides[a]})" for a in reversed(lanes.order)],
+                       fontsize=font)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_xlim(0, lanes.end / 10 + 0.2)
+    step = _tick_step(seconds)
+    ax.xaxis.set_major_locator(matplotlib.ticker.MultipleLocator(step))
+    ax.xaxis.set_minor_locator(matplotlib.ticker.MultipleLocator(0.1))
+    ax.tick_params(axis="x", which="minor", length=2)
+    ax.tick_params(axis="x", labelsize=font)
+    ax.set_xlabel("time (s); minor ticks every tenth", fontsize=font)
+    ax.grid(axis="x", which="major", color="#dddddd", linewidth=0.6, zorder=0)
+    ax.set_title(lanes.title, fontsize=font + 2)
+    handles = [Patch(color=COLOURS[k], label=KIND_LABEL[k]) for k in COLOURS
+               if any(b.kind == k for b in lanes.bars)]
+    handles += [Line2D([], [], linestyle="", marker=m, markerfacecolor=f, markeredgecolor=e,
+                       label=lab) for r, (m, f, e, lab) in RESULTS.items()
+                if any(x[2] == r for x in lanes.marks)]
+    if lanes.wounds:
+        handles.append(Line2D([], [], linestyle="", marker="|", markersize=10,
+                              color="#7a1f22", label="damage taken"))
+    handles += [Line2D([], [], linestyle="", marker="v", color="#8172b3", label="reaction"),
+                Line2D([], [], linestyle="", marker="d", color="#333333",
+                       label="target chosen"),
+                Line2D([], [], linestyle="", marker="*", color="#dd8452", label="hurt")]
+    if lanes.spans:
+        handles.append(Patch(facecolor="none", edgecolor="#dd8452", hatch="///",
+                             label="close quarters"))
+    legend_rows = -(-len(handles) // 6)
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=font,
+               frameon=False)
+    fig.tight_layout(rect=(0, (0.28 * legend_rows + 0.1) / height, 1, 1))
+    fig.savefig(path, format=fmt, dpi=100)
+    plt.close(fig)
