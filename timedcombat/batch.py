@@ -1,0 +1,519 @@
+"""Monte Carlo batches: one scenario over many seeds, one CSV row per run, a summary.
+
+Runs go to local processes (``concurrent.futures``) or, with ``executor="dask"``, to a
+Dask cluster. Work is sent in chunks of seeds; each chunk carries the scenario's TOML
+text, which a worker parses once and keeps. Rows are sorted by seed, so the same seeds
+give the same rows (and the same CSV bytes) whatever the jobs or the executor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import math
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from functools import lru_cache
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any
+
+import attrs
+
+from timedcombat.engine import simulate
+from timedcombat.errors import TimedCombatError
+from timedcombat.scenario import Scenario, load_scenario, parse_scenario
+
+Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
+MAX_CHUNK = 250  # seeds per task at most: keeps the progress bar moving on long fights
+CHUNKS_PER_WORKER = 4  # enough tasks per worker to even out fights of unequal length
+
+OnProgress = Callable[[int], None]
+
+
+class BatchError(TimedCombatError):
+    """A batch that cannot be run as asked (bad arguments, unreachable cluster)."""
+
+
+@attrs.frozen
+class Fighter:
+    """One combatant at the end of one run."""
+
+    id: str
+    side: str
+    damage: int
+    state: str
+
+
+@attrs.frozen
+class Row:
+    """One run: its seed, outcome, length in tenths, event count and each combatant."""
+
+    seed: int
+    winner: str | None
+    reason: str
+    duration: int
+    events: int
+    fighters: tuple[Fighter, ...]
+
+
+@attrs.frozen
+class BatchResult:
+    """Every run's row, sorted by seed, and the summary of them."""
+
+    scenario: str
+    rows: tuple[Row, ...]
+    summary: dict[str, Any]
+    elapsed: float
+
+
+# --- one chunk of runs (executed in a worker) -------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _scenario(text: str, file: str) -> Scenario:
+    """The scenario parsed once per worker process (cached by its text)."""
+    return parse_scenario(text, file)
+
+
+def run_one(scenario: Scenario, seed: int, keep_log: bool = False) -> tuple[Row, str | None]:
+    """Fight one seed; the row, and the JSON-lines log when ``keep_log``."""
+    buf = io.StringIO() if keep_log else None
+    result = simulate(scenario, seed, log=buf, record=False)
+    out = result.outcome
+    fighters = tuple(  # in scenario order: the CSV's columns do not depend on the engine
+        Fighter(c.id, str(f["side"]), int(f["damage"]), str(f["state"]))
+        for c in scenario.combatants
+        for f in (out.combatants[c.id],)
+    )
+    row = Row(seed, out.winner, out.reason, out.end, result.event_count, fighters)
+    return row, (buf.getvalue() if buf is not None else None)
+
+
+def run_chunk(text: str, file: str, seeds: Sequence[int],
+              keep_logs: bool) -> list[tuple[Row, str | None]]:
+    """Fight every seed of a chunk (the unit of work sent to a process or a Dask worker)."""
+    scenario = _scenario(text, file)
+    return [run_one(scenario, seed, keep_logs) for seed in seeds]
+
+
+def chunks(base: int, runs: int, workers: int) -> list[range]:
+    """Split seeds ``base..base+runs-1`` into contiguous ranges, a few per worker."""
+    size = max(1, min(MAX_CHUNK, math.ceil(runs / (workers * CHUNKS_PER_WORKER))))
+    return [range(s, min(s + size, base + runs)) for s in range(base, base + runs, size)]
+
+
+# --- executors: each yields lists of (row, log) as chunks complete ----------------------
+
+Batch = Iterator[list[tuple[Row, str | None]]]
+
+
+def _in_process(text: str, file: str, parts: list[range], keep_logs: bool) -> Batch:
+    for part in parts:
+        yield run_chunk(text, file, part, keep_logs)
+
+
+def _local(text: str, file: str, parts: list[range], keep_logs: bool, jobs: int) -> Batch:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = {pool.submit(run_chunk, text, file, p, keep_logs) for p in parts}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+        finally:
+            for fut in pending:
+                fut.cancel()
+
+
+def _dask_client(scheduler: str | None, timeout: float) -> Any:
+    """A connected ``dask.distributed.Client``, or a :class:`BatchError` saying why not."""
+    if not scheduler:
+        raise BatchError("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise BatchError(
+            "--executor dask needs dask.distributed: pip install 'timedcombat[dask]'"
+        ) from None
+    from distributed.comm import get_address_host_port
+
+    try:  # a malformed address would leave a half-made Client that complains when collected
+        get_address_host_port(scheduler)
+    except ValueError as exc:
+        raise BatchError(f"--scheduler {scheduler}: {exc}") from None
+    try:
+        client = Client(scheduler, timeout=timeout, set_as_default=False)
+    except Exception as exc:  # OSError, TimeoutError ...
+        raise BatchError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except Exception:
+        client.close()
+        raise BatchError(f"the Dask scheduler at {scheduler} has no workers") from None
+    return client
+
+
+def _dask(client: Any, text: str, file: str, base: int, runs: int, keep_logs: bool) -> Batch:
+    """Chunks sized to the cluster's threads, yielded as they finish; closes the client."""
+    from dask.distributed import as_completed
+
+    try:
+        try:
+            workers = max(1, sum(client.nthreads().values()))
+            parts = chunks(base, runs, workers)
+            done = as_completed(
+                client.map(run_chunk, [text] * len(parts), [file] * len(parts), parts,
+                           [keep_logs] * len(parts), pure=False),
+                loop=client.loop,
+            )
+        except Exception as exc:
+            raise _cluster_error(exc) from None
+        while (part := _next_result(done)) is not None:
+            yield part
+    finally:
+        client.close()
+
+
+def _next_result(done: Any) -> list[tuple[Row, str | None]] | None:
+    """The next finished chunk from ``as_completed``, None when all are in."""
+    try:
+        fut = next(done)
+        part: list[tuple[Row, str | None]] = fut.result()
+    except StopIteration:
+        return None
+    except TimedCombatError:
+        raise
+    except Exception as exc:
+        raise _cluster_error(exc) from None
+    fut.release()
+    return part
+
+
+def _cluster_error(exc: BaseException) -> BatchError:
+    return BatchError(f"Dask cluster: {type(exc).__name__}: {exc}")
+
+
+# --- the library API ----------------------------------------------------------------------
+
+
+def log_path(logs: str | Path, seed: int) -> Path:
+    """Where ``--logs`` keeps the log of ``seed``: ``DIR/seed-000123.jsonl``."""
+    return Path(logs) / f"seed-{seed:06d}.jsonl"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8", newline="")
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise BatchError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _prepare_logs(logs: str | Path | None) -> Path | None:
+    if logs is None:
+        return None
+    path = Path(logs)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BatchError(f"--logs {logs}: cannot create directory: {exc.strerror or exc}")\
+            from None
+    return path
+
+
+def check_args(runs: int, seed: int | None, jobs: int | None) -> None:
+    """Raise :class:`BatchError` for a run count, base seed or job count that cannot be used."""
+    if runs < 1:
+        raise BatchError(f"--runs: must be at least 1, got {runs}")
+    if seed is not None and seed < 0:
+        raise BatchError(f"--seed: must not be negative, got {seed}")
+    if jobs is not None and jobs < 1:
+        raise BatchError(f"--jobs: must be at least 1, got {jobs}")
+
+
+def run_batch(
+    scenario: str | Path,
+    runs: int,
+    *,
+    seed: int | None = None,
+    jobs: int | None = None,
+    logs: str | Path | None = None,
+    executor: str = "local",
+    scheduler: str | None = None,
+    progress: OnProgress | None = None,
+    connect_timeout: float = 10.0,
+) -> BatchResult:
+    """Run the scenario file over seeds ``seed..seed+runs-1`` (default: the scenario's seed).
+
+    ``jobs`` local processes (default: every core; 1 runs in this process), or the Dask
+    cluster at ``scheduler`` when ``executor="dask"``. ``logs`` is a directory that gets
+    each run's JSON-lines log. ``progress`` is called with the number of runs just done;
+    ``connect_timeout`` is how long to wait for the Dask scheduler, in seconds.
+    """
+    check_args(runs, seed, jobs)
+    if executor not in ("local", "dask"):
+        raise BatchError(f"--executor: unknown executor {executor!r} (local or dask)")
+    file = str(scenario)
+    loaded = load_scenario(file)  # bad scenario: ScenarioError before anything runs
+    text = Path(file).read_text(encoding="utf-8")
+    base = loaded.info.seed if seed is None else seed
+    client = _dask_client(scheduler, connect_timeout) if executor == "dask" else None
+    try:
+        log_dir = _prepare_logs(logs)
+    except BatchError:
+        if client is not None:
+            client.close()
+        raise
+    keep = log_dir is not None
+    started = time.perf_counter()
+    if client is not None:
+        parts_done: Batch = _dask(client, text, file, base, runs, keep)
+    else:
+        workers = jobs or os.cpu_count() or 1
+        parts = chunks(base, runs, workers)
+        if workers == 1 or len(parts) == 1:
+            parts_done = _in_process(text, file, parts, keep)
+        else:
+            parts_done = _local(text, file, parts, keep, min(workers, len(parts)))
+    rows = _collect(parts_done, log_dir, progress)
+    elapsed = time.perf_counter() - started
+    return BatchResult(loaded.info.name, rows, summarize(rows), elapsed)
+
+
+def _collect(parts: Iterable[list[tuple[Row, str | None]]], log_dir: Path | None,
+             progress: OnProgress | None) -> tuple[Row, ...]:
+    """Gather rows as chunks complete, writing logs on the way; rows sorted by seed."""
+    rows: list[Row] = []
+    for part in parts:
+        for row, text in part:
+            rows.append(row)
+            if log_dir is not None and text is not None:
+                _write_atomic(log_path(log_dir, row.seed), text)
+        if progress is not None:
+            progress(len(part))
+    rows.sort(key=lambda r: r.seed)
+    return tuple(rows)
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+BASE_COLUMNS = ("seed", "winner", "reason", "duration", "events")
+
+
+def columns(rows: Sequence[Row]) -> list[str]:
+    """CSV header: the run columns, then ``damage_<id>``, ``state_<id>`` in scenario order."""
+    cols = list(BASE_COLUMNS)
+    if rows:
+        for f in rows[0].fighters:
+            cols += [f"damage_{f.id}", f"state_{f.id}"]
+    return cols
+
+
+def csv_text(rows: Sequence[Row]) -> str:
+    """The CSV of the rows: ``duration`` in tenths, an empty ``winner`` for no winner."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(columns(rows))
+    for r in rows:
+        cells: list[Any] = [r.seed, r.winner or "", r.reason, r.duration, r.events]
+        for f in r.fighters:
+            cells += [f.damage, f.state]
+        writer.writerow(cells)
+    return buf.getvalue()
+
+
+# --- statistics -------------------------------------------------------------------------
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``successes`` out of ``n`` (95 % by default)."""
+    if n <= 0:
+        raise ValueError("wilson: n must be positive")
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return lo, hi
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0..100), linear between closest ranks (NumPy's default)."""
+    if not values:
+        raise ValueError("percentile of no values")
+    data = sorted(values)
+    h = (len(data) - 1) * q / 100
+    lo = math.floor(h)
+    hi = min(lo + 1, len(data) - 1)
+    return data[lo] + (h - lo) * (data[hi] - data[lo])
+
+
+def _share(count: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(count, n)
+    return {"count": count, "rate": count / n, "ci95": [lo, hi]}
+
+
+def summarize(rows: Sequence[Row]) -> dict[str, Any]:
+    """Win rate per side and draws (Wilson 95 %), duration median/p10/p90 in seconds,
+    how often each combatant went out or fled, and how the runs ended."""
+    n = len(rows)
+    if n == 0:
+        return {"runs": 0}
+    sides: dict[str, None] = {}
+    for r in rows:
+        for f in r.fighters:
+            sides.setdefault(f.side, None)
+    wins = Counter(r.winner for r in rows)
+    durations = [r.duration for r in rows]
+    return {
+        "runs": n,
+        "seeds": [rows[0].seed, rows[-1].seed],
+        "sides": {s: _share(wins.get(s, 0), n) for s in sides},
+        "draws": _share(wins.get(None, 0), n),
+        "duration_s": {
+            "median": percentile(durations, 50) / 10,
+            "p10": percentile(durations, 10) / 10,
+            "p90": percentile(durations, 90) / 10,
+            "min": min(durations) / 10,
+            "max": max(durations) / 10,
+        },
+        "combatants": _combatants(rows),
+        "reasons": dict(sorted(Counter(r.reason for r in rows).items())),
+    }
+
+
+def _combatants(rows: Sequence[Row]) -> dict[str, dict[str, Any]]:
+    n = len(rows)
+    out: dict[str, dict[str, Any]] = {}
+    for f in rows[0].fighters:
+        states = Counter(g.state for r in rows for g in r.fighters if g.id == f.id)
+        damage = [g.damage for r in rows for g in r.fighters if g.id == f.id]
+        out[f.id] = {
+            "side": f.side,
+            "out": states.get("out", 0),
+            "out_rate": states.get("out", 0) / n,
+            "fled": states.get("fled", 0),
+            "fled_rate": states.get("fled", 0) / n,
+            "mean_damage": sum(damage) / len(damage),
+        }
+    return out
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def _share_cells(share: Mapping[str, Any]) -> list[str]:
+    lo, hi = share["ci95"]
+    return [str(share["count"]), _pct(share["rate"]), f"{_pct(lo)} – {_pct(hi)}"]
+
+
+def print_summary(result: BatchResult, jobs_text: str) -> None:
+    """The summary as rich tables on stdout."""
+    from rich.table import Table
+
+    from timedcombat.cli import _console
+
+    s = result.summary
+    console = _console()
+    console.print(f"{result.scenario}: {s['runs']} runs, seeds {s['seeds'][0]}..{s['seeds'][1]}"
+                  f" ({jobs_text}, {result.elapsed:.1f} s)")
+    wins = Table(title="Wins (95 % Wilson interval)", title_justify="left")
+    for col in ("side", "wins", "rate", "95 % interval"):
+        wins.add_column(col, justify="left" if col == "side" else "right")
+    for side, share in s["sides"].items():
+        wins.add_row(side, *_share_cells(share))
+    wins.add_row("no winner", *_share_cells(s["draws"]))
+    console.print(wins)
+    d = s["duration_s"]
+    console.print(f"Duration: median {d['median']:g} s, p10 {d['p10']:g} s, p90 {d['p90']:g} s"
+                  f" (min {d['min']:g} s, max {d['max']:g} s)")
+    people = Table(title="Combatants", title_justify="left")
+    for col in ("combatant", "side", "out", "fled", "mean damage"):
+        people.add_column(col, justify="left" if col in ("combatant", "side") else "right")
+    for cid, c in s["combatants"].items():
+        people.add_row(cid, c["side"], _pct(c["out_rate"]), _pct(c["fled_rate"]),
+                       f"{c['mean_damage']:.1f}")
+    console.print(people)
+    console.print("Ended by: " + ", ".join(f"{k} {v}" for k, v in s["reasons"].items()))
+
+
+def _check_cli(args: argparse.Namespace) -> None:
+    check_args(args.runs, args.seed, args.jobs)
+    if args.executor == "dask" and args.jobs is not None:
+        raise BatchError("--jobs is for --executor local (a Dask cluster has its own workers)")
+    if args.executor != "dask" and args.scheduler:
+        raise BatchError("--scheduler needs --executor dask")
+    if args.out:
+        parent = Path(args.out).resolve().parent
+        if not parent.is_dir():
+            raise BatchError(f"--out {args.out}: no such directory {parent}")
+
+
+def main_batch(args: argparse.Namespace) -> int:
+    """``timedcombat batch``: run, write the CSV (atomically), print the summary."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    _check_cli(args)
+    load_scenario(args.scenario)  # a bad scenario fails before any progress bar
+    show = not args.quiet and sys.stderr.isatty()
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), transient=True, disable=not show)
+    try:
+        with bar:
+            task = bar.add_task("runs", total=args.runs)
+            result = run_batch(args.scenario, args.runs, seed=args.seed, jobs=args.jobs,
+                               logs=args.logs, executor=args.executor,
+                               scheduler=args.scheduler, progress=lambda k: bar.advance(task, k))
+    except KeyboardInterrupt:
+        print("error: interrupted; no CSV written", file=sys.stderr)
+        return 130
+    if args.out:
+        _write_atomic(Path(args.out), csv_text(result.rows))
+    if args.json:
+        print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
+    else:
+        jobs = (f"Dask at {args.scheduler}" if args.executor == "dask"
+                else f"{args.jobs or os.cpu_count() or 1} jobs")
+        print_summary(result, jobs)
+    return 0
+
+
+__all__ = [
+    "BatchError",
+    "BatchResult",
+    "Fighter",
+    "Row",
+    "columns",
+    "csv_text",
+    "log_path",
+    "main_batch",
+    "percentile",
+    "run_batch",
+    "run_one",
+    "summarize",
+    "wilson",
+]
