@@ -462,3 +462,15 @@ def test_quoted_keys_in_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert line.isprintable()
     assert line.startswith(f"error: {path}{line_end}"), line
     assert not log.exists()
+
+
+def test_errors_survive_pickling_between_processes() -> None:
+    import pickle
+
+    from timedcombat.errors import LogFormatError, ScenarioError
+
+    err = pickle.loads(pickle.dumps(ScenarioError("f.toml", "combatant[0].id", "bad")))
+    assert (str(err), err.file, err.path, err.message) == \
+        ("f.toml: combatant[0].id: bad", "f.toml", "combatant[0].id", "bad")
+    log_err = pickle.loads(pickle.dumps(LogFormatError("x.jsonl", 3, "not JSON")))
+    assert (str(log_err), log_err.line) == ("x.jsonl:3: not JSON", 3)

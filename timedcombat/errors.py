@@ -20,6 +20,9 @@ class ScenarioError(TimedCombatError):
         where = f"{file}: {path}" if path else file
         super().__init__(f"{where}: {message}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+        return (type(self), (self.file, self.path, self.message))
+
 
 class IllegalActionError(TimedCombatError):
     """An action the rules do not allow at this moment."""
@@ -33,3 +36,6 @@ class LogFormatError(TimedCombatError):
         self.line = line
         self.message = message
         super().__init__(f"{file}:{line}: {message}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+        return (type(self), (self.file, self.line, self.message))
