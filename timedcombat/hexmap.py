@@ -9,6 +9,7 @@ front, within 150 degrees side, else rear.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -44,6 +45,36 @@ def neighbours(h: Hex) -> Iterator[Hex]:
         yield (q + dq, r + dr)
 
 
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes at exactly ``radius`` steps from ``center``."""
+    q0, r0 = center
+    return [(q0 + dq, r0 + dr) for dq, dr in _ring_offsets(radius)]
+
+
+def disk(center: Hex, radius: int) -> list[Hex]:
+    """The hexes within ``radius`` steps of ``center`` (the centre first)."""
+    q0, r0 = center
+    return [(q0 + dq, r0 + dr) for dq, dr in _disk_offsets(radius)]
+
+
+@functools.lru_cache(maxsize=64)
+def _ring_offsets(radius: int) -> tuple[Hex, ...]:
+    if radius == 0:
+        return ((0, 0),)
+    out = []
+    q, r = DIRECTIONS[4][0] * radius, DIRECTIONS[4][1] * radius
+    for side in range(6):
+        for _ in range(radius):
+            out.append((q, r))
+            q, r = q + DIRECTIONS[side][0], r + DIRECTIONS[side][1]
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def _disk_offsets(radius: int) -> tuple[Hex, ...]:
+    return tuple(h for k in range(radius + 1) for h in _ring_offsets(k))
+
+
 def _angle(frm: Hex, to: Hex) -> float:
     """Angle in degrees (0 = E, counter-clockwise) of the line from one hex to another."""
     dq = to[0] - frm[0]
@@ -60,7 +91,12 @@ def _off_facing(frm: Hex, facing: int, to: Hex) -> float:
 
 def arc(frm: Hex, facing: int, to: Hex) -> str:
     """``front``, ``side`` or ``rear``: where ``to`` lies for a figure at ``frm``."""
-    off = _off_facing(frm, facing, to)
+    return _arc(to[0] - frm[0], to[1] - frm[1], facing)
+
+
+@functools.lru_cache(maxsize=4096)
+def _arc(dq: int, dr: int, facing: int) -> str:
+    off = _off_facing((0, 0), facing, (dq, dr))
     if off <= 90.0 + 1e-9:
         return FRONT
     if off <= 150.0 + 1e-9:
@@ -75,9 +111,14 @@ def is_back(frm: Hex, facing: int, to: Hex) -> bool:
 
 def facing_towards(frm: Hex, to: Hex) -> int:
     """The facing that points most directly from ``frm`` at ``to`` (ties: lower index)."""
-    if frm == to:
+    return _facing_towards(to[0] - frm[0], to[1] - frm[1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _facing_towards(dq: int, dr: int) -> int:
+    if dq == 0 and dr == 0:
         return 0
-    angle = _angle(frm, to)
+    angle = _angle((0, 0), (dq, dr))
     best = min(range(6), key=lambda i: (min(abs(angle - 60 * i), 360 - abs(angle - 60 * i)), i))
     return best
 
@@ -173,6 +214,10 @@ class HexMap:
 
     def occupants(self, h: Hex) -> tuple[str, ...]:
         return tuple(self._occupants.get(h, ()))
+
+    def occupants_of(self, h: Hex) -> list[str] | tuple[()]:
+        """The figures on a hex, without a copy (do not change the list)."""
+        return self._occupants.get(h, ())
 
     def is_free(self, h: Hex) -> bool:
         return h not in self.walls and h not in self._occupants

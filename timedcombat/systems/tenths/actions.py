@@ -47,7 +47,7 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
     goal = step.to
     if goal is None and step.target is not None:
         goal = fight.pos(fight.fighters[step.target])
-    if goal is None or goal == fight.pos(f):
+    if goal is None or goal == f.at:
         yield from do_guard(fight, f, step)
         return
     end = fight.env.now + rate + fight.take_carry(f)
@@ -153,11 +153,11 @@ def do_retreat(fight: Fight, f: Fighter, step: Step) -> Gen:
         f.pop_plan()
     fight.start_action(f, "retreat", end, target=opp.id)
     f.no_defence_until = end
-    nxt = fight.step_away(f, fight.pos(opp))
+    nxt = fight.step_away(f, opp.at)
     if nxt is not None:
         fight.move(f, nxt, "retreat")
     yield from run_to(fight, f, end)
-    nxt = fight.step_away(f, fight.pos(opp))
+    nxt = fight.step_away(f, opp.at)
     if nxt is not None:
         fight.move(f, nxt, "retreat")
     fight.end_action(f)
@@ -237,6 +237,7 @@ def do_style(fight: Fight, f: Fighter, step: Step) -> Gen:
     f.style = step.style
     f.alt_next = 0
     f.last_struck = None
+    fight.rearmed(f)
 
 
 # ---------------------------------------------------------------- blocking
@@ -254,7 +255,7 @@ def do_block(fight: Fight, f: Fighter, step: Step) -> Gen:
         fight.drop_block(f, "changing position")
     yield from run_to(fight, f, end)
     fight.end_action(f)
-    hexes = blocking.blocked_hexes(fight.pos(f), f.facing, position, fight.reach(f))
+    hexes = blocking.blocked_hexes(f.at, f.facing, position, fight.reach(f))
     taken = [h for h in hexes if fight.map.occupant(h) is not None]
     if taken:
         fight.emit(ev.Interrupted, actor=f.id, name="block",
@@ -284,6 +285,7 @@ def do_draw(fight: Fight, f: Fighter, step: Step) -> Gen:
         if len(f.hand) == 2 and f.style is None:
             f.style = arms.MAIN
         f.last_struck = None
+        fight.rearmed(f)
 
 
 def do_sheathe(fight: Fight, f: Fighter, step: Step) -> Gen:
@@ -300,6 +302,7 @@ def do_sheathe(fight: Fight, f: Fighter, step: Step) -> Gen:
         f.sheathed.append(w)
         f.alt_next = 0
         f.last_struck = None
+        fight.rearmed(f)
 
 
 def do_drop(fight: Fight, f: Fighter, step: Step) -> Gen:
@@ -313,16 +316,17 @@ def do_drop(fight: Fight, f: Fighter, step: Step) -> Gen:
     fight.end_action(f)
     if w in f.hand:
         f.hand.remove(w)
-        at = fight.pos(f)
+        at = f.at
         fight.map.drop(at, w)
         f.alt_next = 0
         f.last_struck = None
+        fight.rearmed(f)
         fight.emit(Dropped, actor=f.id, weapon=w.name, at=at)
 
 
 def do_pick_up(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Pick up a weapon from one's own hex: two Walk moves, no active defence."""
-    at = fight.pos(f)
+    at = f.at
     w = next((x for x in fight.map.ground.get(at, ()) if x.name == step.weapon), None)
     assert w is not None
     end = fight.env.now + resolve.pick_up_time(f.stats.walk) + fight.take_carry(f)
@@ -333,4 +337,5 @@ def do_pick_up(fight: Fight, f: Fighter, step: Step) -> Gen:
     if arms.free_hands(f) >= w.hands and fight.map.pick(at, w):
         f.hand.append(w)
         f.last_struck = None
+        fight.rearmed(f)
         fight.emit(PickedUp, actor=f.id, weapon=w.name, at=at)

@@ -62,7 +62,7 @@ def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
         and not t.reacting
         and t.block is None  # a blocking position is its own answer
         and t.aware  # surprise rules: an unaware combatant does not see it coming
-        and not is_back(fight.pos(t), t.facing, fight.pos(f))
+        and not is_back(t.at, t.facing, f.at)
     )
     if responds:
         t.exchange = ex
@@ -103,7 +103,7 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         if not t.able:
             break
         if direction == resolve.AWAY:
-            nxt = fight.step_away(f, fight.pos(t))
+            nxt = fight.step_away(f, t.at)
             if nxt is not None and not fight.move(f, nxt, "closing"):
                 break
             continue
@@ -113,7 +113,7 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
                 and f.policy.wants_close(fight, f, t)):
             fight.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in
         elif not fight.can_attack(f, t):
-            nxt = fight.step_toward(f, fight.pos(t))
+            nxt = fight.step_toward(f, t.at)
             if nxt is not None and not fight.move(f, nxt, "closing",
                                                   running=kind == "charge"):
                 break  # stopped by a block: the closing action's moves end there
@@ -193,5 +193,5 @@ def close_exchange(fight: Fight, ex: Exchange) -> None:
 
 def _closes_in(fight: Fight, f: Fighter, t: Fighter) -> bool:
     """``f`` is next to ``t`` with a short weapon in hand: it can step into its hex."""
-    return (distance(fight.pos(f), fight.pos(t)) == 1
+    return (distance(f.at, t.at) == 1
             and any(w.reach == "short" for w in f.hand))

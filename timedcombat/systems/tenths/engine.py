@@ -23,10 +23,12 @@ from timedcombat.hexmap import (
     FACINGS,
     HexMap,
     away_step,
+    disk,
     distance,
     facing_towards,
     is_back,
     line_step,
+    ring,
 )
 from timedcombat.log import EventLog
 from timedcombat.ordered import OrderedSet
@@ -47,6 +49,8 @@ from timedcombat.systems.tenths.signals import (
     Preempted,
 )
 
+NEAREST_RINGS = 12  # how far the ring search for the nearest enemy goes before a scan
+
 
 class Fight:
     """One run of a ``tenths`` scenario."""
@@ -66,11 +70,17 @@ class Fight:
         for spec in scenario.combatants:
             f = Fighter(spec, spec.stats, self.rules)
             f.policy = get_policy(spec.policy)
+            self.rearmed(f)
             f.never = self.env.event()
             self.fighters[f.id] = f
             self.order.append(f)
             self.map.place(f.id, spec.at)
         self.targeted_by: dict[str, OrderedSet[str]] = {f.id: OrderedSet() for f in self.order}
+        self.able_count: dict[str, int] = {}
+        for i, f in enumerate(self.order):
+            f.index = i
+            self.able_count[f.side] = self.able_count.get(f.side, 0) + 1
+        self.max_reach = max(self.rules.short_reach, self.rules.long_reach)
         self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
         self.bucket: list[Any] = []
         self.bucket_t = -1
@@ -116,10 +126,15 @@ class Fight:
 
     def pos(self, f: Fighter) -> tuple[int, int]:
         """Where ``f`` stands (a fallen or fled figure: where it was last)."""
-        return self.map.where(f.id) or f.last_pos
+        return f.at
 
     def reach(self, f: Fighter) -> int:
-        return arms.reach(f, self.rules)
+        return f.reach_now
+
+    def rearmed(self, f: Fighter) -> None:
+        """Weapons in hand or style changed: work out the reach again (kept, not recomputed
+        per query)."""
+        f.reach_now = arms.reach(f, self.rules)
 
     def weapon_for(self, f: Fighter) -> Weapon | None:
         """The weapon of ``f``'s next blow (only short ones, or a shield, at close quarters)."""
@@ -130,7 +145,7 @@ class Fight:
         this very tenth: simultaneous blows still land)."""
         if a.close:
             return b.id in a.close and self.weapon_for(a) is not None
-        d = distance(self.pos(a), self.pos(b))
+        d = distance(a.at, b.at)
         return 1 <= d <= self.reach(a)
 
     def can_attack(self, a: Fighter, b: Fighter) -> bool:
@@ -146,11 +161,11 @@ class Fight:
         return max(self.threat_range(a, b) + 1, self.reach(a) + 2)
 
     def in_zone(self, a: Fighter, b: Fighter) -> bool:
-        return distance(self.pos(a), self.pos(b)) <= self.closing_distance(a, b)
+        return distance(a.at, b.at) <= self.closing_distance(a, b)
 
     def face(self, f: Fighter, toward: tuple[int, int], log: bool = True) -> None:
         """Turn (free) toward a hex; a blocker keeps its facing while it holds position."""
-        here = self.pos(f)
+        here = f.at
         if toward == here or f.block is not None:
             return
         new = facing_towards(here, toward)
@@ -167,8 +182,31 @@ class Fight:
 
     def visible_enemies(self, f: Fighter) -> list[Fighter]:
         """Enemies not to ``f``'s back: the only ones it may take as target."""
-        here = self.pos(f)
-        return [o for o in self.enemies(f) if not is_back(here, f.facing, self.pos(o))]
+        here = f.at
+        return [o for o in self.enemies(f) if not is_back(here, f.facing, o.at)]
+
+    def nearest_enemy(self, f: Fighter, visible: bool) -> Fighter | None:
+        """The nearest able enemy (``visible``: not to ``f``'s back); ties go to the first
+        in the scenario. Searches the map index ring by ring, so the cost does not grow
+        with the number of combatants; a scan only when the enemy is far."""
+        here = f.at
+        occupants = self.map.occupants_of
+        fighters = self.fighters
+        for radius in range(1, NEAREST_RINGS + 1):
+            found = None
+            for h in ring(here, radius):
+                for oid in occupants(h):
+                    o = fighters[oid]
+                    if o.side == f.side or not o.able:
+                        continue
+                    if visible and is_back(here, f.facing, o.at):
+                        continue
+                    if found is None or o.index < found.index:
+                        found = o
+            if found is not None:
+                return found
+        among = self.visible_enemies(f) if visible else self.enemies(f)
+        return min(among, key=lambda o: (distance(here, o.at), o.index), default=None)
 
     def choose_target(self, f: Fighter) -> None:
         if f.defend_targets is not None or (f.target is not None and f.target.able):
@@ -200,7 +238,7 @@ class Fight:
         f.target = t
         if t is not None:
             self.targeted_by[t.id].add(f.id)
-            self.face(f, self.pos(t), log=log)
+            self.face(f, t.at, log=log)
         if log:
             self.emit(ev.Target, actor=f.id, target=t.id if t else None)
 
@@ -212,7 +250,7 @@ class Fight:
         f.target = self.fighters[targets[0]]
         for tid in targets:
             self.targeted_by[tid].add(f.id)
-        self.face(f, self.pos(f.target))
+        self.face(f, f.target.at)
         self.emit(ev.Target, actor=f.id, targets=targets)
 
     # ------------------------------------------------------------------ interrupts
@@ -374,7 +412,7 @@ class Fight:
             cand = self.fighters.get(head.target)
             pick = cand if cand is not None and cand.able else None
         pick = pick or f.policy.choose_target(self, f) or \
-            f.policy.nearest(self, f, self.enemies(f))
+            self.nearest_enemy(f, visible=False)
         if pick is None:
             return Step("guard")
         reason = "new target" if f.target is not None or self.env.now > 0 \
@@ -396,14 +434,15 @@ class Fight:
         running = mode == "run" if running is None else running
         if blocker is not None and not melee.blocking_attack(self, blocker, f, running):
             return False
-        here = self.pos(f)
+        here = f.at
         if f.close and not share:
             self.leave_close(f)
         if f.block is not None:
             self.drop_block(f, "moved")
         self.map.move(f.id, to, share=share)
+        f.at = to
         if f.target is not None and f.target.able:
-            there = self.pos(f.target)
+            there = f.target.at
             if there != to:
                 f.facing = facing_towards(to, there)
         self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode, facing=FACINGS[f.facing])
@@ -414,7 +453,7 @@ class Fight:
 
     def enter_close(self, f: Fighter, opp: Fighter, mode: str) -> bool:
         """``f`` enters ``opp``'s hex: both are at close quarters."""
-        if not self.move(f, self.pos(opp), mode, check=False, share=True):
+        if not self.move(f, opp.at, mode, check=False, share=True):
             return False
         f.close.add(opp.id)
         opp.close.add(f.id)
@@ -444,7 +483,7 @@ class Fight:
         return b if b.able and b.side != f.side and b.block is not None else None
 
     def take_block(self, f: Fighter, position: str) -> None:
-        hexes = blocking.blocked_hexes(self.pos(f), f.facing, position, self.reach(f))
+        hexes = blocking.blocked_hexes(f.at, f.facing, position, self.reach(f))
         f.block = position
         f.block_hexes = hexes
         for h in hexes:
@@ -466,7 +505,7 @@ class Fight:
         for wid in tuple(self.targeted_by[f.id]):
             w = self.fighters[wid]
             if w.able and not w.reacting:
-                self.face(w, self.pos(f))
+                self.face(w, f.at)
         ex = f.exchange
         if ex is not None and ex.open:
             partner = ex.partner(f)
@@ -477,27 +516,32 @@ class Fight:
                 self.check_break_off(f, self.fighters[oid])
 
     def step_toward(self, f: Fighter, goal: tuple[int, int]) -> tuple[int, int] | None:
-        here = self.pos(f)
+        here = f.at
         cands = [h for h in self.map.free_neighbours(here)
                  if distance(h, goal) < distance(here, goal)]
         return line_step(here, goal, cands)
 
     def step_away(self, f: Fighter, threat: tuple[int, int]) -> tuple[int, int] | None:
-        here = self.pos(f)
+        here = f.at
         cands = [h for h in self.map.free_neighbours(here)
                  if distance(h, threat) > distance(here, threat)]
         return away_step(here, threat, cands)
 
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
         """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
-        range (either way): such a move needs a closing action instead."""
-        for o in self.enemies(f):
-            if o.id in f.engaged:
-                continue
-            d = distance(to, self.pos(o))
-            if d <= self.threat_range(f, o):
-                return o
-        return None
+        range (either way): such a move needs a closing action instead. Looks only at the
+        hexes within reach of ``to`` (map index)."""
+        found: Fighter | None = None
+        fighters = self.fighters
+        for h in disk(to, max(f.reach_now, self.max_reach)):
+            for oid in self.map.occupants_of(h):
+                o = fighters[oid]
+                if o.side == f.side or not o.able or oid in f.engaged:
+                    continue
+                if distance(to, o.at) <= self.threat_range(f, o) and \
+                        (found is None or o.index < found.index):
+                    found = o
+        return found
 
     def engage(self, a: Fighter, b: Fighter) -> None:
         if b.id in a.engaged or not (a.able and b.able):
@@ -551,6 +595,7 @@ class Fight:
         self.check_end()
 
     def leave(self, f: Fighter) -> None:
+        self.able_count[f.side] -= 1
         for oid in tuple(f.engaged):
             o = self.fighters[oid]
             f.engaged.discard(oid)
@@ -562,7 +607,6 @@ class Fight:
             self.drop_block(f, "out")
         if f.close:
             self.leave_close(f)
-        f.last_pos = self.pos(f)
         self.map.remove(f.id)
         for wid in tuple(self.targeted_by[f.id]):
             w = self.fighters[wid]
@@ -585,9 +629,9 @@ class Fight:
     def check_end(self) -> None:
         if self.over:
             return
-        sides = {f.side for f in self.order if f.able}
+        sides = [side for side, n in self.able_count.items() if n > 0]
         if len(sides) <= 1:
-            winner = next(iter(sides)) if sides else None
+            winner = sides[0] if sides else None
             self.finish(winner, "last side standing" if sides else "no one left")
 
     def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:

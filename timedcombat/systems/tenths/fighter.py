@@ -39,12 +39,13 @@ class Fighter:
 
     def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules) -> None:
         self.id = spec.id
+        self.index = 0  # place in the scenario (ties go to the first)
         self.side = spec.side
         self.spec = spec
         self.stats = stats
         self.skill = stats.best_skill
         self.facing = facing_index(spec.facing)
-        self.last_pos = spec.at
+        self.at = spec.at  # where it stands (a fallen figure: where it fell)
         ready = 2 if stats.style is not None else 1
         self.hand: list[Weapon] = list(stats.weapons[:ready])
         self.sheathed: list[Weapon] = list(stats.weapons[ready:])
@@ -52,6 +53,7 @@ class Fighter:
         self.style: str | None = stats.style
         self.alt_next = 0  # alternate style: index of the weapon of the next blow
         self.last_struck: int | None = None  # index of the weapon of the last blow
+        self.reach_now = 0  # hexes its weapons reach (Fight.rearmed keeps it)
         self.body = body_of(stats.strength, stats.body, rules)
         self.hurt_at = hurt_threshold(self.body, rules)
         self.damage = 0

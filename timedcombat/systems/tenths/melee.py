@@ -102,7 +102,7 @@ def surprised(fight: Fight, b: Fighter, a: Fighter) -> bool:
     its back, is surprised."""
     if not fight.rules.surprise or not b.able:
         return False
-    return not b.aware or (not b.close and is_back(fight.pos(b), b.facing, fight.pos(a)))
+    return not b.aware or (not b.close and is_back(b.at, b.facing, a.at))
 
 
 def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
@@ -119,7 +119,7 @@ def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
             opts.append(DefenceOption("parry", name, time,
                                       b.skill - anti_parry + rules.parry_modifier - hurt))
     if not simultaneous:
-        to = fight.step_away(b, fight.pos(a))
+        to = fight.step_away(b, a.at)
         if to is not None:
             opts.append(DefenceOption("dodge", None, rules.dodge_time,
                                       b.skill + rules.dodge_modifier - hurt, to))
@@ -184,7 +184,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
                simultaneous=simultaneous, modifiers=tuple(mods), closing=intent.closing,
                defence=chosen.kind if chosen else None,
                advantage=b.id if stopped else a.id, surprised=True if surprise else None)
-    adjacent = distance(fight.pos(a), fight.pos(b)) == 1
+    adjacent = distance(a.at, b.at) == 1
     if chosen is not None and defence is not None:
         _apply_defence(fight, b, a, chosen, defence, outcome, attacking, adjacent)
     a.attacked.add(b.id)
@@ -202,11 +202,11 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     if not b.able:
         return
     if stopped and b.close and a.id in b.close and b.policy.leave_close(fight, b, a):
-        to = fight.step_away(b, fight.pos(a))
+        to = fight.step_away(b, a.at)
         if to is not None:
             fight.move(b, to, "advantage")  # the advantage used to step out
     if (stopped and b.act != "retreat" and _wants_retreat(fight, b, a)
-            and fight.step_away(b, fight.pos(a)) is not None):
+            and fight.step_away(b, a.at) is not None):
         fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
         return
     if surprise:
@@ -235,7 +235,7 @@ def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
         # the attack failed by two or more: step into the attacker's hex
         fight.enter_close(b, a, "close_quarters")
     elif kind == "dodge" and held and opt.hex is not None:
-        vacated = fight.pos(b)
+        vacated = b.at
         fight.move(b, opt.hex, "dodge", check=False)
         if not b.close and b.policy.step_back_in(fight, b, a):
             back = _back_in_range(fight, b, a, vacated)
@@ -254,8 +254,8 @@ def _back_in_range(fight: Fight, b: Fighter, a: Fighter,
                    vacated: tuple[int, int]) -> tuple[int, int] | None:
     """The advantage move after a dodge: back to a hex from which ``b`` reaches ``a``."""
     reach = fight.reach(b)
-    apos = fight.pos(a)
-    cands = [h for h in fight.map.free_neighbours(fight.pos(b))
+    apos = a.at
+    cands = [h for h in fight.map.free_neighbours(b.at)
              if 1 <= distance(h, apos) <= reach]
     if not cands:
         return None

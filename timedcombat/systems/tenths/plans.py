@@ -35,7 +35,7 @@ def plan_step(fight: Fight, f: Fighter, head: PlanStep) -> Step | None:
         target = f.target.id if f.target is not None else None
         return Step("move", target=target, to=head.to, mode=head.mode or "walk")
     if a == "pick_up":
-        at = fight.pos(f)
+        at = f.at
         if not any(w.name == head.weapon for w in fight.map.ground.get(at, ())):
             where = weapon_on_ground(fight, head.weapon)
             assert where is not None
@@ -78,7 +78,7 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
             return "only a long weapon in hand can block"
         if f.block == head.position:
             return "already in that position"
-        hexes = blocking.blocked_hexes(fight.pos(f), f.facing, head.position or "centre",
+        hexes = blocking.blocked_hexes(f.at, f.facing, head.position or "centre",
                                        fight.reach(f))
         if any(fight.map.occupant(h) is not None for h in hexes):
             return "a blocked hex is occupied"
@@ -101,6 +101,6 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
             return "needs two single-handed weapons in hand"
         if f.style == head.style:
             return f"already fighting {head.style}"
-    elif a == "move" and head.to is not None and head.to == fight.pos(f):
+    elif a == "move" and head.to is not None and head.to == f.at:
         return "already there"
     return None

@@ -30,14 +30,14 @@ class DefaultPolicy:
     # ---------------------------------------------------------------- targets
     def choose_target(self, fight: Fight, f: Fighter) -> Fighter | None:
         """The nearest enemy in front (ties: the first in the scenario)."""
-        return self.nearest(fight, f, fight.visible_enemies(f))
+        return fight.nearest_enemy(f, visible=True)
 
     def nearest(self, fight: Fight, f: Fighter, among: list[Fighter]) -> Fighter | None:
-        here = fight.pos(f)
+        here = f.at
         best: Fighter | None = None
         best_d = 1 << 30
         for o in among:
-            d = distance(here, fight.pos(o))
+            d = distance(here, o.at)
             if d < best_d:
                 best, best_d = o, d
         return best
@@ -45,7 +45,7 @@ class DefaultPolicy:
     # ---------------------------------------------------------------- closing
     def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
         """Initiate: attack from one hex out of own range, charge from two."""
-        d = distance(fight.pos(f), fight.pos(t))
+        d = distance(f.at, t.at)
         return "charge" if d >= fight.reach(f) + 2 else "attack"
 
     def respond(self, fight: Fight, f: Fighter, t: Fighter, theirs: str | None) -> str:
@@ -65,7 +65,7 @@ class DefaultPolicy:
         return self.closing(fight, f, t)
 
     def approach_mode(self, fight: Fight, f: Fighter, t: Fighter) -> str:
-        d = distance(fight.pos(f), fight.pos(t))
+        d = distance(f.at, t.at)
         return "run" if d > fight.threat_range(f, t) + 3 else "walk"
 
     def approach(self, fight: Fight, f: Fighter, t: Fighter) -> Step:
@@ -89,10 +89,10 @@ class DefaultPolicy:
 
     def attackers(self, fight: Fight, f: Fighter) -> list[Fighter]:
         """Enemies in combat with ``f`` that have it as target, nearest first."""
-        here = fight.pos(f)
+        here = f.at
         them = [fight.fighters[o] for o in sorted(f.engaged)]
         them = [o for o in them if o.able and o.target is f]
-        return sorted(them, key=lambda o: distance(here, fight.pos(o)))
+        return sorted(them, key=lambda o: distance(here, o.at))
 
     def defending(self, fight: Fight, f: Fighter) -> Step:
         """Defending only: keep at it while both targets fight on; else take the one left."""
@@ -117,7 +117,7 @@ class DefaultPolicy:
         for w in f.sheathed:
             if arms.free_hands(f) >= w.hands:
                 return Step("draw", weapon=w.name)
-        here = fight.pos(f)
+        here = f.at
         best = None
         for at, items in sorted(fight.map.ground.items()):
             for w in items:
@@ -172,7 +172,7 @@ class AggressivePolicy(DefaultPolicy):
     withdraws = False
 
     def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
-        d = distance(fight.pos(f), fight.pos(t))
+        d = distance(f.at, t.at)
         return "charge" if d >= fight.reach(f) + 1 else "attack"
 
 

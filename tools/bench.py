@@ -1,0 +1,225 @@
+"""Benchmark the engine against a bare simpy loop, in one run (issue 5).
+
+    python tools/bench.py            # the table
+    python tools/bench.py --json     # the same figures for machines
+    python tools/bench.py --quick    # smaller sizes, for a smoke test
+
+For tenths melees of 2, 20, 200 and 400 combatants (two sides, default policies, bodies
+too large to fall, so every size fights for the same simulated time), it reports log
+events per CPU second with the in-memory recorder and with the JSON-lines log written to
+a file, the peak memory of a process that runs the melee, and the rate of a bare simpy
+loop doing the same number of timeouts with the same number of processes, with the ratio
+of the two. Then batch throughput for the sword duel, with 1 and 2 jobs: fights per
+second and attack resolutions per second, with logging off and with the JSON-lines log.
+
+Figures depend on the machine; the ratios are what matter. CPU time is process time of
+this process (and wall time for batches, which use several processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import simpy
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from timedcombat import load_scenario, simulate  # noqa: E402
+from timedcombat.scenario import scenario_from_dict  # noqa: E402
+
+SIZES = (2, 20, 200, 400)
+UNTIL = 600  # tenths of simulated time for every melee (60 s)
+WEAPONS = ("broadsword", "axe", "spear", "shortsword", "mace")
+
+
+def melee_doc(n: int, until: int = UNTIL) -> dict[str, Any]:
+    """``n`` combatants in two facing blocks, columns of 10, two hexes apart."""
+    per_side = n // 2
+    combatants = []
+    for side, sign in (("red", -1), ("blue", 1)):
+        for i in range(per_side):
+            col, row = divmod(i, 10)
+            combatants.append({
+                "id": f"{side[0]}{i}", "side": side,
+                "at": [sign * (3 + 2 * col), 2 * row - 10],
+                "facing": "E" if sign < 0 else "W",
+                "strength": 10 + i % 4, "best_skill": 2 + i % 4, "walk": 5, "run": 3,
+                "defence": 9 + i % 3, "body": 1_000_000,
+                "weapons": [WEAPONS[i % len(WEAPONS)]],
+                "shield": WEAPONS[i % len(WEAPONS)] in ("broadsword", "axe") and i % 2 == 0,
+            })
+    return {"scenario": {"name": f"bench {n}", "system": "tenths", "until": until},
+            "combatant": combatants}
+
+
+def bare_simpy(timeouts: int, processes: int) -> float:
+    """Timeouts per CPU second of a bare simpy loop: ``processes`` processes sharing
+    ``timeouts`` timeouts of 1-3 tenths."""
+    env = simpy.Environment()
+    per = max(1, timeouts // processes)
+
+    def proc(k: int):  # type: ignore[no-untyped-def]
+        for _ in range(per):
+            yield env.timeout(1 + k % 3)
+
+    for k in range(processes):
+        env.process(proc(k))
+    t0 = time.process_time()
+    env.run()
+    return per * processes / (time.process_time() - t0)
+
+
+def melee_rates(n: int, until: int) -> dict[str, Any]:
+    scenario = scenario_from_dict(melee_doc(n, until), f"bench-{n}")
+    t0 = time.process_time()
+    result = simulate(scenario, 1, record=True)
+    recorder_s = time.process_time() - t0
+    events = result.event_count
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "log.jsonl"
+        with path.open("w", encoding="utf-8") as fh:
+            t0 = time.process_time()
+            simulate(scenario, 1, log=fh, record=False)
+            fh.flush()
+            json_s = time.process_time() - t0
+    t0 = time.process_time()
+    simulate(scenario, 1, record=False)
+    off_s = time.process_time() - t0
+    bare = bare_simpy(events, n)
+    return {
+        "combatants": n, "events": events, "simulated_s": until / 10,
+        "events_per_s_recorder": events / recorder_s,
+        "events_per_s_json": events / json_s,
+        "events_per_s_off": events / off_s,
+        "bare_simpy_per_s": bare,
+        "ratio_recorder": events / recorder_s / bare,
+        "ratio_json": events / json_s / bare,
+        "us_per_event_recorder": recorder_s / events * 1e6,
+        "peak_mb": peak_memory(n, until),
+    }
+
+
+def peak_memory(n: int, until: int) -> float:
+    """Peak resident memory (MB) of a fresh process that loads and fights the melee."""
+    code = (
+        "import resource, sys; sys.path.insert(0, %r)\n"
+        "from tools.bench import melee_doc\n"
+        "from timedcombat import simulate\n"
+        "from timedcombat.scenario import scenario_from_dict\n"
+        "simulate(scenario_from_dict(melee_doc(%d, %d), 'm'), 1, record=False)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n" % (str(ROOT), n, until)
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    return int(out.stdout.strip()) / 1024
+
+
+def batch_rates(runs: int) -> list[dict[str, Any]]:
+    from timedcombat.batch import run_batch
+
+    duel = ROOT / "scenarios" / "sword_duel.toml"
+    scenario = load_scenario(duel)
+    attacks = 0
+    for seed in range(scenario.info.seed, scenario.info.seed + runs):
+        attacks += sum(1 for e in simulate(scenario, seed).events if e.EVENT == "attack")
+    rows = []
+    for logging in ("off", "json"):
+        for jobs in (1, 2):
+            with tempfile.TemporaryDirectory() as tmp:
+                t0 = time.perf_counter()
+                run_batch(duel, runs, jobs=jobs, logs=tmp if logging == "json" else None)
+                wall = time.perf_counter() - t0
+            rows.append({"jobs": jobs, "logging": logging, "runs": runs, "seconds": wall,
+                         "fights_per_s": runs / wall, "attacks_per_s": attacks / wall})
+    for r in rows:
+        one = next(x for x in rows if x["logging"] == r["logging"] and x["jobs"] == 1)
+        r["speedup"] = r["fights_per_s"] / one["fights_per_s"]
+    return rows
+
+
+def single_process_attacks(runs: int) -> dict[str, float]:
+    """Attack resolutions per CPU second in this process: logging off, and JSON lines."""
+    scenario = load_scenario(ROOT / "scenarios" / "sword_duel.toml")
+    seeds = range(scenario.info.seed, scenario.info.seed + runs)
+    attacks = sum(sum(1 for e in simulate(scenario, s).events if e.EVENT == "attack")
+                  for s in seeds)
+    t0 = time.process_time()
+    for s in seeds:
+        simulate(scenario, s, record=False)
+    off = time.process_time() - t0
+    t0 = time.process_time()
+    for s in seeds:
+        simulate(scenario, s, log=io.StringIO(), record=False)
+    js = time.process_time() - t0
+    return {"runs": runs, "attacks": attacks, "attacks_per_s_off": attacks / off,
+            "attacks_per_s_json": attacks / js, "fights_per_s_off": runs / off,
+            "fights_per_s_json": runs / js}
+
+
+def report(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    t = Table(title=f"Melees, {UNTIL // 10} simulated seconds each (CPU time)")
+    for col in ("combatants", "events", "events/s recorder", "events/s JSON file",
+                "bare simpy /s", "ratio rec.", "ratio JSON", "µs/event", "peak MB"):
+        t.add_column(col, justify="right")
+    for m in data["melees"]:
+        t.add_row(str(m["combatants"]), str(m["events"]), f"{m['events_per_s_recorder']:,.0f}",
+                  f"{m['events_per_s_json']:,.0f}", f"{m['bare_simpy_per_s']:,.0f}",
+                  f"1/{1 / m['ratio_recorder']:.1f}", f"1/{1 / m['ratio_json']:.1f}",
+                  f"{m['us_per_event_recorder']:.1f}", f"{m['peak_mb']:.0f}")
+    console.print(t)
+    small = data["melees"][0]["us_per_event_recorder"]
+    big = data["melees"][-1]["us_per_event_recorder"]
+    console.print(f"per-event cost at {data['melees'][-1]['combatants']} vs "
+                  f"{data['melees'][0]['combatants']} combatants: {big / small:.2f}x")
+    b = Table(title="Batch: sword duel (wall time)")
+    for col in ("logging", "jobs", "runs", "s", "fights/s", "attacks/s", "vs 1 job"):
+        b.add_column(col, justify="right")
+    for r in data["batch"]:
+        b.add_row(r["logging"], str(r["jobs"]), str(r["runs"]), f"{r['seconds']:.2f}",
+                  f"{r['fights_per_s']:,.0f}", f"{r['attacks_per_s']:,.0f}",
+                  f"{r['speedup']:.2f}x")
+    console.print(b)
+    s = data["single"]
+    console.print(f"one process, sword duel x{s['runs']}: {s['attacks_per_s_off']:,.0f} "
+                  f"attack resolutions/s with logging off, {s['attacks_per_s_json']:,.0f} "
+                  f"with the JSON-lines log ({s['fights_per_s_off']:,.0f} / "
+                  f"{s['fights_per_s_json']:,.0f} fights/s)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
+    args = parser.parse_args()
+    sizes = (2, 20) if args.quick else SIZES
+    until = 100 if args.quick else UNTIL
+    runs = 100 if args.quick else 2000
+    data = {
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "melees": [melee_rates(n, until) for n in sizes],
+        "batch": batch_rates(runs),
+        "single": single_process_attacks(runs // 2),
+    }
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        report(data)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
