@@ -131,18 +131,27 @@ def line_step(frm: Hex, goal: Hex, candidates: Iterable[Hex]) -> Hex | None:
     """
     best: Hex | None = None
     best_key: tuple[int, float] | None = None
+    goal_angle = _angle(frm, goal) if frm != goal else None
     for h in candidates:
-        key = (distance(h, goal), round(_off_line(frm, goal, h), 9))
+        key = (distance(h, goal), round(_off(goal_angle, frm, h), 9))
         if best_key is None or key < best_key:
             best, best_key = h, key
     return best
 
 
-def _off_line(frm: Hex, goal: Hex, h: Hex) -> float:
-    if frm == goal:
+def _off(goal_angle: float | None, frm: Hex, h: Hex) -> float:
+    """Degrees between the line to the goal and the step to neighbour ``h``."""
+    if goal_angle is None:
         return 0.0
-    diff = abs(_angle(frm, goal) - _angle(frm, h)) % 360.0
+    step = _DIR_ANGLE.get((h[0] - frm[0], h[1] - frm[1]))
+    if step is None:
+        step = _angle(frm, h)
+    diff = abs(goal_angle - step) % 360.0
     return 360.0 - diff if diff > 180.0 else diff
+
+
+def _off_line(frm: Hex, goal: Hex, h: Hex) -> float:
+    return _off(_angle(frm, goal) if frm != goal else None, frm, h)
 
 
 def away_step(frm: Hex, threat: Hex, candidates: Iterable[Hex]) -> Hex | None:
@@ -152,12 +161,16 @@ def away_step(frm: Hex, threat: Hex, candidates: Iterable[Hex]) -> Hex | None:
     """
     best: Hex | None = None
     best_key: tuple[int, float] | None = None
+    threat_angle = _angle(frm, threat) if frm != threat else None
     for h in candidates:
-        straight = 180.0 - _off_line(frm, threat, h)
+        straight = 180.0 - _off(threat_angle, frm, h)
         key = (-distance(h, threat), round(straight, 9))
         if best_key is None or key < best_key:
             best, best_key = h, key
     return best
+
+
+_DIR_ANGLE = {d: _angle((0, 0), d) for d in DIRECTIONS}
 
 
 class HexMap:

@@ -7,37 +7,26 @@ set the engine iterates is this one instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, MutableSet
+from collections.abc import Iterable
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-class OrderedSet(MutableSet[T]):
-    """A set that iterates in insertion order."""
+class OrderedSet(dict[T, None]):
+    """A set that iterates in insertion order (a dict underneath: membership, length and
+    truth are as fast as a set's)."""
 
-    __slots__ = ("_items",)
+    __slots__ = ()
 
     def __init__(self, items: Iterable[T] = ()) -> None:
-        self._items: dict[T, None] = dict.fromkeys(items)
-
-    def __contains__(self, item: object) -> bool:
-        return item in self._items
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
+        super().__init__(dict.fromkeys(items))
 
     def add(self, item: T) -> None:
-        self._items[item] = None
+        self[item] = None
 
     def discard(self, item: T) -> None:
-        self._items.pop(item, None)
-
-    def clear(self) -> None:
-        self._items.clear()
+        self.pop(item, None)
 
     def __repr__(self) -> str:
-        return f"OrderedSet({list(self._items)!r})"
+        return f"OrderedSet({list(self)!r})"

@@ -50,6 +50,7 @@ from timedcombat.systems.tenths.signals import (
 )
 
 NEAREST_RINGS = 12  # how far the ring search for the nearest enemy goes before a scan
+NEAREST_SCAN = 24  # with this many enemies or fewer, a scan is cheaper than the rings
 
 
 class Fight:
@@ -59,6 +60,7 @@ class Fight:
                  seed: int) -> None:
         self.scenario = scenario
         self.seed = seed
+        self.logging = log.enabled
         self.rules: TenthsRules = scenario.rules
         self.dice = dice
         self.log = log
@@ -91,14 +93,19 @@ class Fight:
     # ------------------------------------------------------------------ set-up and run
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> None:
-        self.log.emit(cls, self.env.now, **fields)
+        if self.logging:
+            self.log.emit(cls, self.env.now, **fields)
+        else:
+            self.log.count += 1  # counted, never built: logging off costs nothing more
 
     def run(self) -> Outcome:
-        rules = tuple((k, v) for k, v in attrs.asdict(self.rules).items())
+        rules = tuple(attrs.asdict(self.rules).items()) if self.logging else ()
         info = self.scenario.info
         self.emit(ev.Start, system="tenths", seed=self.seed, scenario=info.name,
                   until=self.until, rules=rules)
-        for f in self.order:
+        if not self.logging:
+            self.log.count += len(self.order)  # the placed events, counted not built
+        for f in self.order if self.logging else ():
             st = f.stats
             self.emit(ev.Placed, actor=f.id, side=f.side, at=self.map.position(f.id),
                       facing=FACINGS[f.facing],
@@ -190,6 +197,10 @@ class Fight:
         in the scenario. Searches the map index ring by ring, so the cost does not grow
         with the number of combatants; a scan only when the enemy is far."""
         here = f.at
+        enemies_left = sum(n for side, n in self.able_count.items() if side != f.side)
+        if enemies_left <= NEAREST_SCAN:
+            among = self.visible_enemies(f) if visible else self.enemies(f)
+            return min(among, key=lambda o: (distance(here, o.at), o.index), default=None)
         occupants = self.map.occupants_of
         fighters = self.fighters
         for radius in range(1, NEAREST_RINGS + 1):

@@ -78,9 +78,10 @@ class DefaultPolicy:
         hand; defend only when two or more are on us; else step in."""
         if fight.weapon_for(f) is None:
             return self.rearm(fight, f) or Step("guard")
-        attackers = self.attackers(fight, f)
-        if self.defends_only and len(attackers) >= 2 and not f.close:
-            return Step("defend_only", targets=tuple(a.id for a in attackers[:2]))
+        if self.defends_only and len(f.engaged) >= 2 and not f.close:
+            attackers = self.attackers(fight, f)
+            if len(attackers) >= 2:
+                return Step("defend_only", targets=tuple(a.id for a in attackers[:2]))
         if fight.can_attack(f, t):
             return Step("attack", target=t.id)
         if f.close:

@@ -7,6 +7,8 @@ driver (``engine.py``) only schedules what these functions compute.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from timedcombat.systems.tenths.rules import SEED, TenthsRules
@@ -133,12 +135,14 @@ def resolve_blow(roll: int, total: int, defence_potential: int,
     return BlowOutcome(HIT, total, bar, max(0, total - bar))
 
 
+@functools.lru_cache(maxsize=4096)
 def chance_to_beat(bonus: int, bar: int) -> float:
     """Chance that d20 + bonus beats ``bar`` (natural 20 / 1 rules applied)."""
     wins = sum(1 for r in range(1, 21) if beats(r, r + bonus, bar))
     return wins / 20.0
 
 
+@functools.lru_cache(maxsize=4096)
 def chance_to_hold(bonus: int, attack_total: int) -> float:
     """Chance that a d20 + bonus active defence holds against ``attack_total``."""
     wins = sum(1 for r in range(1, 21) if holds(r, r + bonus, attack_total))

@@ -1,0 +1,519 @@
+"""What a ``tenths`` log says happened, read for the timing rules of seed 004.
+
+:class:`TenthsLog` goes through a log once and keeps what the rules need: each
+combatant's stats and weapons (from ``placed``), what it holds, where it stands, whom it
+watches, and every action with the tenths that parries and dodges added to it. This is a
+reading of the log, not a simulation: nothing here imports engine code. Whatever the log
+does not say stays ``None``, and the rules that would need it skip that case.
+
+How parry and dodge time is counted (``docs/rules/tenths.md``, "Parry time"): the time
+of a parry or dodge is added to the defender's running action, so its effect (the blow,
+the move) falls that much later; when the defender attacks on that very tenth
+(simultaneous attacks) or has no action running, it is added to the defender's next
+action instead, which logs it as ``delay``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Hex = tuple[int, int]
+Event = Mapping[str, Any]
+
+DEFAULT_RULES: dict[str, Any] = {
+    "short_reach": 1, "long_reach": 2, "dodge_time": 4, "walk_back_extra": 0,
+}
+"""Rule parameters the timings use, with their documented defaults (used when a log's
+``start`` event has no ``rules``)."""
+
+CLOSING = frozenset({"set", "wait", "attack", "defend", "charge", "avoid"})
+CARRY_TAKERS = frozenset(CLOSING | {"move", "attack", "block", "draw", "sheathe", "drop",
+                                    "pick_up"})
+"""Actions that take the parry and dodge time owed from before (their ``delay``)."""
+REACTION_ACTIONS = frozenset({"target", "defend_only", "style"})
+STOPPED = frozenset({"miss", "parried", "dodged"})
+NO_STRIKE = frozenset({"target changed", "never in range", "no weapon in hand"})
+"""``tenths.attack_lost`` reasons of attacks never struck (other losses may be either)."""
+INFORMATIONAL = ("blocked by", "closing needed", "no free hex", "blocked hex occupied")
+"""``interrupted`` causes that do not end the running action."""
+SHIELD_PARRY, WEAPON_PARRY = 2, 4
+MAIN, ALTERNATE = "main", "alternate"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon as ``placed`` describes it (``None``: not given)."""
+
+    name: str
+    base_speed: int | None = None
+    reach: str | None = None
+    hands: int | None = None
+    anti_parry: int | None = None
+
+
+SHIELD_BASH = Weapon("shield", 8, "short", 1, 0)
+"""The shield used to strike at close quarters (an assumption of docs/rules/tenths.md)."""
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hex steps between two axial hexes."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def combined_base_speed(first: int, second: int) -> int:
+    """Two weapons both attacking: the average of their speeds + 2, halves up."""
+    return -(-(first + second) // 2) + 2
+
+
+def half_up(n: int) -> int:
+    return -(-n // 2)
+
+
+@dataclass
+class Act:
+    """One logged action, with what the log says about it as it started."""
+
+    index: int
+    ev: Event
+    actor: str
+    name: str
+    t: int
+    end: int
+    delay: int
+    closing: bool
+    stop: int | None = None  # index of the next action or of the interruption
+    interrupted: bool = False
+    pushes: list[tuple[int, int]] = field(default_factory=list)  # (event index, tenths)
+    uncertain: bool = False  # a parry or dodge of unknown time fell in it
+    carry: int | None = 0  # the delay it should log (None: unknown)
+    hand: tuple[str, ...] | None = None
+    style: str | None = None
+    base: int | None = None
+    block: str | None = None
+    close: bool = False
+    blows: int | None = 0  # alternate style: blows since the last reset or closing
+    last_blow: str | None = None
+    seq_first: str | None = None
+    first_after: int | None = None  # Wait/Defend: the own first blow's time
+
+    @property
+    def target(self) -> str | None:
+        return self.ev.get("target")
+
+    @property
+    def weapon(self) -> str | None:
+        return self.ev.get("weapon")
+
+    @property
+    def nominal(self) -> int:
+        """Its own duration: ``end`` less the parry time carried into it."""
+        return self.end - self.t - self.delay
+
+    @property
+    def eff_end(self) -> int | None:
+        """When it completes: ``end`` plus the parries and dodges made during it."""
+        return None if self.uncertain else self.end + sum(p for _, p in self.pushes)
+
+    def shift_before(self, index: int) -> int | None:
+        """Tenths it was pushed back by events logged before ``index`` (with the delay)."""
+        if self.uncertain:
+            return None
+        return self.delay + sum(p for i, p in self.pushes if i < index)
+
+
+@dataclass
+class Person:
+    """A combatant as the log has shown it so far."""
+
+    id: str
+    side: str | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    arms: dict[str, Weapon] = field(default_factory=dict)
+    shield: bool | None = None
+    hand: list[str] | None = None
+    sheathed: list[str] = field(default_factory=list)
+    style: str | None = None
+    able: bool = True
+    block: str | None = None
+    close: set[str] = field(default_factory=set)
+    watched: tuple[str, ...] | None = None  # None: no target event seen yet
+    carry: int | None = 0
+    act: Act | None = None
+    blows: int | None = 0
+    last_blow: str | None = None
+    seq_first: str | None = None
+    first_after: int | None = None
+    waiting: Act | None = None  # a Wait/Defend closing whose opponent has not struck
+
+    def stat(self, name: str) -> int | None:
+        v = self.stats.get(name)
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+    def eff_style(self) -> str | None:
+        return self.style if self.hand is not None and len(self.hand) == 2 else None
+
+    def reset_blows(self) -> None:
+        self.blows, self.last_blow, self.seq_first = 0, None, None
+
+
+def _int(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _hex(v: Any) -> Hex | None:
+    if isinstance(v, list | tuple) and len(v) == 2 and all(_int(x) is not None for x in v):
+        return (v[0], v[1])
+    return None
+
+
+def _weapon(raw: Mapping[str, Any]) -> Weapon:
+    return Weapon(str(raw.get("name")), _int(raw.get("base_speed")), raw.get("reach"),
+                  _int(raw.get("hands")), _int(raw.get("anti_parry")))
+
+
+class TenthsLog:
+    """The facts of one ``tenths`` log that the timing rules read."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = list(events)
+        given = self.events[0].get("rules") if self.events else None
+        self.rules = {**DEFAULT_RULES, **(given if isinstance(given, dict) else {})}
+        self.people: dict[str, Person] = {}
+        self.catalogue: dict[str, Weapon] = {}
+        self.acts: list[Act] = []
+        self.act_of: dict[int, Act] = {}
+        self.acts_by: dict[str, list[Act]] = {}
+        self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
+        self.snap: dict[int, dict[str, Any]] = {}
+        self.attacks_at: dict[tuple[str, int], list[int]] = {}
+        self.lost_at: dict[tuple[str, int], list[int]] = {}
+        self.ground: dict[str, list[Hex]] = {}
+        self.end_t: int | None = None
+        self._index()
+        self._replay()
+
+    # ------------------------------------------------------------------ first pass
+
+    def _index(self) -> None:
+        """Link actions to what ends them; index attacks by attacker and tenth."""
+        open_act: dict[str, Act] = {}
+        for i, e in enumerate(self.events):
+            kind, actor = e.get("event"), e.get("actor")
+            if kind == "action":
+                act = Act(i, e, actor, e["name"], e["t"], e["end"], _int(e.get("delay")) or 0,
+                          bool(e.get("closing")) or e["name"] in CLOSING - {"attack"})
+                prev = open_act.get(actor)
+                if prev is not None:
+                    prev.stop = i
+                open_act[actor] = act
+                self.acts.append(act)
+                self.act_of[i] = act
+                self.acts_by.setdefault(actor, []).append(act)
+            elif kind == "interrupted" and not str(e.get("cause", "")).startswith(INFORMATIONAL):
+                prev = open_act.get(actor)
+                if prev is not None and prev.name == e.get("name"):
+                    prev.stop, prev.interrupted = i, True
+                    del open_act[actor]
+            elif kind == "attack" and e.get("kind") != "block":
+                self.attacks_at.setdefault((actor, e["t"]), []).append(i)
+            elif kind == "tenths.attack_lost":
+                self.lost_at.setdefault((actor, e["t"]), []).append(i)
+
+    # ------------------------------------------------------------------ replay
+
+    def person(self, pid: str) -> Person:
+        p = self.people.get(pid)
+        if p is None:
+            p = self.people[pid] = Person(pid)
+        return p
+
+    def _replay(self) -> None:
+        handlers = {
+            "placed": self._placed, "action": self._action, "move": self._move,
+            "state": self._state, "target": self._target, "attack": self._attack,
+            "tenths.attack_lost": self._lost, "defence": self._defence,
+            "tenths.dropped": self._dropped, "tenths.picked_up": self._picked_up,
+            "end": self._end,
+        }
+        for i, e in enumerate(self.events):
+            handler = handlers.get(e.get("event"))  # type: ignore[arg-type]
+            if handler is not None:
+                handler(i, e)
+
+    def _placed(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        p.side = e.get("side")
+        p.stats = dict(e.get("stats") or {})
+        p.shield = e.get("shield") if isinstance(e.get("shield"), bool) else None
+        p.style = e.get("style")
+        arms = [_weapon(a) for a in e.get("arms") or () if isinstance(a, dict)]
+        for w in arms:
+            p.arms.setdefault(w.name, w)
+            self.catalogue.setdefault(w.name, w)
+        names = [w.name for w in arms] or [str(n) for n in e.get("weapons") or ()]
+        if names or "arms" in e or "weapons" in e:
+            ready = 2 if p.style else 1
+            p.hand, p.sheathed = names[:ready], names[ready:]
+        self._track(e["actor"], i, e.get("at"))
+
+    def _track(self, pid: str, i: int, at: Any) -> None:
+        h = _hex(at)
+        if h is not None:
+            idx, hexes = self.tracks.setdefault(pid, ([], []))
+            idx.append(i)
+            hexes.append(h)
+
+    def _action(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        act = self.act_of[i]
+        if p.act is not None:
+            self._finish(p, p.act)
+        p.act = act
+        act.hand = tuple(p.hand) if p.hand is not None else None
+        act.style, act.block, act.close = p.eff_style(), p.block, bool(p.close)
+        act.base = self.base_speed(p)
+        act.blows, act.last_blow, act.seq_first = p.blows, p.last_blow, p.seq_first
+        if act.name in CARRY_TAKERS:
+            act.carry, p.carry = p.carry, 0
+        if act.closing:
+            p.first_after = None
+            p.waiting = act if act.name in ("wait", "defend") else None
+        elif act.name == "attack":
+            act.first_after, p.first_after = p.first_after, None
+
+    def _finish(self, p: Person, act: Act) -> None:
+        """An action's effects on what its actor holds, once it is over."""
+        if act.interrupted:
+            return
+        w = act.weapon
+        if act.name == "draw" and p.hand is not None and w in p.sheathed:
+            spec = self.spec(p.id, w)
+            if spec is not None and spec.hands is not None and self.free_hands(p) >= spec.hands:
+                p.sheathed.remove(w)
+                p.hand.append(w)
+                p.style = p.style or (MAIN if len(p.hand) == 2 else None)
+                p.reset_blows()
+        elif act.name == "sheathe" and p.hand is not None and w in p.hand:
+            p.hand.remove(w)
+            p.sheathed.append(w)
+            p.reset_blows()
+        elif act.name == "style" and isinstance(act.ev.get("style"), str):
+            p.style = act.ev["style"]
+            p.reset_blows()
+
+    def _move(self, i: int, e: Event) -> None:
+        self._track(e["actor"], i, e.get("to"))
+
+    def _state(self, i: int, e: Event) -> None:
+        p, state, value = self.person(e["actor"]), e.get("state"), e.get("value")
+        if state == "block":
+            p.block = value if isinstance(value, str) else None
+        elif state == "close_quarters" and isinstance(e.get("opponent"), str):
+            (p.close.add if value else p.close.discard)(e["opponent"])
+        elif state in ("out", "fled") and value:
+            p.able = False
+            for q in self.people.values():
+                if q.watched == (p.id,):
+                    q.watched = ()
+
+    def _target(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        targets = e.get("targets")
+        if isinstance(targets, list):
+            p.watched = tuple(targets)
+        else:
+            p.watched = (e["target"],) if isinstance(e.get("target"), str) else ()
+
+    def _attack(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        self.snap[i] = {"close": set(p.close), "style": p.eff_style(),
+                        "hand": tuple(p.hand) if p.hand is not None else None,
+                        "block": p.block}
+        if e.get("kind") == "block":
+            return
+        w = e.get("weapon")
+        if e.get("closing"):
+            p.blows, p.seq_first = 1, w
+            self._opponent_struck(e)
+        elif p.blows is not None:
+            p.blows += 1
+            if p.blows == 1:
+                p.seq_first = w
+        p.last_blow = w
+
+    def _opponent_struck(self, e: Event) -> None:
+        """A closing blow: the Wait/Defend opponent now knows its own first blow's time."""
+        other = self.people.get(e.get("target"))  # type: ignore[arg-type]
+        if other is None or other.waiting is None or other.waiting.target != e["actor"]:
+            return
+        w = other.waiting
+        if w.base is not None:
+            other.first_after = max(w.t + w.base, e["t"] + 1)
+        other.waiting = None
+
+    def _lost(self, i: int, e: Event) -> None:
+        if e.get("reason") not in NO_STRIKE:
+            p = self.person(e["actor"])
+            p.blows, p.last_blow = None, None  # struck in its tenth, or not: unknown
+
+    def _defence(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        answers = self._answered(i, e)
+        blocking = answers is not None and self.events[answers].get("kind") == "block"
+        time = None if blocking else self.defence_time(p, e)
+        self.snap[i] = {"watched": p.watched, "close": set(p.close), "answers": answers,
+                        "blocking": blocking, "time": time, "block": p.block,
+                        "hand": tuple(p.hand) if p.hand is not None else None}
+        if blocking:
+            return
+        logged = _int(e.get("delay"))
+        self._add_time(p, i, e["t"], logged if logged is not None else time)
+
+    def _answered(self, i: int, e: Event) -> int | None:
+        """The attack a defence answers: the last one on the defender at its tenth."""
+        for j in range(i - 1, -1, -1):
+            a = self.events[j]
+            if a["t"] != e["t"]:
+                return None
+            if a.get("event") == "attack" and a.get("actor") == e.get("against") \
+                    and a.get("target") == e["actor"]:
+                return j
+        return None
+
+    def _add_time(self, p: Person, i: int, t: int, tenths: int | None) -> None:
+        """A parry or dodge: push the running action back, or owe it to the next one."""
+        act = p.act
+        running = act is not None and (act.stop is None or act.stop > i)
+        if self.attacking(p.id, t, i) or not running:
+            p.carry = None if tenths is None or p.carry is None else p.carry + tenths
+            return
+        assert act is not None
+        eff = act.eff_end
+        if eff is None or tenths is None:
+            act.uncertain = True
+            p.carry = None
+        elif eff > t:
+            act.pushes.append((i, tenths))
+        else:
+            p.carry = None if p.carry is None else p.carry + tenths
+
+    def attacking(self, pid: str, t: int, i: int) -> bool:
+        """``pid`` attacks on tenth ``t`` (as seen from event ``i`` of that tenth)."""
+        if self.attacks_at.get((pid, t)):
+            return True
+        for j in self.lost_at.get((pid, t), ()):
+            if j > i or not any(j < a.index < i for a in self.acts_by.get(pid, ())):
+                return True
+        return False
+
+    def _dropped(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        w = e.get("weapon")
+        if p.hand is not None and w in p.hand:
+            p.hand.remove(w)
+        p.reset_blows()
+        at = _hex(e.get("at"))
+        if at is not None and isinstance(w, str):
+            self.ground.setdefault(w, []).append(at)
+
+    def _picked_up(self, i: int, e: Event) -> None:
+        p = self.person(e["actor"])
+        w = e.get("weapon")
+        self.snap[i] = {"pos": self.pos_at(p.id, i),
+                        "lying": list(self.ground.get(w, ())) if w in self.ground else None}
+        at = _hex(e.get("at"))
+        if at is not None and at in self.ground.get(w, ()):  # type: ignore[arg-type]
+            self.ground[w].remove(at)  # type: ignore[index]
+        if p.hand is not None and isinstance(w, str):
+            p.hand.append(w)
+        p.reset_blows()
+
+    def _end(self, i: int, e: Event) -> None:
+        self.end_t = e["t"]
+
+    # ------------------------------------------------------------------ queries
+
+    def spec(self, pid: str, name: str | None) -> Weapon | None:
+        """The weapon called ``name``, as its owner's (or anyone's) ``placed`` gives it."""
+        if name is None:
+            return None
+        p = self.people.get(pid)
+        found = (p.arms.get(name) if p else None) or self.catalogue.get(name)
+        return found or (SHIELD_BASH if name == SHIELD_BASH.name else None)
+
+    def free_hands(self, p: Person) -> int:
+        used = sum((self.spec(p.id, w) or Weapon(w, hands=1)).hands or 1 for w in p.hand or ())
+        return 2 - used - (1 if p.shield else 0)
+
+    def base_speed(self, p: Person) -> int | None:
+        """The base speed timing ``p``'s blows and closing actions (combined in alternate
+        style), or ``None`` when the log does not say."""
+        if not p.hand:
+            return SHIELD_BASH.base_speed if p.hand is not None and p.shield else None
+        speeds = [(self.spec(p.id, w) or Weapon(w)).base_speed for w in p.hand]
+        if p.eff_style() == ALTERNATE:
+            a, b = speeds
+            return combined_base_speed(a, b) if a is not None and b is not None else None
+        return speeds[0]
+
+    def reach(self, p: Person, hand: tuple[str, ...] | None, style: str | None) -> int | None:
+        """How many hexes ``p`` strikes with what it held (0: nothing that strikes)."""
+        if hand is None:
+            return None
+        used = hand if style == ALTERNATE else hand[:1]
+        reaches = [(self.spec(p.id, w) or Weapon(w)).reach for w in used]
+        if any(r not in ("short", "long") for r in reaches):
+            return None
+        hexes = [self.rules["long_reach"] if r == "long" else self.rules["short_reach"]
+                 for r in reaches]
+        return max(hexes, default=0)
+
+    def defence_time(self, p: Person, e: Event) -> int | None:
+        """Tenths a parry or dodge adds: shield (or main style's second weapon) 2, a
+        weapon 4, a dodge ``dodge_time``; ``None`` when the log does not say enough."""
+        if e.get("kind") == "dodge":
+            return _int(self.rules.get("dodge_time"))
+        if e.get("kind") != "parry":
+            return None
+        w = e.get("weapon")
+        if w == "shield":
+            return SHIELD_PARRY
+        if p.hand is None or w not in p.hand:
+            return None
+        second = p.eff_style() == MAIN and p.hand.index(w) == 1
+        return SHIELD_PARRY if second else WEAPON_PARRY
+
+    def pos_at(self, pid: str, i: int) -> Hex | None:
+        """Where ``pid`` stood just after event ``i``."""
+        idx, hexes = self.tracks.get(pid, ([], []))
+        k = bisect.bisect_right(idx, i)
+        return hexes[k - 1] if k else None
+
+    def during(self, act: Act) -> Iterator[tuple[int, Event]]:
+        """The events of ``act``'s actor after it started and before it stopped."""
+        stop = act.stop if act.stop is not None else len(self.events)
+        for j in range(act.index + 1, stop):
+            e = self.events[j]
+            if e.get("actor") == act.actor:
+                yield j, e
+
+    def first_strike(self, act: Act) -> tuple[int, Event] | None:
+        """The blow (or lost attack) that completes ``act``, if the log has one."""
+        for j, e in self.during(act):
+            if e.get("event") == "tenths.attack_lost" or (
+                    e.get("event") == "attack" and e.get("kind") != "block"):
+                return j, e
+        return None
+
+    def placed_stat(self, pid: str, name: str) -> int | None:
+        p = self.people.get(pid)
+        return p.stat(name) if p else None
+
+
+def read(events: Sequence[Event]) -> TenthsLog:
+    """The facts of a ``tenths`` log (the rule set's ``prepare``)."""
+    return TenthsLog(events)
