@@ -263,14 +263,6 @@ def _first_attack_on(log: TenthsLog, act: Act) -> tuple[int, Event] | None:
     return None
 
 
-def _exchange_struck(log: TenthsLog, act: Act, upto: int) -> bool:
-    """A closing attack was made between the actor and its target since ``act``."""
-    pair = {act.actor, act.target}
-    return any(e.get("event") == "attack" and e.get("closing") and e.get("kind") != "block"
-               and {e.get("actor"), e.get("target")} == pair
-               for e in log.events[act.index:upto + 1])
-
-
 def defence_bonus(kind: str, bonus: int) -> Callable[[TenthsLog], Found]:
     """The closing action ``kind`` changes the actor's defence potential by ``bonus``
     against its opponent's first attack (when the closing exchange made an attack)."""
@@ -278,7 +270,7 @@ def defence_bonus(kind: str, bonus: int) -> Callable[[TenthsLog], Found]:
     def condition(log: TenthsLog) -> Found:
         for act in _acts(log, kind, closing=True):
             first = _first_attack_on(log, act) if act.target else None
-            if first is None or not _exchange_struck(log, act, first[0]):
+            if first is None or not log.made(act):
                 continue
             mods = _mods(first[1])
             if mods is None:

@@ -99,6 +99,7 @@ class Act:
     last_blow: str | None = None
     seq_first: str | None = None
     first_after: int | None = None  # Wait/Defend: the own first blow's time
+    partner: Act | None = None  # the opponent's closing action of the same exchange
 
     @property
     def target(self) -> str | None:
@@ -222,6 +223,19 @@ class TenthsLog:
                 self.attacks_at.setdefault((actor, e["t"]), []).append(i)
             elif kind == "tenths.attack_lost":
                 self.lost_at.setdefault((actor, e["t"]), []).append(i)
+        self._pair()
+
+    def _pair(self) -> None:
+        """Closing actions answering each other (same tenth, each the other's target)
+        form one closing exchange."""
+        by_t: dict[int, list[Act]] = {}
+        for act in self.acts:
+            if act.closing:
+                by_t.setdefault(act.t, []).append(act)
+        for acts in by_t.values():
+            for a in acts:
+                answers = [b for b in acts if b.actor == a.target and b.target == a.actor]
+                a.partner = answers[-1] if answers else None  # the last: not abandoned
 
     # ------------------------------------------------------------------ replay
 
@@ -281,7 +295,8 @@ class TenthsLog:
             act.carry, p.carry = p.carry, 0
         if act.closing:
             p.first_after = None
-            p.waiting = act if act.name in ("wait", "defend") else None
+            waits = act.name in ("wait", "defend") and not act.interrupted
+            p.waiting = act if waits else None  # an abandoned one never hands a time
         elif act.name == "attack":
             act.first_after, p.first_after = p.first_after, None
 
@@ -338,21 +353,23 @@ class TenthsLog:
         w = e.get("weapon")
         if e.get("closing"):
             p.blows, p.seq_first = 1, w
-            self._opponent_struck(e)
+            self._opponent_struck(p, e)
         elif p.blows is not None:
             p.blows += 1
             if p.blows == 1:
                 p.seq_first = w
         p.last_blow = w
 
-    def _opponent_struck(self, e: Event) -> None:
-        """A closing blow: the Wait/Defend opponent now knows its own first blow's time."""
+    def _opponent_struck(self, p: Person, e: Event) -> None:
+        """A closing blow of an exchange: a Wait/Defend partner now knows the time of its
+        own first blow."""
+        act = p.act
+        waited = act.partner if act is not None and act.closing else None
         other = self.people.get(e.get("target"))  # type: ignore[arg-type]
-        if other is None or other.waiting is None or other.waiting.target != e["actor"]:
+        if waited is None or other is None or other.waiting is not waited:
             return
-        w = other.waiting
-        if w.base is not None:
-            other.first_after = max(w.t + w.base, e["t"] + 1)
+        if waited.base is not None:
+            other.first_after = max(waited.t + waited.base, e["t"] + 1)
         other.waiting = None
 
     def _lost(self, i: int, e: Event) -> None:
@@ -500,6 +517,14 @@ class TenthsLog:
             e = self.events[j]
             if e.get("actor") == act.actor:
                 yield j, e
+
+    def made(self, act: Act) -> bool:
+        """The closing exchange of ``act`` made an attack (its own or its partner's)."""
+        for a in (act, act.partner):
+            hit = self.first_strike(a) if a is not None else None
+            if hit is not None and hit[1].get("event") == "attack":
+                return True
+        return False
 
     def first_strike(self, act: Act) -> tuple[int, Event] | None:
         """The blow (or lost attack) that completes ``act``, if the log has one."""

@@ -28,6 +28,7 @@ from timedcombat.hexmap import (
     facing_towards,
     is_back,
     line_step,
+    neighbours,
     ring,
 )
 from timedcombat.log import EventLog
@@ -272,6 +273,8 @@ class Fight:
             if cause is not DELAY and cause is not WAKE:
                 f.pending.append(cause)
             return
+        if cause is WAKE and f.act is not None:
+            return  # a running action ignores wakes: it re-checks when its time comes
         if f.waiting and self.env.active_process is not f.proc:
             f.waiting = False
             f.proc.interrupt(cause)
@@ -300,6 +303,8 @@ class Fight:
                     return False
                 continue
             f.waiting = False
+            if f.due is not None and f.due > env.now:
+                continue  # pushed back by a parry or dodge meanwhile: wait the rest
             return True
 
     def _take(self, f: Fighter, cause: Any) -> bool:
@@ -321,9 +326,8 @@ class Fight:
         if attacking_now or f.due is None or f.act is None:
             f.carry += tenths
             return
-        f.due += tenths
+        f.due += tenths  # the waiting process sees it when its timeout fires
         f.shift += tenths
-        self.poke(f, DELAY)
 
     # ------------------------------------------------------------------ the life of a combatant
 
@@ -531,6 +535,17 @@ class Fight:
         cands = [h for h in self.map.free_neighbours(here)
                  if distance(h, goal) < distance(here, goal)]
         return line_step(here, goal, cands)
+
+    def can_step_away(self, f: Fighter, threat: tuple[int, int]) -> bool:
+        """Some free neighbour of ``f`` is farther from ``threat`` (a dodge is possible)."""
+        here = f.at
+        d0 = distance(here, threat)
+        walls = self.map.walls
+        occupied = self.map.occupants_of
+        for h in neighbours(here):
+            if h not in walls and not occupied(h) and distance(h, threat) > d0:
+                return True
+        return False
 
     def step_away(self, f: Fighter, threat: tuple[int, int]) -> tuple[int, int] | None:
         here = f.at

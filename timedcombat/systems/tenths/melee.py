@@ -48,7 +48,6 @@ class DefenceOption:
     weapon: str | None = None  # parrying weapon ("shield" for the shield)
     time: int = 0  # tenths it adds to the defender's action
     bonus: int = 0  # added to d20 for the defence total
-    hex: tuple[int, int] | None = None  # where a dodge goes
 
 
 def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
@@ -118,11 +117,9 @@ def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
         for name, time in arms.parries(b, attacking.get(b.id, set())):
             opts.append(DefenceOption("parry", name, time,
                                       b.skill - anti_parry + rules.parry_modifier - hurt))
-    if not simultaneous:
-        to = fight.step_away(b, a.at)
-        if to is not None:
-            opts.append(DefenceOption("dodge", None, rules.dodge_time,
-                                      b.skill + rules.dodge_modifier - hurt, to))
+    if not simultaneous and fight.can_step_away(b, a.at):
+        opts.append(DefenceOption("dodge", None, rules.dodge_time,
+                                  b.skill + rules.dodge_modifier - hurt))
     return opts
 
 
@@ -234,9 +231,9 @@ def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
     if close_in:
         # the attack failed by two or more: step into the attacker's hex
         fight.enter_close(b, a, "close_quarters")
-    elif kind == "dodge" and held and opt.hex is not None:
+    elif kind == "dodge" and held and (to := fight.step_away(b, a.at)) is not None:
         vacated = b.at
-        fight.move(b, opt.hex, "dodge", check=False)
+        fight.move(b, to, "dodge", check=False)
         if not b.close and b.policy.step_back_in(fight, b, a):
             back = _back_in_range(fight, b, a, vacated)
             if back is not None:
