@@ -14,7 +14,7 @@ from typing import IO, Any
 
 import structlog
 
-from timedcombat.events import Event, to_dict
+from timedcombat.events import Event, json_obj
 
 Sink = Callable[[Event], None]
 
@@ -57,9 +57,23 @@ class Recorder:
         return [e for e in self.events if name == e.EVENT]
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True)
+
+
 def dumps(obj: dict[str, Any]) -> str:
     """The one JSON encoding of a log line (compact, key order kept, ASCII-safe)."""
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=True)
+    return _ENCODER.encode(obj)
+
+
+class _LineWriter:
+    """The structlog logger of the sink: one line per event, buffered by the stream
+    (structlog's WriteLogger flushes every line, which costs a system call each)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._write = stream.write
+
+    def msg(self, message: str) -> None:
+        self._write(message + "\n")
 
 
 def _record(_logger: Any, _name: str, event_dict: dict[str, Any]) -> str:
@@ -71,11 +85,11 @@ class JsonLinesSink:
 
     def __init__(self, stream: IO[str]) -> None:
         self._logger = structlog.wrap_logger(
-            structlog.WriteLogger(stream),
+            _LineWriter(stream),
             processors=[_record],
             wrapper_class=structlog.BoundLogger,
             cache_logger_on_first_use=True,
         ).bind()
 
     def __call__(self, event: Event) -> None:
-        self._logger.msg(record=to_dict(event))
+        self._logger.msg(record=json_obj(event))

@@ -143,10 +143,13 @@ class Fight:
         """Weapons in hand or style changed: work out the reach again (kept, not recomputed
         per query)."""
         f.reach_now = arms.reach(f, self.rules)
+        f.alternating = arms.style(f) == arms.ALTERNATE
 
     def weapon_for(self, f: Fighter) -> Weapon | None:
         """The weapon of ``f``'s next blow (only short ones, or a shield, at close quarters)."""
-        return arms.attack_weapon(f, close=bool(f.close))
+        if f.close or f.alternating or not f.hand:
+            return arms.attack_weapon(f, close=bool(f.close))
+        return f.hand[0]
 
     def reaches(self, a: Fighter, b: Fighter) -> bool:
         """Geometry only: ``a`` can strike ``b`` where both stand (``a`` may have fallen on
@@ -608,6 +611,7 @@ class Fight:
             self.emit(ev.State, actor=victim.id, state="hurt", value=True)
         if victim.damage >= victim.body and not victim.out:
             victim.out = True
+            victim.able = False
             self.emit(ev.State, actor=victim.id, state="out", value=True)
             self.leave(victim)
 
@@ -616,6 +620,7 @@ class Fight:
         if self.over or not f.able:
             return
         f.fled = True
+        f.able = False
         self.emit(ev.State, actor=f.id, state="fled", value=True)
         self.leave(f)
         self.check_end()

@@ -54,12 +54,14 @@ class Fighter:
         self.alt_next = 0  # alternate style: index of the weapon of the next blow
         self.last_struck: int | None = None  # index of the weapon of the last blow
         self.reach_now = 0  # hexes its weapons reach (Fight.rearmed keeps it)
+        self.alternating = False  # two weapons in hand, both attacking (Fight.rearmed)
         self.body = body_of(stats.strength, stats.body, rules)
         self.hurt_at = hurt_threshold(self.body, rules)
         self.damage = 0
         self.hurt = False
         self.out = False
         self.fled = False
+        self.able = True  # still fighting: not out and not fled (kept by the engine)
         self.plan: list[PlanStep] = list(spec.plan)
         self.plan_index = 0
         self.policy: Any = None
@@ -98,11 +100,6 @@ class Fighter:
         self.never: simpy.Event | None = None
 
     # ------------------------------------------------------------------ queries
-    @property
-    def able(self) -> bool:
-        """Still fighting: not out and not fled."""
-        return not self.out and not self.fled
-
     @property
     def plan_head(self) -> PlanStep | None:
         return self.plan[self.plan_index] if self.plan_index < len(self.plan) else None
