@@ -535,8 +535,8 @@ class Fight:
 
     def step_toward(self, f: Fighter, goal: tuple[int, int]) -> tuple[int, int] | None:
         here = f.at
-        cands = [h for h in self.map.free_neighbours(here)
-                 if distance(h, goal) < distance(here, goal)]
+        d0 = distance(here, goal)
+        cands = [h for h in self.map.free_neighbours(here) if distance(h, goal) < d0]
         return line_step(here, goal, cands)
 
     def can_step_away(self, f: Fighter, threat: tuple[int, int]) -> bool:
@@ -552,8 +552,8 @@ class Fight:
 
     def step_away(self, f: Fighter, threat: tuple[int, int]) -> tuple[int, int] | None:
         here = f.at
-        cands = [h for h in self.map.free_neighbours(here)
-                 if distance(h, threat) > distance(here, threat)]
+        d0 = distance(here, threat)
+        cands = [h for h in self.map.free_neighbours(here) if distance(h, threat) > d0]
         return away_step(here, threat, cands)
 
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
