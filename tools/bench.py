@@ -112,12 +112,12 @@ def melee_rates(n: int, until: int) -> dict[str, Any]:
 def peak_memory(n: int, until: int) -> float:
     """Peak resident memory (MB) of a fresh process that loads and fights the melee."""
     code = (
-        "import resource, sys; sys.path.insert(0, %r)\n"
+        f"import resource, sys; sys.path.insert(0, {str(ROOT)!r})\n"
         "from tools.bench import melee_doc\n"
         "from timedcombat import simulate\n"
         "from timedcombat.scenario import scenario_from_dict\n"
-        "simulate(scenario_from_dict(melee_doc(%d, %d), 'm'), 1, record=False)\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n" % (str(ROOT), n, until)
+        f"simulate(scenario_from_dict(melee_doc({n}, {until}), 'm'), 1, record=False)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)
@@ -170,10 +170,10 @@ def report(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 132)
     t = Table(title=f"Melees, {UNTIL // 10} simulated seconds each (CPU time)")
-    for col in ("combatants", "events", "events/s recorder", "events/s JSON file",
-                "bare simpy /s", "ratio rec.", "ratio JSON", "µs/event", "peak MB"):
+    for col in ("combatants", "events", "events/s memory", "events/s JSON file",
+                "bare simpy /s", "ratio memory", "ratio JSON", "µs/event", "peak MB"):
         t.add_column(col, justify="right")
     for m in data["melees"]:
         t.add_row(str(m["combatants"]), str(m["events"]), f"{m['events_per_s_recorder']:,.0f}",

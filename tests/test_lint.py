@@ -1,0 +1,21 @@
+"""The code stays lint-clean (ruff, configured in pyproject.toml)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_finds_nothing():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    proc = subprocess.run([ruff, "check", "timedcombat", "tests", "tools"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
