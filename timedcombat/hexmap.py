@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 Hex = tuple[int, int]
@@ -39,10 +39,10 @@ def neighbour(h: Hex, direction: int) -> Hex:
     return (h[0] + d[0], h[1] + d[1])
 
 
-def neighbours(h: Hex) -> Iterator[Hex]:
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours, in direction order (E NE NW W SW SE)."""
     q, r = h
-    for dq, dr in DIRECTIONS:
-        yield (q + dq, r + dr)
+    return ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:
@@ -77,8 +77,11 @@ def _disk_offsets(radius: int) -> tuple[Hex, ...]:
 
 def _angle(frm: Hex, to: Hex) -> float:
     """Angle in degrees (0 = E, counter-clockwise) of the line from one hex to another."""
-    dq = to[0] - frm[0]
-    dr = to[1] - frm[1]
+    return _angle_of(to[0] - frm[0], to[1] - frm[1])
+
+
+@functools.lru_cache(maxsize=8192)
+def _angle_of(dq: int, dr: int) -> float:
     x = _SQRT3 * (dq + dr / 2.0)
     y = -1.5 * dr
     return math.degrees(math.atan2(y, x)) % 360.0

@@ -24,8 +24,8 @@ class EventLog:
 
     def __init__(self, sinks: list[Sink] | None = None) -> None:
         self.sinks: list[Sink] = list(sinks or [])
-        self._seq = 0
-        self.count = 0
+        self.seq = 0  # the seq of the last event made
+        self.count = 0  # events emitted, made or not
 
     @property
     def enabled(self) -> bool:
@@ -36,8 +36,8 @@ class EventLog:
         self.count += 1
         if not self.sinks:
             return None
-        self._seq += 1
-        event = cls(t, self._seq, **fields)
+        self.seq += 1
+        event = cls(t, self.seq, **fields)
         for sink in self.sinks:
             sink(event)
         return event

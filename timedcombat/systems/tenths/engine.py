@@ -94,10 +94,14 @@ class Fight:
     # ------------------------------------------------------------------ set-up and run
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> None:
-        if self.logging:
-            self.log.emit(cls, self.env.now, **fields)
-        else:
-            self.log.count += 1  # counted, never built: logging off costs nothing more
+        """Log an event now (the hot path of :meth:`EventLog.emit`, inlined)."""
+        log = self.log
+        log.count += 1
+        if self.logging:  # off: counted, never built
+            log.seq += 1
+            event = cls(self.env.now, log.seq, **fields)
+            for sink in log.sinks:
+                sink(event)
 
     def run(self) -> Outcome:
         rules = tuple(attrs.asdict(self.rules).items()) if self.logging else ()
@@ -164,7 +168,8 @@ class Fight:
         return a.able and b.able and self.reaches(a, b)
 
     def threat_range(self, a: Fighter, b: Fighter) -> int:
-        return max(self.reach(a), self.reach(b))
+        ra, rb = a.reach_now, b.reach_now
+        return ra if ra > rb else rb
 
     def closing_distance(self, a: Fighter, b: Fighter) -> int:
         """From this distance ``a`` closes with ``b``: where its next move would bring
