@@ -46,9 +46,14 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
     rate = f.stats.run if mode == "run" else f.stats.walk
     goal = step.to
     if goal is None and step.target is not None:
-        goal = fight.pos(fight.fighters[step.target])
+        goal = fight.fighters[step.target].at
     if goal is None or goal == f.at:
         yield from do_guard(fight, f, step)
+        return
+    if fight.step_toward(f, goal) is None:
+        # every hex toward the goal is taken: stand until a hex next to it frees up or
+        # the target moves (no timer, no log line)
+        yield from fight.wait_blocked(f)
         return
     end = fight.env.now + rate + fight.take_carry(f)
     fight.start_action(f, "move", end, to=goal if step.to else None, mode=mode,
@@ -56,7 +61,7 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
     yield from run_to(fight, f, end)
     fight.end_action(f)
     if step.to is None and step.target is not None:
-        goal = fight.pos(fight.fighters[step.target])
+        goal = fight.fighters[step.target].at
     nxt = fight.step_toward(f, goal)
     if nxt is None:
         fight.emit(ev.Interrupted, actor=f.id, name="move", cause="no free hex")

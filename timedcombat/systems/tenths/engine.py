@@ -85,6 +85,7 @@ class Fight:
             self.able_count[f.side] = self.able_count.get(f.side, 0) + 1
         self.max_reach = max(self.rules.short_reach, self.rules.long_reach)
         self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
+        self.blocked_at: dict[tuple[int, int], OrderedSet[str]] = {}  # hemmed-in figures
         self.bucket: list[Any] = []
         self.bucket_t = -1
         self.intent_seq = 0
@@ -464,6 +465,8 @@ class Fight:
             self.drop_block(f, "moved")
         self.map.move(f.id, to, share=share)
         f.at = to
+        if self.blocked_at:
+            self.vacated(here)
         if f.target is not None and f.target.able:
             there = f.target.at
             if there != to:
@@ -471,6 +474,31 @@ class Fight:
         self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode, facing=FACINGS[f.facing])
         self.after_move(f, check)
         return True
+
+    def wait_blocked(self, f: Fighter) -> Generator[Any, Any, None]:
+        """Wait, hemmed in, until a neighbouring hex is vacated or the target moves."""
+        here = f.at
+        self.blocked_at.setdefault(here, OrderedSet()).add(f.id)
+        f.blocked = True
+        f.due = None
+        try:
+            yield from self.hold(f)
+        finally:
+            f.blocked = False
+            waiting = self.blocked_at.get(here)
+            if waiting is not None:
+                waiting.discard(f.id)
+                if not waiting:
+                    del self.blocked_at[here]
+
+    def vacated(self, h: tuple[int, int]) -> None:
+        """A hex was left: wake the hemmed-in figures next to it."""
+        blocked_at = self.blocked_at
+        for n in neighbours(h):
+            waiting = blocked_at.get(n)
+            if waiting:
+                for wid in tuple(waiting):
+                    self.poke(self.fighters[wid], WAKE)
 
     # ------------------------------------------------------------------ close quarters
 
@@ -529,6 +557,8 @@ class Fight:
             w = self.fighters[wid]
             if w.able and not w.reacting:
                 self.face(w, f.at)
+                if w.blocked:
+                    self.poke(w, WAKE)  # its target moved: another way may be open
         ex = f.exchange
         if ex is not None and ex.open:
             partner = ex.partner(f)
@@ -644,6 +674,8 @@ class Fight:
         if f.close:
             self.leave_close(f)
         self.map.remove(f.id)
+        if self.blocked_at:
+            self.vacated(f.at)
         for wid in tuple(self.targeted_by[f.id]):
             w = self.fighters[wid]
             if w.target is f:

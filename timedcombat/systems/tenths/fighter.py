@@ -93,6 +93,7 @@ class Fighter:
         self.aware = stats.aware
         self.attacked: OrderedSet[str] = OrderedSet()  # opponents it attacked since engaging
         self.reacting = False
+        self.blocked = False  # hemmed in, waiting for a hex to free up
         # process plumbing
         self.proc: simpy.Process | None = None
         self.waiting = False
