@@ -24,6 +24,8 @@ from timedcombat.checks import Event, RuleSet, get_ruleset, systems
 from timedcombat.errors import LogFormatError
 
 CORE: dict[str, type] = {"t": int, "seq": int, "event": str}
+IDS: dict[str, tuple[type, ...]] = {"actor": (str,), "target": (str, type(None))}
+"""Combatant ids, wherever an event has them (DESIGN §5)."""
 
 
 @dataclass(frozen=True)
@@ -101,15 +103,16 @@ def validate(events: Sequence[Mapping[str, Any]], file: str = "<log>",
     at = list(lines) if lines is not None else list(range(1, len(events) + 1))
     if not events:
         raise LogFormatError(file, 1, "empty log: the first event must be `start`")
-    prev_t, prev_seq = 0, None
-    for e, n in zip(events, at, strict=True):
+    _core(events[0], file, at[0])
+    ruleset = _ruleset(events[0], file, at[0])
+    prev_t, prev_seq = events[0]["t"], events[0]["seq"]
+    for e, n in zip(events[1:], at[1:], strict=True):
         _core(e, file, n)
         if e["t"] < prev_t:
             raise LogFormatError(file, n, f"t goes back in time: {e['t']} after {prev_t}")
-        if prev_seq is not None and e["seq"] <= prev_seq:
+        if e["seq"] <= prev_seq:
             raise LogFormatError(file, n, f"seq {e['seq']} does not follow {prev_seq}")
         prev_t, prev_seq = e["t"], e["seq"]
-    ruleset = _ruleset(events[0], file, at[0])
     for e, n in zip(events, at, strict=True):
         _fields(e, ruleset, file, n)
     return ruleset
@@ -124,6 +127,10 @@ def _core(e: Mapping[str, Any], file: str, n: int) -> None:
                                           f"not {json.dumps(e[key])}")
     if e["t"] < 0:
         raise LogFormatError(file, n, f"`t` must not be negative, not {e['t']}")
+    for key, types in IDS.items():
+        if key in e and not _is(e[key], types):
+            raise LogFormatError(file, n, f"`{key}` must be {_type_name(types)}, "
+                                          f"not {json.dumps(e[key])}")
 
 
 def _ruleset(first: Mapping[str, Any], file: str, n: int) -> RuleSet:
@@ -151,17 +158,20 @@ def _fields(e: Mapping[str, Any], ruleset: RuleSet, file: str, n: int) -> None:
                                           f"{_type_name(types)}, not {json.dumps(e[key])}")
 
 
-def read_log(path: str) -> tuple[list[dict[str, Any]], list[int]]:
-    """A log file's events and their line numbers; ``LogFormatError`` when it is not a
-    valid log."""
+def _read_text(path: str) -> str:
     try:
         with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+            return fh.read()
     except OSError as exc:
         raise LogFormatError(path, 0, f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise LogFormatError(path, 1, f"not UTF-8 text: {exc.reason}") from None
-    events, lines = parse_lines(text, path)
+
+
+def read_log(path: str) -> tuple[list[dict[str, Any]], list[int]]:
+    """A log file's events and their line numbers; ``LogFormatError`` when it is not a
+    valid log."""
+    events, lines = parse_lines(_read_text(path), path)
     validate(events, path, lines)
     return events, lines
 
@@ -169,27 +179,28 @@ def read_log(path: str) -> tuple[list[dict[str, Any]], list[int]]:
 # ---------------------------------------------------------------------- checking
 
 
+def _run(ruleset: RuleSet, events: Sequence[Event], lines: Sequence[int] | None
+         ) -> list[Violation]:
+    at = list(lines) if lines is not None else list(range(1, len(events) + 1))
+    line_of = {e["seq"]: n for e, n in zip(events, at, strict=True)}
+    facts = ruleset.prepare(events)
+    found = [Violation(rule.id, f.t, f.actor, f.expected, f.found, f.seq, line_of.get(f.seq))
+             for rule in ruleset.rules for f in rule.condition(facts)]
+    return sorted(found, key=lambda v: (v.t, v.line or 0, v.rule))
+
+
 def check_events(events: Sequence[Event], file: str = "<log>",
                  lines: Sequence[int] | None = None) -> list[Violation]:
     """Every violation of the timing rules in a log given as JSON objects, in log order.
     ``LogFormatError`` when they are not a valid log."""
-    ruleset = validate(events, file, lines)
-    at = list(lines) if lines is not None else list(range(1, len(events) + 1))
-    line_of = {e["seq"]: n for e, n in zip(events, at, strict=True)}
-    facts = ruleset.prepare(events)
-    found: list[Violation] = []
-    for rule in ruleset.rules:
-        for f in rule.condition(facts):
-            found.append(Violation(rule.id, f.t, f.actor, f.expected, f.found, f.seq,
-                                   line_of.get(f.seq)))
-    return sorted(found, key=lambda v: (v.t, v.line or 0, v.rule))
+    return _run(validate(events, file, lines), events, lines)
 
 
 def check_file(path: str) -> Report:
     """Check the log at ``path`` against its system's timing rules."""
-    events, lines = read_log(path)
+    events, lines = parse_lines(_read_text(path), path)
     ruleset = validate(events, path, lines)
-    violations = check_events(events, path, lines)
+    violations = _run(ruleset, events, lines)
     return Report(path, ruleset.system, len(events), len(ruleset.rules), tuple(violations))
 
 

@@ -59,8 +59,8 @@ def _stat(log: TenthsLog, act: Act, name: str) -> int | None:
     return log.placed_stat(act.actor, name)
 
 
-def _plus(n: int) -> str:
-    return f"{n:+d}"
+def _plus(n: Any) -> str:
+    return f"{n:+d}" if isinstance(n, int) and not isinstance(n, bool) else str(n)
 
 
 # ---------------------------------------------------------------------- durations
@@ -138,8 +138,8 @@ def _moves_at(log: TenthsLog, act: Act, offsets: list[int]) -> Found:
             continue
         allowed = sorted({act.t + o + shift for o in offsets})
         if e["t"] not in allowed:
-            yield _at(e, f"{act.name} move at {' or '.join(map(str, allowed))}",
-                      f"move at {e['t']}")
+            yield _at(e, f"{act.name} move{'s' if len(allowed) > 1 else ''} at "
+                         f"{' and '.join(map(str, allowed))}", f"move at {e['t']}")
     if len(moves) > len(offsets):
         j, e = moves[len(offsets)]
         yield _at(e, f"{act.name}: at most {len(offsets)} move(s)", f"{len(moves)} moves")
@@ -275,21 +275,26 @@ def defence_bonus(kind: str, bonus: int) -> Callable[[TenthsLog], Found]:
             mods = _mods(first[1])
             if mods is None:
                 continue
-            got = mods.get("defence_bonus", 0)
-            if got != bonus:
-                yield _at(first[1], f"defence bonus {_plus(bonus)} for {act.actor}'s {kind}",
-                          f"{_plus(got) if isinstance(got, int) else got}")
-            yield from _potential(log, first[1], bonus)
+            yield from _bonus_on(log, first[1], bonus, f"{act.actor}'s {kind}")
 
     return condition
 
 
-def _potential(log: TenthsLog, e: Event, bonus: int) -> Found:
-    mods = _mods(e) or {}
+def _bonus_on(log: TenthsLog, e: Event, bonus: int, why: str) -> Found:
+    """An attack's ``defence_bonus`` is ``bonus`` and its defence potential the target's
+    defence plus it (one finding at most)."""
+    mods = _mods(e)
+    if mods is None:
+        return
+    got = mods.get("defence_bonus", 0)
     base = log.placed_stat(e.get("target"), "defence")  # type: ignore[arg-type]
-    got = mods.get("defence_potential")
-    if base is not None and isinstance(got, int) and got != base + bonus:
-        yield _at(e, f"defence potential {base + bonus}", f"{got}")
+    potential = mods.get("defence_potential")
+    if got != bonus:
+        yield _at(e, f"defence bonus {_plus(bonus)} ({why})",
+                  _plus(got) if isinstance(got, int) else str(got))
+    elif base is not None and isinstance(potential, int) and potential != base + bonus:
+        yield _at(e, f"defence potential {base + bonus} ({e.get('target')}'s {base} "
+                     f"{_plus(bonus)}, {why})", f"{potential}")
 
 
 def charge_anti_parry(log: TenthsLog) -> Found:
@@ -323,7 +328,7 @@ def first_after_wait(log: TenthsLog) -> Found:
 def blow_speed(log: TenthsLog) -> Found:
     """In combat, one weapon: each blow takes the weapon's base speed."""
     for act in _acts(log, "attack", closing=False):
-        if act.first_after is not None or act.style == ALTERNATE:
+        if act.first_after is not None or act.first_unknown or act.style == ALTERNATE:
             continue
         spec = log.spec(act.actor, act.weapon)
         if spec is None or spec.base_speed is None or act.nominal == spec.base_speed:
@@ -336,7 +341,8 @@ def two_weapons(log: TenthsLog) -> Found:
     """Alternate style: weapons alternate; the first on the combined base speed, the
     second mid-way (halves up)."""
     for act in _acts(log, "attack", closing=False):
-        if act.style != ALTERNATE or act.first_after is not None or act.close \
+        if act.style != ALTERNATE or act.first_after is not None or act.first_unknown \
+                or act.close \
                 or act.base is None or act.blows is None:
             continue
         if act.blows and act.weapon == act.last_blow:
@@ -485,7 +491,7 @@ def target_only(log: TenthsLog) -> Found:
     for i, e in _events(log, "defence"):
         watched = log.snap.get(i, {}).get("watched")
         if watched is not None and e.get("against") not in watched:
-            yield _at(e, f"defence only against {' or '.join(watched) or 'a target'}",
+            yield _at(e, f"defence only against {' or '.join(map(str, watched)) or 'a target'}",
                       f"{e.get('kind')} against {e.get('against')}")
 
 
@@ -544,15 +550,25 @@ def retreat_when(log: TenthsLog) -> Found:
     """A retreat only right after an attack on the retreater was stopped and gave it the
     advantage (same tenth)."""
     for act in _acts(log, "retreat"):
-        stopped = [e for e in log.events[:act.index]
-                   if e.get("event") == "attack" and e["t"] == act.t
-                   and e.get("target") == act.actor and e.get("kind") != "block"
-                   and e.get("result") in STOPPED
-                   and e.get("advantage", act.actor) == act.actor
-                   and act.target in (None, e.get("actor"))]
-        if not stopped:
+        if not any(_stopped_for(e, act) for e in _same_tenth_before(log, act.index)):
             yield _on(act, f"an attack on {act.actor} stopped at {act.t}, with the advantage",
                       "none")
+
+
+def _same_tenth_before(log: TenthsLog, i: int) -> Iterator[Event]:
+    t = log.events[i]["t"]
+    for j in range(i - 1, -1, -1):
+        if log.events[j]["t"] != t:
+            return
+        yield log.events[j]
+
+
+def _stopped_for(e: Event, act: Act) -> bool:
+    """``e`` is an attack on the retreater, stopped, with the advantage to it."""
+    return (e.get("event") == "attack" and e.get("target") == act.actor
+            and e.get("kind") != "block" and e.get("result") in STOPPED
+            and e.get("advantage", act.actor) == act.actor
+            and act.target in (None, e.get("actor")))
 
 
 def retreat_time(log: TenthsLog) -> Found:
@@ -574,13 +590,8 @@ def retreat_time(log: TenthsLog) -> Found:
 def block_attack(log: TenthsLog) -> Found:
     """A blocking attack: the mover's defence potential reduced by two."""
     for _, e in _events(log, "attack"):
-        mods = _mods(e)
-        if e.get("kind") != "block" or mods is None:
-            continue
-        if mods.get("defence_bonus", 0) != -2:
-            yield _at(e, "defence bonus -2 (blocking attack)",
-                      f"{_plus(mods.get('defence_bonus', 0))}")
-        yield from _potential(log, e, -2)
+        if e.get("kind") == "block":
+            yield from _bonus_on(log, e, -2, "blocking attack")
 
 
 def block_lost(log: TenthsLog) -> Found:
@@ -754,7 +765,7 @@ RULES: tuple[Rule, ...] = (
          "block lasts base speed - 5, or base speed - 10 when a position is held (at least 1 "
          "tenth: assumption).", duration(("block",), _block_time, "Base Speed - 5 / - 10")),
     Rule("T-BLOCK-ATTACK", "Blocking and moving past",
-         "When an opponent tries to enter a blocked hex the blocker makes a \"blocking attack\""
+         "When an opponent tries to enter a blocked hex the blocker makes a “blocking attack”"
          " with the opponent's defence potential being reduced by two.",
          "A blocking attack has defence_bonus -2 (defence potential = defence - 2).",
          block_attack),

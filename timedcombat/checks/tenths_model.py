@@ -99,6 +99,7 @@ class Act:
     last_blow: str | None = None
     seq_first: str | None = None
     first_after: int | None = None  # Wait/Defend: the own first blow's time
+    first_unknown: bool = False  # ... due, but the log does not give the base speed
     partner: Act | None = None  # the opponent's closing action of the same exchange
 
     @property
@@ -148,6 +149,7 @@ class Person:
     last_blow: str | None = None
     seq_first: str | None = None
     first_after: int | None = None
+    first_unknown: bool = False
     waiting: Act | None = None  # a Wait/Defend closing whose opponent has not struck
 
     def stat(self, name: str) -> int | None:
@@ -182,7 +184,10 @@ class TenthsLog:
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = list(events)
         given = self.events[0].get("rules") if self.events else None
-        self.rules = {**DEFAULT_RULES, **(given if isinstance(given, dict) else {})}
+        given = given if isinstance(given, dict) else {}
+        self.rules = dict(DEFAULT_RULES)  # a timing parameter must be an integer
+        self.rules.update({k: v for k, v in given.items()
+                           if k not in DEFAULT_RULES or _int(v) is not None})
         self.people: dict[str, Person] = {}
         self.catalogue: dict[str, Weapon] = {}
         self.acts: list[Act] = []
@@ -194,6 +199,7 @@ class TenthsLog:
         self.lost_at: dict[tuple[str, int], list[int]] = {}
         self.ground: dict[str, list[Hex]] = {}
         self.end_t: int | None = None
+        self._due: dict[str, Act] = {}  # draw, sheathe, style: applied once complete
         self._index()
         self._replay()
 
@@ -226,8 +232,9 @@ class TenthsLog:
         self._pair()
 
     def _pair(self) -> None:
-        """Closing actions answering each other (same tenth, each the other's target)
-        form one closing exchange."""
+        """Closing actions of one exchange: an answer on the same tenth (each the other's
+        target), or a closing action against an opponent whose own closing action against
+        it is still under way (it answers that one late)."""
         by_t: dict[int, list[Act]] = {}
         for act in self.acts:
             if act.closing:
@@ -236,6 +243,29 @@ class TenthsLog:
             for a in acts:
                 answers = [b for b in acts if b.actor == a.target and b.target == a.actor]
                 a.partner = answers[-1] if answers else None  # the last: not abandoned
+        for act in self.acts:
+            if act.closing and act.partner is None:
+                act.partner = self._under_way(act)
+                if act.partner is not None and act.partner.partner is None:
+                    act.partner.partner = act
+
+    def _under_way(self, act: Act) -> Act | None:
+        """The target's closing action against ``act``'s actor still under way as it
+        starts (not abandoned, its attack not yet made or lost, or still running)."""
+        theirs = [a for a in self.acts_by.get(act.target or "", ())
+                  if a.closing and a.index < act.index]
+        if not theirs or theirs[-1].target != act.actor:
+            return None
+        d = theirs[-1]
+        if d.interrupted and d.stop is not None and d.stop < act.index:
+            return None
+        hit = self.first_strike(d)
+        if hit is not None:
+            return d if hit[0] > act.index else None
+        if d.name in ("attack", "charge", "set"):
+            return d if d.stop is None or d.stop > act.index else None
+        eff = d.end + d.delay if d.eff_end is None else d.eff_end
+        return d if eff > act.t else None
 
     # ------------------------------------------------------------------ replay
 
@@ -254,9 +284,18 @@ class TenthsLog:
             "end": self._end,
         }
         for i, e in enumerate(self.events):
+            self._settle(e)
             handler = handlers.get(e.get("event"))  # type: ignore[arg-type]
             if handler is not None:
                 handler(i, e)
+
+    def _settle(self, e: Event) -> None:
+        """Apply the actor's weapon or style change once its time is over."""
+        act = self._due.get(e.get("actor"))  # type: ignore[arg-type]
+        eff = act.eff_end if act is not None else None
+        if act is not None and eff is not None and e["t"] >= eff:
+            del self._due[act.actor]
+            self._finish(self.person(act.actor), act)
 
     def _placed(self, i: int, e: Event) -> None:
         p = self.person(e["actor"])
@@ -284,9 +323,12 @@ class TenthsLog:
     def _action(self, i: int, e: Event) -> None:
         p = self.person(e["actor"])
         act = self.act_of[i]
-        if p.act is not None:
+        if self._due.get(p.id) is p.act and p.act is not None:
+            del self._due[p.id]
             self._finish(p, p.act)
         p.act = act
+        if act.name in ("draw", "sheathe", "style"):
+            self._due[p.id] = act
         act.hand = tuple(p.hand) if p.hand is not None else None
         act.style, act.block, act.close = p.eff_style(), p.block, bool(p.close)
         act.base = self.base_speed(p)
@@ -298,7 +340,8 @@ class TenthsLog:
             waits = act.name in ("wait", "defend") and not act.interrupted
             p.waiting = act if waits else None  # an abandoned one never hands a time
         elif act.name == "attack":
-            act.first_after, p.first_after = p.first_after, None
+            act.first_after, act.first_unknown = p.first_after, p.first_unknown
+            p.first_after, p.first_unknown = None, False
 
     def _finish(self, p: Person, act: Act) -> None:
         """An action's effects on what its actor holds, once it is over."""
@@ -370,10 +413,13 @@ class TenthsLog:
             return
         if waited.base is not None:
             other.first_after = max(waited.t + waited.base, e["t"] + 1)
+        else:
+            other.first_unknown = True  # nothing in hand when it waited: no base speed
         other.waiting = None
 
     def _lost(self, i: int, e: Event) -> None:
-        if e.get("reason") not in NO_STRIKE:
+        reason = e.get("reason")
+        if not isinstance(reason, str) or reason not in NO_STRIKE:
             p = self.person(e["actor"])
             p.blows, p.last_blow = None, None  # struck in its tenth, or not: unknown
 
