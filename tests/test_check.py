@@ -618,21 +618,38 @@ def _shield_on_sword_speed(facts: TenthsLog, v: Violation) -> bool:
 def _joined_pending_exchange(facts: TenthsLog, v: Violation) -> bool:
     """Engine lets a closing action join the opponent's closing exchange still under way
     but does not wait for the joiner: the exchange closes when the first closing action is
-    over; if that one made no attack, the defence modifiers (Charge -3, Wait/Defend +2) are
-    dropped although the joiner's attack is made later."""
+    over; if that one made no attack, the defence modifiers (Charge -3, Wait/Defend +2) and
+    the Wait/Defend first-blow time are dropped although the joiner's attack comes later."""
+    e = _event_at(facts, v)
+    kinds = {"T-CLOSE-CHARGE-DEFENCE", "T-CLOSE-WAIT-BONUS", "T-CLOSE-DEFEND-BONUS"}
+    if v.rule == "T-CLOSE-FIRST" and e is not None:  # the first-blow time is lost too
+        i = facts.events.index(e)
+        mine = [a for a in facts.acts_by[e["actor"]] if a.index < i
+                and a.name in ("wait", "defend")]
+    elif v.rule in kinds and e is not None and v.found == "+0":
+        i = facts.events.index(e)
+        mine = [a for a in facts.acts_by.get(e["target"], ()) if a.closing and a.index < i
+                and a.target == e["actor"]]
+    else:
+        return False
+    c = mine[-1] if mine else None
+    if c is None or c.partner is None:
+        return False
+    first = c if c.index < c.partner.index else c.partner  # the one the other joined
+    hit = facts.first_strike(first)
+    return hit is None or hit[1].get("event") != "attack"
+
+
+def _fallen_attacker(facts: TenthsLog, v: Violation) -> bool:
+    """Engine closes a closing exchange as one side falls, dropping the other's defence
+    modifier, although the fallen side's blow of that same tenth still lands."""
     e = _event_at(facts, v)
     kinds = {"T-CLOSE-CHARGE-DEFENCE", "T-CLOSE-WAIT-BONUS", "T-CLOSE-DEFEND-BONUS"}
     if v.rule not in kinds or e is None or v.found != "+0":
         return False
     i = facts.events.index(e)
-    mine = [a for a in facts.acts_by.get(e["target"], ()) if a.closing and a.index < i
-            and a.target == e["actor"]]
-    c = mine[-1] if mine else None
-    if c is None or c.partner is None or c.partner.t == c.t:
-        return False
-    first = c if c.index < c.partner.index else c.partner
-    hit = facts.first_strike(first)
-    return hit is None or hit[1].get("event") != "attack"
+    return any(x.get("event") == "state" and x.get("state") == "out" and x["t"] == e["t"]
+               and x.get("actor") == e["actor"] for x in facts.events[:i])
 
 
 def _set_not_woken(facts: TenthsLog, v: Violation) -> bool:
@@ -679,6 +696,7 @@ KNOWN_ENGINE_BUGS: dict[str, Callable[[TenthsLog, Violation], bool]] = {
     "shield blow on sword speed": _shield_on_sword_speed,
     "joined pending exchange": _joined_pending_exchange,
     "set not woken": _set_not_woken,
+    "modifier dropped as its attacker falls": _fallen_attacker,
     "block kept into a closing attack": _block_kept_closing,
 }
 
@@ -753,6 +771,27 @@ def test_engine_bug_shield_blow_on_sword_speed() -> None:
                 strength=13, best_skill=5, body=None, policy="guard"),
         rules={"surprise": True}, until=2500)
     _repro("shield blow on sword speed", "T-BLOW-SPEED", _doc_log(doc, 0))
+
+
+@XFAIL
+def test_engine_bug_picked_up_elsewhere() -> None:
+    pair = ["shortsword", "dagger"]
+    doc = duel_doc(
+        fighter("r0", "red", [0, -4], strength=11, best_skill=6, body=None,
+                weapons=["spear"], policy="guard",
+                plan=[{"action": "attack"}, {"action": "wait"},
+                      {"action": "drop", "weapon": "spear"}, {"action": "attack"}]),
+        fighter("r1", "red", [0, -2], strength=13, best_skill=5, body=None,
+                weapons=["dagger", "broadsword"], policy="guard"),
+        fighter("b0", "blue", [6, 0], facing="W", strength=9, best_skill=2, body=None,
+                weapons=pair, style="main", policy="guard",
+                plan=[{"action": "drop", "weapon": "dagger"}]),
+        fighter("b1", "blue", [7, 2], facing="W", strength=10, best_skill=2, body=None,
+                weapons=pair, style="main",
+                plan=[{"action": "block", "position": "right"},
+                      {"action": "target", "target": "r0"}]),
+        until=2500, walls=[[2, 7]])
+    _repro("picked up elsewhere", "T-PICKUP-HEX", _doc_log(doc, 1902))
 
 
 @XFAIL
