@@ -25,7 +25,6 @@ from timedcombat import simulate
 from timedcombat.check import Violation, check_events, check_file
 from timedcombat.checks import get_ruleset, systems
 from timedcombat.checks.tenths import RULES
-from timedcombat.checks.tenths_model import TenthsLog, half_up
 from timedcombat.cli import main
 from timedcombat.errors import LogFormatError
 from timedcombat.events import to_dict
@@ -496,13 +495,9 @@ def _engine_log(path: Path, seed: int | None) -> list[dict[str, Any]]:
     return [to_dict(e) for e in result.events]
 
 
-def _unexplained(events: list[dict[str, Any]]) -> list[Violation]:
-    """Violations not explained by a known disagreement of the engine with seed 004."""
-    found = check_events(events)
-    if not found:
-        return []
-    facts = TenthsLog(events)
-    return [v for v in found if known_engine_bug(facts, v) is None]
+def _unexplained(events: list[dict[str, Any]]) -> list[str]:
+    """Every violation the checker finds in an engine log (there must be none)."""
+    return [str(v) for v in check_events(events)]
 
 
 @settings(max_examples=int(200 * SCALE), deadline=None,
@@ -530,180 +525,10 @@ def test_every_scenario_log_passes_over_several_seeds(path: Path) -> None:
         assert _unexplained(events) == [], (path.name, seed)
 
 
-# ---------------------------------------------------------------------- known engine bugs
+# ---------------------------------------------------------------------- engine regressions
 #
-# Where the engine breaks a rule of seed 004, the check is not weakened: the property
-# tests above accept a violation only when one of these recognisers says precisely which
-# known engine bug made it, and each bug has a reproducing test below (xfail until the
-# engine is fixed; then the xfail turns into a pass and the recogniser can go).
-
-
-def _act_at(facts: TenthsLog, v: Violation) -> Any:
-    return next((a for a in facts.acts if a.ev.get("seq") == v.seq), None)
-
-
-def _event_at(facts: TenthsLog, v: Violation) -> dict[str, Any] | None:
-    return next((e for e in facts.events if e.get("seq") == v.seq), None)  # type: ignore
-
-
-def _stale_first_blow(facts: TenthsLog, v: Violation) -> bool:
-    """Engine keeps the Wait/Defend first-blow time (``first_attack_after``: max(start +
-    base speed, the opponent's first attack + 1)) through later closing actions: the first
-    ordinary blow after one of them falls that early (often 1 tenth after it starts)
-    instead of on base speed."""
-    a = _act_at(facts, v)
-    if v.rule not in ("T-BLOW-SPEED", "T-TWO-ALTERNATE") or a is None:
-        return False
-    earlier = [w for w in facts.acts_by[a.actor] if w.index < a.index]
-    blows = [b.index for b in earlier if b.name == "attack" and not b.closing]
-    for w in earlier:
-        if w.name not in ("wait", "defend"):
-            continue
-        base = w.base if w.base is not None else 10  # the engine's speed of an empty hand
-        for j, e in enumerate(facts.events[:a.index]):  # its exchange may be an old one
-            if e.get("event") != "attack" or e.get("actor") != w.target \
-                    or e.get("target") != a.actor or e.get("kind") == "block" \
-                    or any(max(j, w.index) < b for b in blows):
-                continue
-            if a.nominal == max(max(w.t + base, e["t"] + 1), a.t + 1) - a.t:
-                return True
-    return False
-
-
-def _abandoned_charge_bonus(facts: TenthsLog, v: Violation) -> bool:
-    """Engine keeps the +3 anti-parry of a Charge that was abandoned (interrupted) for
-    every later attack."""
-    e = _event_at(facts, v)
-    return (v.rule == "T-CLOSE-CHARGE-BONUS" and v.found == "+3" and e is not None
-            and any(a.name == "charge" and a.interrupted and a.index < facts.events.index(e)
-                    for a in facts.acts_by.get(e["actor"], ())))
-
-
-def _alternate_by_index(facts: TenthsLog, v: Violation) -> bool:
-    """Engine spaces alternate-style blows by the weapon's place in hand, not by which
-    weapon began the sequence: after a later closing attack with the second weapon, the
-    gaps of 7 and 6 (combined 13) come as 6 and 7."""
-    a = _act_at(facts, v)
-    if v.rule != "T-TWO-ALTERNATE" or a is None or not a.hand or a.base is None:
-        return False
-    half = half_up(a.base)
-    by_index = half if a.last_blow == a.hand[0] else a.base - half
-    return a.seq_first == a.hand[1] and a.nominal == by_index
-
-
-def _picked_up_elsewhere(facts: TenthsLog, v: Violation) -> bool:
-    """Engine lets a combatant step out of close quarters (the advantage move) while it
-    picks up a weapon, and still completes the pick-up from the hex it left."""
-    e = _event_at(facts, v)
-    if v.rule != "T-PICKUP-HEX" or e is None:
-        return False
-    i = facts.events.index(e)
-    pick = next((a for a in reversed(facts.acts_by[e["actor"]])
-                 if a.name == "pick_up" and a.index < i), None)
-    return pick is not None and any(
-        m.get("event") == "move" and m.get("actor") == e["actor"] and m.get("mode") ==
-        "advantage" for m in facts.events[pick.index:i])
-
-
-def _shield_on_sword_speed(facts: TenthsLog, v: Violation) -> bool:
-    """Engine times shield blows at close quarters by the weapon in hand (broadsword 10)
-    instead of the shield's base speed 8 (docs/rules/tenths.md)."""
-    a = _act_at(facts, v)
-    if v.rule != "T-BLOW-SPEED" or a is None or a.weapon != "shield" or not a.hand:
-        return False
-    spec = facts.spec(a.actor, a.hand[0])
-    return spec is not None and a.nominal == spec.base_speed
-
-
-def _joined_pending_exchange(facts: TenthsLog, v: Violation) -> bool:
-    """Engine lets a closing action join the opponent's closing exchange still under way
-    but does not wait for the joiner: the exchange closes when the first closing action is
-    over; if that one made no attack, the defence modifiers (Charge -3, Wait/Defend +2) and
-    the Wait/Defend first-blow time are dropped although the joiner's attack comes later."""
-    e = _event_at(facts, v)
-    kinds = {"T-CLOSE-CHARGE-DEFENCE", "T-CLOSE-WAIT-BONUS", "T-CLOSE-DEFEND-BONUS"}
-    if v.rule == "T-CLOSE-FIRST" and e is not None:  # the first-blow time is lost too
-        i = facts.events.index(e)
-        mine = [a for a in facts.acts_by[e["actor"]] if a.index < i
-                and a.name in ("wait", "defend")]
-    elif v.rule in kinds and e is not None and v.found == "+0":
-        i = facts.events.index(e)
-        mine = [a for a in facts.acts_by.get(e["target"], ()) if a.closing and a.index < i
-                and a.target == e["actor"]]
-    else:
-        return False
-    c = mine[-1] if mine else None
-    if c is None or c.partner is None:
-        return False
-    first = c if c.index < c.partner.index else c.partner  # the one the other joined
-    hit = facts.first_strike(first)
-    return hit is None or hit[1].get("event") != "attack"
-
-
-def _fallen_attacker(facts: TenthsLog, v: Violation) -> bool:
-    """Engine closes a closing exchange as one side falls, dropping the other's defence
-    modifier, although the fallen side's blow of that same tenth still lands."""
-    e = _event_at(facts, v)
-    kinds = {"T-CLOSE-CHARGE-DEFENCE", "T-CLOSE-WAIT-BONUS", "T-CLOSE-DEFEND-BONUS"}
-    if v.rule not in kinds or e is None or v.found != "+0":
-        return False
-    i = facts.events.index(e)
-    return any(x.get("event") == "state" and x.get("state") == "out" and x["t"] == e["t"]
-               and x.get("actor") == e["actor"] for x in facts.events[:i])
-
-
-def _set_not_woken(facts: TenthsLog, v: Violation) -> bool:
-    """Engine wakes a waiting Set only through its target's closing exchange: when the
-    target did not answer the Set (or abandoned its answer) and comes in range later, the
-    Set attack falls late (often much later)."""
-    e = _event_at(facts, v)
-    if v.rule != "T-CLOSE-SET" or e is None:
-        return False
-    i = facts.events.index(e)
-    sets = [a for a in facts.acts_by[e["actor"]] if a.name == "set" and a.index < i]
-    return bool(sets) and (sets[-1].partner is None or sets[-1].partner.interrupted)
-
-
-def _block_kept_closing(facts: TenthsLog, v: Violation) -> bool:
-    """Engine keeps a blocking position when its holder starts a closing Attack or
-    Charge (it is lost only with the first move, if any)."""
-    a = _act_at(facts, v)
-    return v.rule == "T-BLOCK-LOST" and a is not None and a.closing
-
-
-def _set_delay_twice(facts: TenthsLog, v: Violation) -> bool:
-    """Engine counts parry time pushed into a Set twice when the opponent is already in
-    range as the Set's tenth ends: the Set attack falls at max(start + base speed, the
-    Set's pushed end + 1) + the pushes again."""
-    e = _event_at(facts, v)
-    if v.rule != "T-CLOSE-SET" or e is None:
-        return False
-    i = facts.events.index(e)
-    a = next((s for s in reversed(facts.acts_by[e["actor"]]) if s.name == "set"
-              and s.index < i), None)
-    if a is None or a.base is None or a.eff_end is None or a.eff_end <= a.t + 1:
-        return False
-    shift = a.eff_end - (a.t + 1)
-    return e["t"] == max(a.t + a.base, a.eff_end + 1) + shift
-
-
-KNOWN_ENGINE_BUGS: dict[str, Callable[[TenthsLog, Violation], bool]] = {
-    "set delay counted twice": _set_delay_twice,
-    "stale first blow": _stale_first_blow,
-    "abandoned charge bonus": _abandoned_charge_bonus,
-    "alternate spacing by index": _alternate_by_index,
-    "picked up elsewhere": _picked_up_elsewhere,
-    "shield blow on sword speed": _shield_on_sword_speed,
-    "joined pending exchange": _joined_pending_exchange,
-    "set not woken": _set_not_woken,
-    "modifier dropped as its attacker falls": _fallen_attacker,
-    "block kept into a closing attack": _block_kept_closing,
-}
-
-
-def known_engine_bug(facts: TenthsLog, v: Violation) -> str | None:
-    """The known engine bug that explains ``v``, if one does."""
-    return next((name for name, test in KNOWN_ENGINE_BUGS.items() if test(facts, v)), None)
+# Each test below reproduces a way the engine once broke a rule of seed 004 (found by the
+# property tests above); the engine was fixed and the checker must find nothing.
 
 
 def _doc_log(doc: dict[str, Any], seed: int) -> list[dict[str, Any]]:
@@ -712,16 +537,10 @@ def _doc_log(doc: dict[str, Any], seed: int) -> list[dict[str, Any]]:
 
 
 def _repro(bug: str, rule: str, events: list[dict[str, Any]]) -> None:
-    facts = TenthsLog(events)
     found = [v for v in check_events(events) if v.rule == rule]
-    assert all(known_engine_bug(facts, v) == bug for v in found)
-    assert found == [], [str(v) for v in found]
+    assert found == [], (bug, [str(v) for v in found])
 
 
-XFAIL = pytest.mark.xfail(reason="known engine bug (see KNOWN_ENGINE_BUGS)", strict=False)
-
-
-@XFAIL
 def test_engine_bug_stale_first_blow() -> None:
     ana = fighter("ana", "red", [0, 0], weapons=["spear"], walk=3, run=2, defence=6,
                   strength=6, best_skill=0, body=None)
@@ -730,13 +549,11 @@ def test_engine_bug_stale_first_blow() -> None:
     _repro("stale first blow", "T-BLOW-SPEED", _doc_log(duel_doc(ana, bo, until=1500), 6))
 
 
-@XFAIL
 def test_engine_bug_stale_first_blow_in_the_retreat_scenario() -> None:
     path = ROOT / "scenarios" / "retreat.toml"
     _repro("stale first blow", "T-BLOW-SPEED", _engine_log(path, 11))
 
 
-@XFAIL
 def test_engine_bug_abandoned_charge_bonus() -> None:
     ana = fighter("ana", "red", [0, 0], weapons=["broadsword"], policy="aggressive",
                   plan=[{"action": "charge", "target": "bo"}])
@@ -748,7 +565,6 @@ def test_engine_bug_abandoned_charge_bonus() -> None:
            _doc_log(duel_doc(ana, bo, cy), 0))
 
 
-@XFAIL
 def test_engine_bug_alternate_spacing_after_a_second_closing() -> None:
     zan = fighter("zan", "red", [0, 0], weapons=[
         {"name": "sabre", "base_speed": 9, "anti_parry": 1, "reach": "short", "hands": 1},
@@ -760,7 +576,6 @@ def test_engine_bug_alternate_spacing_after_a_second_closing() -> None:
     _repro("alternate spacing by index", "T-TWO-ALTERNATE", _doc_log(duel_doc(zan, mord), 0))
 
 
-@XFAIL
 def test_engine_bug_shield_blow_on_sword_speed() -> None:
     doc = duel_doc(
         fighter("r0", "red", [0, -3], weapons=["spear"], strength=13, best_skill=1,
@@ -773,7 +588,6 @@ def test_engine_bug_shield_blow_on_sword_speed() -> None:
     _repro("shield blow on sword speed", "T-BLOW-SPEED", _doc_log(doc, 0))
 
 
-@XFAIL
 def test_engine_bug_picked_up_elsewhere() -> None:
     pair = ["shortsword", "dagger"]
     doc = duel_doc(
@@ -794,7 +608,6 @@ def test_engine_bug_picked_up_elsewhere() -> None:
     _repro("picked up elsewhere", "T-PICKUP-HEX", _doc_log(doc, 1902))
 
 
-@XFAIL
 def test_engine_bug_joined_pending_exchange() -> None:
     late = [{"action": "set"}, {"action": "sheathe", "weapon": "broadsword"},
             {"action": "avoid"}, {"action": "wait"}]
@@ -810,7 +623,6 @@ def test_engine_bug_joined_pending_exchange() -> None:
     _repro("joined pending exchange", "T-CLOSE-CHARGE-DEFENCE", _doc_log(doc, 0))
 
 
-@XFAIL
 def test_engine_bug_block_kept_into_a_closing_attack() -> None:
     pair = ["shortsword", "dagger"]
     doc = duel_doc(
@@ -839,7 +651,6 @@ def test_engine_bug_block_kept_into_a_closing_attack() -> None:
     _repro("block kept into a closing attack", "T-BLOCK-LOST", _doc_log(doc, 976))
 
 
-@XFAIL
 def test_engine_bug_set_delay_counted_twice() -> None:
     kw = {"weapons": ["dagger"], "walk": 3, "run": 2, "defence": 6, "strength": 6,
           "body": None}
@@ -850,7 +661,6 @@ def test_engine_bug_set_delay_counted_twice() -> None:
                                                                0))
 
 
-@XFAIL
 def test_engine_bug_set_not_woken_in_the_ten_against_ten() -> None:
     path = ROOT / "scenarios" / "melee_10v10.toml"
     _repro("set not woken", "T-CLOSE-SET", _engine_log(path, None))

@@ -246,8 +246,17 @@ class TenthsLog:
         for act in self.acts:
             if act.closing and act.partner is None:
                 act.partner = self._under_way(act)
-                if act.partner is not None and act.partner.partner is None:
-                    act.partner.partner = act
+                d = act.partner
+                if d is not None and (d.partner is None or self._over_before(d.partner, act)):
+                    d.partner = act  # the latest answer stands for one given up or done
+
+    def _over_before(self, answer: Act, later: Act) -> bool:
+        """``answer`` was given up (interrupted) or had made or lost its attack before
+        ``later`` started."""
+        if answer.interrupted and answer.stop is not None and answer.stop < later.index:
+            return True
+        hit = self.first_strike(answer)
+        return hit is not None and hit[0] < later.index
 
     def _under_way(self, act: Act) -> Act | None:
         """The target's closing action against ``act``'s actor still under way as it
@@ -264,6 +273,11 @@ class TenthsLog:
             return d if hit[0] > act.index else None
         if d.name in ("attack", "charge", "set"):
             return d if d.stop is None or d.stop > act.index else None
+        if d.name in ("wait", "defend"):
+            # a Wait or Defend lets the opponent attack first: it is under way until its
+            # actor does something else
+            later = [a for a in self.acts_by.get(d.actor, ()) if d.index < a.index < act.index]
+            return None if later else d
         eff = d.end + d.delay if d.eff_end is None else d.eff_end
         return d if eff > act.t else None
 

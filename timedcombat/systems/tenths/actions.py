@@ -100,10 +100,13 @@ def do_attack(fight: Fight, f: Fighter, step: Step) -> Gen:
         yield from do_guard(fight, f, step)
         return
     fight.drop_block(f, "attack")  # a blocking position is lost as an attack begins
+    f.anti_parry_bonus = 0  # an ordinary blow: no charge bonus
     now = fight.env.now
     if f.first_attack_after is not None:
         end = max(f.first_attack_after, now + 1)
         f.first_attack_after = None
+    elif not f.alternating:
+        end = now + w.base_speed  # the weapon that strikes (a shield at close quarters)
     elif f.last_struck is None:
         end = now + arms.base_speed(f)
     else:
@@ -126,6 +129,8 @@ def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None,
     """Declare an attack landing now; it resolves with every attack of this tenth."""
     from timedcombat.systems.tenths.melee import Intent, resolve_tenth
 
+    if closing is not None and f.alternating:
+        f.alt_next = 0  # the closing blow starts the alternation with the first weapon
     w = weapon or fight.weapon_for(f)
     if w is None:
         lose_attack(fight, f, t, "no weapon in hand", closing)
@@ -339,6 +344,9 @@ def do_pick_up(fight: Fight, f: Fighter, step: Step) -> Gen:
     f.no_defence_until = max(f.no_defence_until, end)
     yield from run_to(fight, f, end)
     fight.end_action(f)
+    if f.at != at:
+        fight.emit(ev.Interrupted, actor=f.id, name="pick_up", cause="no longer in its hex")
+        return
     if arms.free_hands(f) >= w.hands and fight.map.pick(at, w):
         f.hand.append(w)
         f.last_struck = None

@@ -81,13 +81,19 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
     ex = open_exchange(fight, f, t)
     f.exchange = ex
     ex.kinds[f.id] = kind
-    w = fight.weapon_for(f)
+    ex.pending.add(f.id)  # a late answer joins: the exchange waits for it too
+    ex.settled.discard(f.id)
+    if kind in ("set", "attack", "charge"):
+        fight.drop_block(f, "attack")  # a blocking position is lost as an attack begins
+    f.first_attack_after = None  # a new closing: no Wait/Defend first blow is owed
+    # two weapons both attacking: a closing blow is made with the first weapon
+    w = f.hand[0] if f.alternating else fight.weapon_for(f)
     walk_back = f.stats.walk + fight.rules.walk_back_extra
     sched = resolve.closing_schedule(kind, arms.base_speed(f), f.stats.walk, f.stats.run,
                                      walk_back)
     f.closing = kind
     f.closing_start = now
-    f.in_range_since = None
+    f.in_range_since = now if kind == "set" and fight.can_attack(f, t) else None
     if sched.defence_modifier:
         f.defence_mods[t.id] = sched.defence_modifier
     f.anti_parry_bonus = sched.anti_parry_bonus
@@ -132,8 +138,9 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
     elif kind == "set":
         yield from set_attack(fight, f, t, ex)
     finish_closing(fight, f, ex)
-    if sched.attack_at is None and kind != "set":
-        # Wait / Defend / Avoid: let the opponent's closing play out
+    if f.id not in ex.first_attack:
+        # no attack of its own (Wait, Defend, Avoid, or one lost): let the opponent's
+        # closing play out before deciding anything else
         while ex.open and f.able and not fight.over:
             f.due = None
             yield from fight.hold(f)
@@ -144,9 +151,8 @@ def set_attack(fight: Fight, f: Fighter, t: Fighter, ex: Exchange) -> Generator[
     base = arms.base_speed(f)
     while t.able and f.able:
         if fight.can_attack(f, t):
-            if f.in_range_since is None:
-                f.in_range_since = fight.env.now if fight.env.now > f.closing_start \
-                    else f.closing_start
+            if f.in_range_since is None:  # came in range unseen (e.g. the setter moved)
+                f.in_range_since = fight.env.now
             f.due = resolve.set_attack_time(f.closing_start, base, f.in_range_since) \
                 + f.shift
             if (yield from fight.hold(f)):

@@ -347,9 +347,14 @@ class Fight:
                 try:
                     yield from self.perform(f, step)
                 except Preempted as p:
-                    if f.act is not None:
-                        self.emit(ev.Interrupted, actor=f.id, name=f.act, cause=p.cause.reason)
+                    was = f.act
+                    if was is not None:
+                        self.emit(ev.Interrupted, actor=f.id, name=was, cause=p.cause.reason)
                     self.end_action(f)
+                    if was in ("wait", "defend"):
+                        f.first_attack_after = None  # an abandoned Wait/Defend hands no time
+                    if f.closing is not None:
+                        self.abandon_closing(f)
                     if p.cause.step is not None:
                         f.forced = p.cause.step
         except Finished:
@@ -368,6 +373,15 @@ class Fight:
         f.pending = keep
         step, f.forced = f.forced, None
         return step
+
+    def abandon_closing(self, f: Fighter) -> None:
+        """A closing action given up (preempted): its attack and bonus are lost."""
+        f.anti_parry_bonus = 0
+        f.in_range_since = None
+        ex = f.exchange
+        if ex is not None and ex.open:
+            closing.finish_closing(self, f, ex)
+        f.closing = None
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
         """Log an action as it starts; ``delay``: parry or dodge tenths carried into it."""
@@ -555,15 +569,20 @@ class Fight:
     def after_move(self, f: Fighter, check: bool = True) -> None:
         for wid in tuple(self.targeted_by[f.id]):
             w = self.fighters[wid]
-            if w.able and not w.reacting:
+            if not w.able:
+                continue
+            if not w.reacting:
                 self.face(w, f.at)
-                if w.blocked:
-                    self.poke(w, WAKE)  # its target moved: another way may be open
-        ex = f.exchange
-        if ex is not None and ex.open:
-            partner = ex.partner(f)
-            if partner.closing == "set":
-                self.poke(partner, WAKE)
+            if w.blocked:
+                self.poke(w, WAKE)  # its target moved: another way may be open
+            if w.closing == "set":
+                # a Set watches its target: note when it comes in range (or leaves it)
+                if self.can_attack(w, f):
+                    if w.in_range_since is None:
+                        w.in_range_since = self.env.now
+                else:
+                    w.in_range_since = None
+                self.poke(w, WAKE)
         if check:
             for oid in tuple(f.engaged):
                 self.check_break_off(f, self.fighters[oid])
@@ -685,7 +704,9 @@ class Fight:
         for tid in self.watched(f):
             self.targeted_by[tid].discard(f.id)
         ex = f.exchange
-        if ex is not None and ex.open:
+        striking = self.bucket_t == self.env.now and any(i.attacker is f for i in self.bucket)
+        if ex is not None and ex.open and not striking:
+            # (a blow of this very tenth still lands: resolve_tenth ends its closing)
             ex.pending.discard(f.id)
             ex.settled.add(f.id)
             self.poke(ex.partner(f), WAKE)

@@ -20,7 +20,7 @@ from timedcombat.systems.tenths import arms, closing, resolve
 from timedcombat.systems.tenths.events import AttackLost, DefendChoice
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
-from timedcombat.systems.tenths.signals import Preempt
+from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, Preempt
 
 if TYPE_CHECKING:
     import simpy
@@ -198,11 +198,12 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
         fight.wound(b, amount, a, w.name, blow)
     if not b.able:
         return
-    if stopped and b.close and a.id in b.close and b.policy.leave_close(fight, b, a):
+    if (stopped and b.close and a.id in b.close and b.act not in UNINTERRUPTIBLE
+            and b.policy.leave_close(fight, b, a)):
         to = fight.step_away(b, a.at)
         if to is not None:
             fight.move(b, to, "advantage")  # the advantage used to step out
-    if (stopped and b.act != "retreat" and _wants_retreat(fight, b, a)
+    if (stopped and b.act not in UNINTERRUPTIBLE and _wants_retreat(fight, b, a)
             and fight.step_away(b, a.at) is not None):
         fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
         return

@@ -94,6 +94,8 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
     elif a == "pick_up":
         if weapon_on_ground(fight, head.weapon) is None:
             return f"no {head.weapon} lies on the ground"
+        if head.weapon in names_in_hand:
+            return f"already holds a {head.weapon}"  # two of one name could not be told apart
         if arms.free_hands(f) < 1:
             return "no free hand"
     elif a == "style":
