@@ -277,7 +277,9 @@ class TenthsLog:
             # a Wait or Defend lets the opponent attack first: it is under way until its
             # actor does something else
             later = [a for a in self.acts_by.get(d.actor, ()) if d.index < a.index < act.index]
-            return None if later else d
+            if later or (d.partner is not None and self._over_before(d.partner, act)):
+                return None  # it did something else, or its exchange ended (attack lost)
+            return d
         eff = d.end + d.delay if d.eff_end is None else d.eff_end
         return d if eff > act.t else None
 

@@ -223,20 +223,26 @@ def do_target(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Change target (or leave defend-only): a reaction time."""
     new = fight.fighters[step.target]  # type: ignore[index]
     yield from reaction(fight, f, "target change", "target", target=new.id)
-    fight.end_action(f)
     if new.able:
+        fight.end_action(f)
         fight.set_target(f, new)
+    else:
+        fight.emit(ev.Interrupted, actor=f.id, name="target", cause="target out")
+        fight.end_action(f)
 
 
 def do_defend_only(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Defend only against two targets: the time to select them is a reaction time."""
     targets = tuple(step.targets or ())
     yield from reaction(fight, f, "defend only", "defend_only", targets=targets)
-    fight.end_action(f)
     alive = tuple(t for t in targets if fight.fighters[t].able)
     if len(alive) == 2:
+        fight.end_action(f)
         fight.set_defend_only(f, alive)
-    elif alive:
+        return
+    fight.emit(ev.Interrupted, actor=f.id, name="defend_only", cause="target out")
+    fight.end_action(f)
+    if alive:
         fight.set_target(f, fight.fighters[alive[0]])
 
 

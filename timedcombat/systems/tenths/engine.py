@@ -354,7 +354,7 @@ class Fight:
                     if was in ("wait", "defend"):
                         f.first_attack_after = None  # an abandoned Wait/Defend hands no time
                     if f.closing is not None:
-                        self.abandon_closing(f)
+                        self.abandon_closing(f, running=was is not None)
                     if p.cause.step is not None:
                         f.forced = p.cause.step
         except Finished:
@@ -374,14 +374,21 @@ class Fight:
         step, f.forced = f.forced, None
         return step
 
-    def abandon_closing(self, f: Fighter) -> None:
-        """A closing action given up (preempted): its attack and bonus are lost."""
+    def abandon_closing(self, f: Fighter, running: bool) -> None:
+        """A closing action given up (preempted): its attack and bonus are lost. One that
+        had run its time and only waited for the opponent's (Wait, Defend) stands: the
+        exchange goes on and may still hand the first-blow time."""
         f.anti_parry_bonus = 0
         f.in_range_since = None
         ex = f.exchange
-        if ex is not None and ex.open:
+        if ex is None or not ex.open:
+            f.closing = None
+            return
+        if running:
+            ex.kinds[f.id] = "abandoned"  # hands no Wait/Defend first-blow time
+        if running or f.id in ex.pending:  # (a Set still waiting to strike loses it)
             closing.finish_closing(self, f, ex)
-        f.closing = None
+            f.closing = None
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
         """Log an action as it starts; ``delay``: parry or dodge tenths carried into it."""
