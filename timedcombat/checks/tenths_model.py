@@ -35,7 +35,7 @@ CARRY_TAKERS = frozenset(CLOSING | {"move", "attack", "block", "draw", "sheathe"
 """Actions that take the parry and dodge time owed from before (their ``delay``)."""
 REACTION_ACTIONS = frozenset({"target", "defend_only", "style"})
 STOPPED = frozenset({"miss", "parried", "dodged"})
-NO_STRIKE = frozenset({"target changed", "never in range", "no weapon in hand"})
+NO_STRIKE = frozenset({"target changed", "never in range", "no weapon in hand", "abandoned"})
 """``tenths.attack_lost`` reasons of attacks never struck (other losses may be either)."""
 INFORMATIONAL = ("blocked by", "closing needed", "no free hex", "blocked hex occupied")
 """``interrupted`` causes that do not end the running action."""

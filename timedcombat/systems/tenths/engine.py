@@ -386,7 +386,10 @@ class Fight:
             return
         if running:
             ex.kinds[f.id] = "abandoned"  # hands no Wait/Defend first-blow time
-        if running or f.id in ex.pending:  # (a Set still waiting to strike loses it)
+        if running or f.id in ex.pending:
+            if not running and f.target is not None:  # a Set still waiting to strike
+                actions.lose_attack(self, f, f.target, "abandoned", f.closing,
+                                    self.weapon_for(f))
             closing.finish_closing(self, f, ex)
             f.closing = None
 
