@@ -73,6 +73,7 @@ def test_lanes_of_a_log():
     assert lanes.marks == (("a", 16, "hit", "c"),)
     assert lanes.wounds == (("c", 16, 5),)
     assert lanes.states == (("c", 16, "out"),)
+    assert lanes.blocks == ()
     assert lanes.boundaries == (10,)
     assert lanes.end == 16
     assert lanes.title == "x — tenths, seed 4 — winner red at 1.6 s"

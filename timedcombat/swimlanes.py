@@ -70,6 +70,7 @@ class Lanes:
     targets: tuple[tuple[str, int], ...]
     states: tuple[tuple[str, int, str], ...]  # (actor, t, state) for out/fled/hurt
     spans: tuple[tuple[str, int, int], ...]  # close quarters (actor, from, to)
+    blocks: tuple[tuple[str, int, int], ...]  # blocking positions held (actor, from, to)
     boundaries: tuple[int, ...]
     end: int
     title: str
@@ -112,6 +113,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
 
     marks, reactions, targets, states, spans, wounds = [], [], [], [], [], []
     cq_open: dict[str, int] = {}
+    block_open: dict[str, int] = {}
+    blocks: list[tuple[str, int, int]] = []
     for e in events:
         kind, actor, t = e["event"], e.get("actor"), e["t"]
         if kind == "action":
@@ -141,6 +144,11 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
                 states.append((actor, t, st))
                 if st in ("out", "fled"):
                     close(actor, t)
+            elif st == "block":
+                if val:
+                    block_open.setdefault(actor, t)
+                elif actor in block_open:
+                    blocks.append((actor, block_open.pop(actor), t))
             elif st == "close_quarters":
                 if val:
                     cq_open.setdefault(actor, t)
@@ -148,6 +156,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
                     spans.append((actor, cq_open.pop(actor), t))
     for actor, t0 in cq_open.items():
         spans.append((actor, t0, end))
+    for actor, t0 in block_open.items():
+        blocks.append((actor, t0, end))
     for b in bars:
         b.end = min(b.end, end)
     boundaries = tuple(sorted({e["t"] for e in events
@@ -161,7 +171,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         outcome = f"no winner at {end / 10:.1f} s ({end_ev.get('reason', '')})"
     title = f"{name} — {start.get('system', '?')}, seed {start.get('seed', '?')} — {outcome}"
     return Lanes(order, sides, tuple(bars), tuple(marks), tuple(wounds), tuple(reactions),
-                 tuple(targets), tuple(states), tuple(spans), boundaries, end, title)
+                 tuple(targets), tuple(states), tuple(spans), tuple(blocks), boundaries, end,
+                 title)
 
 
 def _tick_step(seconds: float) -> float:
@@ -203,6 +214,9 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
         ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.45, 0.9),
                        facecolors="none", edgecolors="#dd8452", hatch="///", linewidth=0,
                        zorder=1)
+    for a, t0, t1 in lanes.blocks:
+        ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.42, 0.1),
+                       facecolors=COLOURS["block"], zorder=2)
     for b in lanes.bars:
         ax.broken_barh([(b.start / 10, max(b.end - b.start, 1) / 10)],
                        (row[b.actor] - 0.28, 0.56), facecolors=COLOURS[b.kind],
@@ -269,6 +283,9 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     if lanes.spans:
         handles.append(Patch(facecolor="none", edgecolor="#dd8452", hatch="///",
                              label="close quarters"))
+    if lanes.blocks:
+        handles.append(Line2D([], [], color=COLOURS["block"], linewidth=3,
+                              label="blocking position held"))
     legend_rows = -(-len(handles) // 6)
     fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=font,
                frameon=False)
