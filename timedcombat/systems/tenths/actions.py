@@ -287,57 +287,60 @@ def _weapon_named(weapons: list[Weapon], name: str | None) -> Weapon | None:
     return next((w for w in weapons if w.name == name), None)
 
 
+def _weapon_action(fight: Fight, f: Fighter, name: str, w: Weapon, tenths: int,
+                   no_defence: bool = False) -> Gen:
+    """The common part of the weapon changes: an action of ``tenths`` (plus time carried
+    in) that ends a blocking position, with no active defence when ``no_defence``."""
+    end = fight.env.now + tenths + fight.take_carry(f)
+    fight.start_action(f, name, end, weapon=w.name)
+    fight.drop_block(f, name)
+    if no_defence:
+        f.no_defence_until = max(f.no_defence_until, end)
+    yield from run_to(fight, f, end)
+    fight.end_action(f)
+
+
+def _rearmed(fight: Fight, f: Fighter) -> None:
+    """Weapons in hand changed: the next blow starts a new sequence."""
+    f.alt_next = 0
+    f.last_struck = None
+    fight.rearmed(f)
+
+
 def do_draw(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Draw a weapon: its base speed."""
     w = _weapon_named(f.sheathed, step.weapon)
     assert w is not None
-    end = fight.env.now + w.base_speed + fight.take_carry(f)
-    fight.start_action(f, "draw", end, weapon=w.name)
-    yield from run_to(fight, f, end)
-    fight.end_action(f)
+    yield from _weapon_action(fight, f, "draw", w, w.base_speed)
     if w in f.sheathed and arms.free_hands(f) >= w.hands:
         f.sheathed.remove(w)
         f.hand.append(w)
         if len(f.hand) == 2 and f.style is None:
             f.style = arms.MAIN
-        f.last_struck = None
-        fight.rearmed(f)
+        _rearmed(fight, f)
 
 
 def do_sheathe(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Sheathe a weapon: its base speed."""
     w = _weapon_named(f.hand, step.weapon)
     assert w is not None
-    end = fight.env.now + w.base_speed + fight.take_carry(f)
-    fight.start_action(f, "sheathe", end, weapon=w.name)
-    fight.drop_block(f, "sheathe")
-    yield from run_to(fight, f, end)
-    fight.end_action(f)
+    yield from _weapon_action(fight, f, "sheathe", w, w.base_speed)
     if w in f.hand:
         f.hand.remove(w)
         f.sheathed.append(w)
-        f.alt_next = 0
-        f.last_struck = None
-        fight.rearmed(f)
+        _rearmed(fight, f)
 
 
 def do_drop(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Drop a weapon: two tenths. It lies on the map where its owner stood."""
     w = _weapon_named(f.hand, step.weapon)
     assert w is not None
-    end = fight.env.now + SEED.drop_time + fight.take_carry(f)
-    fight.start_action(f, "drop", end, weapon=w.name)
-    fight.drop_block(f, "drop")
-    yield from run_to(fight, f, end)
-    fight.end_action(f)
+    yield from _weapon_action(fight, f, "drop", w, SEED.drop_time)
     if w in f.hand:
         f.hand.remove(w)
-        at = f.at
-        fight.map.drop(at, w)
-        f.alt_next = 0
-        f.last_struck = None
-        fight.rearmed(f)
-        fight.emit(Dropped, actor=f.id, weapon=w.name, at=at)
+        fight.map.drop(f.at, w)
+        _rearmed(fight, f)
+        fight.emit(Dropped, actor=f.id, weapon=w.name, at=f.at)
 
 
 def do_pick_up(fight: Fight, f: Fighter, step: Step) -> Gen:
@@ -345,16 +348,12 @@ def do_pick_up(fight: Fight, f: Fighter, step: Step) -> Gen:
     at = f.at
     w = next((x for x in fight.map.ground.get(at, ()) if x.name == step.weapon), None)
     assert w is not None
-    end = fight.env.now + resolve.pick_up_time(f.stats.walk) + fight.take_carry(f)
-    fight.start_action(f, "pick_up", end, weapon=w.name)
-    f.no_defence_until = max(f.no_defence_until, end)
-    yield from run_to(fight, f, end)
-    fight.end_action(f)
+    yield from _weapon_action(fight, f, "pick_up", w, resolve.pick_up_time(f.stats.walk),
+                              no_defence=True)
     if f.at != at:
         fight.emit(ev.Interrupted, actor=f.id, name="pick_up", cause="no longer in its hex")
         return
     if arms.free_hands(f) >= w.hands and fight.map.pick(at, w):
         f.hand.append(w)
-        f.last_struck = None
-        fight.rearmed(f)
+        _rearmed(fight, f)
         fight.emit(PickedUp, actor=f.id, weapon=w.name, at=at)
