@@ -10,6 +10,7 @@ system as prefix (``tenths.plan_skip``).
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 import attrs
@@ -80,6 +81,73 @@ def json_obj(event: Event) -> dict[str, Any]:
             value = [dict(v) for v in value]
         out[key] = value
     return out
+
+
+_STRINGS: dict[str, str] = {}
+
+
+def _s(value: str) -> str:
+    """A string as JSON (ASCII-safe), remembered: ids and names recur on every line."""
+    out = _STRINGS.get(value)
+    if out is None:
+        out = _STRINGS[value] = json.dumps(value)
+    return out
+
+
+def _v(value: Any) -> str:
+    kind = type(value)
+    if kind is str:
+        return _s(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if kind is tuple or kind is list:
+        return "[" + ",".join(map(_v, value)) + "]"
+    return json.dumps(value)
+
+
+def _pairs(value: Any) -> str:
+    return "{" + ",".join(_s(k) + ":" + _v(v) for k, v in value) + "}"
+
+
+def _records(value: Any) -> str:
+    return "[" + ",".join(map(_pairs, value)) + "]"
+
+
+def _compile_json(cls: type[Event]) -> Any:
+    """Generate the serializer of one event class: the same text as
+    ``json.dumps(json_obj(e), separators=(",", ":"))``, about twice as fast."""
+    lines = ["def to_json(e):",
+             f"    p = ['{{\"t\":', str(e.t), ',\"seq\":', str(e.seq), "
+             f"',\"event\":{json.dumps(cls.EVENT)}']"]
+    for name, key, optional in _layout(cls):
+        enc = "_pairs" if name in _PAIRS_FIELDS else "_records" if name in _RECORDS_FIELDS \
+            else "_v"
+        head = json.dumps("," + json.dumps(key) + ":")
+        if optional:
+            lines.append(f"    v = e.{name}")
+            lines.append(f"    if v is not None: p.append({head} + {enc}(v))")
+        else:
+            lines.append(f"    p.append({head} + {enc}(e.{name}))")
+    lines += ["    p.append('}')", "    return ''.join(p)"]
+    namespace = {"_v": _v, "_pairs": _pairs, "_records": _records}
+    exec("\n".join(lines), namespace)  # noqa: S102 - code built from our own field names
+    return namespace["to_json"]
+
+
+_SERIALIZERS: dict[type[Event], Any] = {}
+
+
+def to_json(event: Event) -> str:
+    """One log line (without the newline): compact JSON, keys in contract order."""
+    cls = type(event)
+    fn = _SERIALIZERS.get(cls)
+    if fn is None:
+        fn = _SERIALIZERS[cls] = _compile_json(cls)
+    return fn(event)
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import IO, Any
 
 import structlog
 
-from timedcombat.events import Event, json_obj
+from timedcombat.events import Event, to_json
 
 Sink = Callable[[Event], None]
 
@@ -77,7 +77,7 @@ class _LineWriter:
 
 
 def _record(_logger: Any, _name: str, event_dict: dict[str, Any]) -> str:
-    return dumps(event_dict["record"])
+    return event_dict["line"]  # already serialized by events.to_json
 
 
 class JsonLinesSink:
@@ -92,4 +92,4 @@ class JsonLinesSink:
         ).bind()
 
     def __call__(self, event: Event) -> None:
-        self._logger.msg(record=json_obj(event))
+        self._logger.msg(line=to_json(event))
