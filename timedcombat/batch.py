@@ -28,6 +28,7 @@ import attrs
 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError
+from timedcombat.output import check_writable, write_text
 from timedcombat.scenario import Scenario, load_scenario, parse_scenario
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
@@ -459,9 +460,12 @@ def _check_cli(args: argparse.Namespace) -> None:
     if args.executor != "dask" and args.scheduler:
         raise BatchError("--scheduler needs --executor dask")
     if args.out:
-        parent = Path(args.out).resolve().parent
-        if not parent.is_dir():
-            raise BatchError(f"--out {args.out}: no such directory {parent}")
+        check_writable(args.out, "--out")
+    if args.logs:
+        logs = Path(args.logs)
+        where = logs if logs.is_dir() else logs.resolve().parent
+        if not where.is_dir() or not os.access(where, os.W_OK):
+            raise BatchError(f"--logs {args.logs}: cannot write there")
 
 
 def main_batch(args: argparse.Namespace) -> int:
@@ -492,7 +496,7 @@ def main_batch(args: argparse.Namespace) -> int:
         print("error: interrupted; no CSV written", file=sys.stderr)
         return 130
     if args.out:
-        _write_atomic(Path(args.out), csv_text(result.rows))
+        write_text(args.out, csv_text(result.rows))
     if args.json:
         print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
     else:

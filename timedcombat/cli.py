@@ -7,73 +7,60 @@ no traceback, nothing written).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from timedcombat.engine import simulate
-from timedcombat.errors import TimedCombatError
+from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
 from timedcombat.log import dumps
-from timedcombat.scenario import load_scenario
+from timedcombat.output import check_writable, write_file, write_text
+from timedcombat.scenario import MAX_UNTIL, load_scenario
 from timedcombat.systems.base import get_system, system_names
 
 
-class UsageError(TimedCombatError):
-    """A command-line argument that cannot be used."""
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError  # handled in main(): exit 0, the reader had what it wanted
 
 
 def _console() -> Console:
     width = None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "140"))
-    return Console(width=width, highlight=False, soft_wrap=False)
-
-
-def _write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file, so a failure leaves nothing."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
-
-
-def _draw_atomic(events: list[dict[str, Any]], path: str, fmt: str) -> None:
-    from timedcombat.swimlanes import draw
-
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
-        draw(events, tmp, fmt)
-        tmp.replace(target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    return _Console(width=width, highlight=False, soft_wrap=False, markup=False)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     if args.seed is not None and args.seed < 0:
         raise UsageError("--seed: must not be negative")
+    if args.until is not None and not 1 <= args.until <= MAX_UNTIL:
+        raise UsageError(f"--until: must be between 1 and {MAX_UNTIL} tenths")
+    for option, path in (("--log", args.log), ("--svg", args.svg), ("--png", args.png)):
+        if path:
+            if path == "-" and option != "--log":
+                raise UsageError(f"{option}: a picture cannot go to standard output")
+            check_writable(path, option)
     buf = io.StringIO() if args.log else None
     result = simulate(scenario, args.seed, log=buf, until=args.until)
+    events = [to_dict(e) for e in result.events]
+    if args.svg or args.png:
+        from timedcombat.swimlanes import draw
+
+        for path, fmt in ((args.svg, "svg"), (args.png, "png")):
+            if path:
+                write_file(path, lambda p, fmt=fmt: draw(events, p, fmt))
     if args.log:
         assert buf is not None
-        _write_atomic(args.log, buf.getvalue())
-    events = [to_dict(e) for e in result.events]
-    for path, fmt in ((args.svg, "svg"), (args.png, "png")):
-        if path:
-            _draw_atomic(events, path, fmt)
-    if not args.quiet:
+        write_text(args.log, buf.getvalue())
+    if not args.quiet and args.log != "-":
         from timedcombat.timeline import render
 
         render(events, _console())
@@ -135,16 +122,25 @@ def _cell(v: Any) -> str:
     return str(v)
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument errors are one ``error:`` line and exit status 2, like every bad input."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="timedcombat",
         description="Tabletop-RPG melee as a discrete-event simulation in tenths of a second.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
     run = sub.add_parser("run", help="fight a scenario and print its timeline")
     run.add_argument("scenario", help="scenario file (TOML)")
     run.add_argument("--seed", type=int, help="seed of the run (default: the scenario's)")
-    run.add_argument("--log", metavar="FILE.jsonl", help="write the JSON-lines event log")
+    run.add_argument("--log", metavar="FILE.jsonl",
+                     help="write the JSON-lines event log (- for standard output)")
     run.add_argument("--svg", metavar="FILE", help="draw the timeline as SVG swimlanes")
     run.add_argument("--png", metavar="FILE", help="draw the timeline as PNG swimlanes")
     run.add_argument("--until", type=int, metavar="TENTHS", help="override the time cap")
@@ -179,15 +175,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return int(args.func(args))
     except TimedCombatError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        with contextlib.suppress(OSError):  # no second error when Python flushes at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
 
 
-__all__ = ["main", "build_parser", "dumps"]
+__all__ = ["main", "build_parser", "dumps", "UsageError"]

@@ -39,3 +39,7 @@ class LogFormatError(TimedCombatError):
 
     def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
         return (type(self), (self.file, self.line, self.message))
+
+
+class UsageError(TimedCombatError):
+    """A command-line argument that cannot be used."""

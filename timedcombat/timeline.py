@@ -109,7 +109,7 @@ def outcome_line(events: Iterable[Mapping[str, Any]]) -> str:
 
 def render(events: list[Mapping[str, Any]], console: Console | None = None) -> None:
     """Print the timeline table and the outcome."""
-    console = console or Console()
+    console = console or Console(markup=False, highlight=False)
     start = next((e for e in events if e["event"] == "start"), None)
     actors = [e["actor"] for e in events if e["event"] == "placed"]
     sides = {e["actor"]: e["side"] for e in events if e["event"] == "placed"}
