@@ -159,13 +159,17 @@ def _fields(e: Mapping[str, Any], ruleset: RuleSet, file: str, n: int) -> None:
 
 
 def _read_text(path: str) -> str:
+    """The file as text: UTF-8 (a byte-order mark, as some editors write, is dropped)."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+        with open(path, "rb") as fh:
+            raw = fh.read()
     except OSError as exc:
         raise LogFormatError(path, 0, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise LogFormatError(path, 1, f"not UTF-8 text: {exc.reason}") from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise LogFormatError(path, line, f"not UTF-8 text: {exc.reason}") from None
 
 
 def read_log(path: str) -> tuple[list[dict[str, Any]], list[int]]:

@@ -359,6 +359,10 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
         combatants.append(attrs.evolve(spec, stats=stats))
     if not combatants:
         raise ScenarioError(file, "combatant", "required: at least one [[combatant]] table")
+    if len({c.side for c in combatants}) < 2:
+        raise ScenarioError(file, f"combatant[{len(combatants) - 1}].side",
+                            f"every combatant is on side {combatants[0].side!r}: a fight needs "
+                            "two sides")
     scenario = Scenario(file, info, rules, map_spec, tuple(combatants))
     for i, c in enumerate(scenario.combatants):
         system.check_combatant(scenario, c, file, f"combatant[{i}]")

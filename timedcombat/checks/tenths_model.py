@@ -358,6 +358,8 @@ class TenthsLog:
         elif act.name == "attack":
             act.first_after, act.first_unknown = p.first_after, p.first_unknown
             p.first_after, p.first_unknown = None, False
+        else:  # the first blow after Wait/Defend is owed only as the next action
+            p.first_after, p.first_unknown = None, False
 
     def _finish(self, p: Person, act: Act) -> None:
         """An action's effects on what its actor holds, once it is over."""

@@ -398,6 +398,8 @@ class Fight:
         f.act = name
         f.act_start = self.env.now
         f.shift = 0
+        if name != "attack":
+            f.first_attack_after = None  # a Wait/Defend first blow is owed only as the next
         carried, f.carried = f.carried, 0
         self.emit(ev.Action, actor=f.id, name=name, end=end, delay=carried or None, **fields)
 
@@ -444,6 +446,8 @@ class Fight:
         if self.weapon_for(f) is None:
             return f.policy.rearm(self, f) or Step("guard")
         if self.in_zone(f, t):
+            if not self.can_attack(f, t) and self.step_toward(f, t.at) is None:
+                return Step("hemmed")  # no way in: wait for a hex to free up, no futile charge
             if head is not None and head.action in CLOSING_ACTIONS:
                 f.pop_plan()
                 return Step(head.action, target=t.id, closing=True)
@@ -659,11 +663,7 @@ class Fight:
     def check_break_off(self, a: Fighter, b: Fighter) -> None:
         """Combatants break off when both are out of range."""
         if not self.can_attack(a, b) and not self.can_attack(b, a):
-            self.disengage(a, b)
-            for x in (a, b):
-                if x.able and x.hurt and not x.engaged and x.act != "retreat" \
-                        and x.policy.withdraw(self, x):
-                    self.flee(x)
+            self.disengage(a, b)  # (a badly hurt retreater leaves the fight: do_retreat)
 
     def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
               blow: int) -> None:
@@ -771,4 +771,5 @@ PERFORMERS = {
     "drop": actions.do_drop,
     "pick_up": actions.do_pick_up,
     "guard": actions.do_guard,
+    "hemmed": lambda fight, f, step: fight.wait_blocked(f),
 }

@@ -44,6 +44,9 @@ PLAN_KEYS: dict[str, frozenset[str]] = {
     "style": frozenset({"style"}),
 }
 REQUIRED_KEYS: dict[str, frozenset[str]] = {
+    "draw": frozenset({"weapon"}),
+    "sheathe": frozenset({"weapon"}),
+    "drop": frozenset({"weapon"}),
     "target": frozenset({"target"}),
     "defend_only": frozenset({"targets"}),
     "block": frozenset({"position"}),
@@ -79,6 +82,9 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
     for name in ("short_reach", "long_reach", "blow_divisor", "margin_divisor"):
         if getattr(rules, name) < 1:
             raise ScenarioError(file, f"rules.{name}", "must be at least 1")
+    for name in ("dodge_time", "walk_back_extra", "min_damage", "body_bonus", "hurt_penalty"):
+        if getattr(rules, name) < 0:
+            raise ScenarioError(file, f"rules.{name}", "must not be negative")
     if not 1 <= rules.hurt_percent <= 100:
         raise ScenarioError(file, "rules.hurt_percent", "must be between 1 and 100")
     return rules

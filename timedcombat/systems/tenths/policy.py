@@ -4,7 +4,7 @@ A policy sees what the rules let a combatant know (its own state, where everyone
 stands, and the current action of its target) and returns choices; the engine checks
 and performs them. ``default`` closes, attacks, parries or dodges when it can and
 retreats when badly hurt, then leaves the fight; ``aggressive`` never gives ground;
-``cautious`` lets the opponent come and retreats early.
+``cautious`` lets the opponent strike first; ``guard`` holds its ground.
 """
 
 from __future__ import annotations
@@ -193,9 +193,13 @@ class GuardPolicy(DefaultPolicy):
 
 
 class CautiousPolicy(DefaultPolicy):
-    """Lets the opponent come (Wait), and retreats as soon as it is hurt."""
+    """Lets the opponent strike first: closes with Defend, answers an attack or charge
+    with Wait; retreats when hurt, as the default policy does."""
 
     name = "cautious"
+
+    def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
+        return "defend"
 
     def respond(self, fight: Fight, f: Fighter, t: Fighter, theirs: str | None) -> str:
         if theirs in ("attack", "charge"):
