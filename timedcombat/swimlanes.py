@@ -248,8 +248,11 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
             ax.axhspan(y - 0.5, y + 0.5, xmin=0, xmax=1, color="none")
             ax.broken_barh([(t / 10, max(lanes.end - t, 1) / 10)], (y - 0.5, 1.0),
                            facecolors="#00000018", zorder=3)
-            ax.text(t / 10, y, "  OUT" if st == "out" else "  FLED", va="center", ha="left",
-                    fontsize=font, fontweight="bold", color="#222222", zorder=6)
+            near_end = lanes.end - t < max(8, lanes.end // 12)  # keep the label in the plot
+            label = "OUT" if st == "out" else "FLED"
+            ax.text(t / 10, y + 0.3, f"{label} " if near_end else f"  {label}", va="center",
+                    ha="right" if near_end else "left", fontsize=font, fontweight="bold",
+                    color="#222222", zorder=6)
         else:
             ax.scatter([t / 10], [y - 0.38], marker="*", s=28, c="#dd8452", zorder=5)
     for t in lanes.boundaries:
@@ -271,8 +274,11 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     handles = [Patch(color=COLOURS[k], label=KIND_LABEL[k]) for k in COLOURS
                if any(b.kind == k for b in lanes.bars)]
     handles += [Line2D([], [], linestyle="", marker=m, markerfacecolor=f, markeredgecolor=e,
-                       label=lab) for r, (m, f, e, lab) in RESULTS.items()
+                       label=f"blow {lab}") for r, (m, f, e, lab) in RESULTS.items()
                 if any(x[2] == r for x in lanes.marks)]
+    if lanes.marks:
+        handles.append(Line2D([], [], color="#555555", alpha=0.5, linewidth=0.8,
+                              label="blow → its target (result on the striker's lane)"))
     if lanes.wounds:
         handles.append(Line2D([], [], linestyle="", marker="|", markersize=10,
                               color="#7a1f22", label="damage taken"))

@@ -182,8 +182,10 @@ def report(data: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = Console(width=None if sys.stdout.isatty() else 132)
-    t = Table(title=f"Melees of {UNTIL // 10} simulated seconds (CPU time; small ones repeated "
-                    "over seeds to 20,000 events)")
+    sim = data["melees"][0]["simulated_s"]
+    least = data["min_events"]
+    t = Table(title=f"Melees of {sim:g} simulated seconds (CPU time; small ones repeated "
+                    f"over seeds to {least:,} events)")
     for col in ("combatants", "runs", "events", "events/s memory", "events/s JSON file",
                 "bare simpy /s", "ratio memory", "ratio JSON", "µs/event", "peak MB"):
         t.add_column(col, justify="right")
@@ -223,6 +225,7 @@ def main() -> int:
     runs = 100 if args.quick else 2000
     data = {
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "min_events": 2000 if args.quick else 20000,
         "melees": [melee_rates(n, until, 2000 if args.quick else 20000) for n in sizes],
         "batch": batch_rates(runs),
         "single": single_process_attacks(runs // 2),
