@@ -97,11 +97,20 @@ def run_one(scenario: Scenario, seed: int, keep_log: bool = False) -> tuple[Row,
     return row, (buf.getvalue() if buf is not None else None)
 
 
-def run_chunk(text: str, file: str, seeds: Sequence[int],
-              keep_logs: bool) -> list[tuple[Row, str | None]]:
-    """Fight every seed of a chunk (the unit of work sent to a process or a Dask worker)."""
+def run_chunk(text: str, file: str, seeds: Sequence[int], keep_logs: bool,
+              log_dir: str | None = None) -> list[tuple[Row, str | None]]:
+    """Fight every seed of a chunk (the unit of work sent to a process or a Dask worker).
+    With ``log_dir`` (local processes) the worker writes the logs itself, in parallel;
+    otherwise they travel back with the rows (a remote cluster)."""
     scenario = _scenario(text, file)
-    return [run_one(scenario, seed, keep_logs) for seed in seeds]
+    out = []
+    for seed in seeds:
+        row, log = run_one(scenario, seed, keep_logs)
+        if log_dir is not None and log is not None:
+            _write_atomic(log_path(log_dir, seed), log)
+            log = None
+        out.append((row, log))
+    return out
 
 
 def chunks(base: int, runs: int, workers: int) -> list[range]:
@@ -115,14 +124,16 @@ def chunks(base: int, runs: int, workers: int) -> list[range]:
 Batch = Iterator[list[tuple[Row, str | None]]]
 
 
-def _in_process(text: str, file: str, parts: list[range], keep_logs: bool) -> Batch:
+def _in_process(text: str, file: str, parts: list[range], keep_logs: bool,
+                log_dir: str | None) -> Batch:
     for part in parts:
-        yield run_chunk(text, file, part, keep_logs)
+        yield run_chunk(text, file, part, keep_logs, log_dir)
 
 
-def _local(text: str, file: str, parts: list[range], keep_logs: bool, jobs: int) -> Batch:
+def _local(text: str, file: str, parts: list[range], keep_logs: bool, jobs: int,
+           log_dir: str | None) -> Batch:
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {pool.submit(run_chunk, text, file, p, keep_logs) for p in parts}
+        pending = {pool.submit(run_chunk, text, file, p, keep_logs, log_dir) for p in parts}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -275,6 +286,7 @@ def run_batch(
             client.close()
         raise
     keep = log_dir is not None
+    local_logs = str(log_dir) if log_dir is not None else None  # local workers write them
     started = time.perf_counter()
     if client is not None:
         parts_done: Batch = _dask(client, text, file, base, runs, keep)
@@ -282,9 +294,10 @@ def run_batch(
         workers = jobs or os.cpu_count() or 1
         parts = chunks(base, runs, workers)
         if workers == 1 or len(parts) == 1:
-            parts_done = _in_process(text, file, parts, keep)
+            parts_done = _in_process(text, file, parts, keep, local_logs)
         else:
-            parts_done = _local(text, file, parts, keep, min(workers, len(parts)))
+            parts_done = _local(text, file, parts, keep, min(workers, len(parts)),
+                                local_logs)
     rows = _collect(parts_done, log_dir, progress)
     elapsed = time.perf_counter() - started
     return BatchResult(loaded.info.name, rows, summarize(rows), elapsed)
