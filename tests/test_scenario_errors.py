@@ -474,3 +474,14 @@ def test_errors_survive_pickling_between_processes() -> None:
         ("f.toml: combatant[0].id: bad", "f.toml", "combatant[0].id", "bad")
     log_err = pickle.loads(pickle.dumps(LogFormatError("x.jsonl", 3, "not JSON")))
     assert (str(log_err), log_err.line) == ("x.jsonl:3: not JSON", 3)
+
+
+def test_a_hex_that_is_not_two_integers_shows_what_was_given(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    path = tmp_path / "hex.toml"
+    path.write_text('[scenario]\nname = "x"\nsystem = "tenths"\n[[combatant]]\nid = "a"\n'
+                    'side = "r"\nat = [1.5, 0]\n')
+    assert main(["run", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"error: {path}: combatant[0].at: expected a hex [q, r] of two integers, got [1.5, 0]")

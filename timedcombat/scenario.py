@@ -155,8 +155,21 @@ def _hex(value: Any, _t: type) -> Hex:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise TypeError(f"expected a hex [q, r] of two integers, got {describe(value)}")
+        shown = describe(value)
+        if isinstance(value, list | tuple) and len(value) <= 4:
+            shown = "[" + ", ".join(_short(v) for v in value) + "]"
+        raise TypeError(f"expected a hex [q, r] of two integers, got {shown}")
     return (int(value[0]), int(value[1]))
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value)
+    return describe(value)
 
 
 def _str_tuple(value: Any, _t: type) -> tuple[str, ...]:
