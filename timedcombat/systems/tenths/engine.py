@@ -50,7 +50,7 @@ from timedcombat.systems.tenths.signals import (
     Preempted,
 )
 
-NEAREST_RINGS = 12  # how far the ring search for the nearest enemy goes before a scan
+NEAREST_RINGS = 4  # the ring search looks this far (most new targets are near), then scans
 NEAREST_SCAN = 24  # with this many enemies or fewer, a scan is cheaper than the rings
 
 
@@ -209,8 +209,7 @@ class Fight:
         here = f.at
         enemies_left = sum(n for side, n in self.able_count.items() if side != f.side)
         if enemies_left <= NEAREST_SCAN:
-            among = self.visible_enemies(f) if visible else self.enemies(f)
-            return min(among, key=lambda o: (distance(here, o.at), o.index), default=None)
+            return self._scan_nearest(f, visible)
         occupants = self.map.occupants_of
         fighters = self.fighters
         for radius in range(1, NEAREST_RINGS + 1):
@@ -226,8 +225,24 @@ class Fight:
                         found = o
             if found is not None:
                 return found
-        among = self.visible_enemies(f) if visible else self.enemies(f)
-        return min(among, key=lambda o: (distance(here, o.at), o.index), default=None)
+        return self._scan_nearest(f, visible)
+
+    def _scan_nearest(self, f: Fighter, visible: bool) -> Fighter | None:
+        """The nearest able (visible) enemy by a scan of all (first in the scenario on
+        ties): for few enemies, or one far away."""
+        hq, hr = f.at
+        side, facing = f.side, f.facing
+        best: Fighter | None = None
+        best_d = 1 << 30
+        for o in self.order:  # scenario order: the first of equals is kept
+            if o.side == side or not o.able:
+                continue
+            q, r = o.at
+            dq, dr = q - hq, r - hr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if d < best_d and not (visible and is_back(f.at, facing, o.at)):
+                best, best_d = o, d
+        return best
 
     def choose_target(self, f: Fighter) -> None:
         if f.defend_targets is not None or (f.target is not None and f.target.able):
@@ -603,8 +618,16 @@ class Fight:
 
     def step_toward(self, f: Fighter, goal: tuple[int, int]) -> tuple[int, int] | None:
         here = f.at
-        d0 = distance(here, goal)
-        cands = [h for h in self.map.free_neighbours(here) if distance(h, goal) < d0]
+        gq, gr = goal
+        dq, dr = here[0] - gq, here[1] - gr
+        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        cands = []
+        for h in self.map.free_neighbours(here):
+            dq, dr = h[0] - gq, h[1] - gr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0:  # (inlined hex distance)
+                cands.append(h)
+        if len(cands) <= 1:
+            return cands[0] if cands else None
         return line_step(here, goal, cands)
 
     def can_step_away(self, f: Fighter, threat: tuple[int, int]) -> bool:
