@@ -107,7 +107,7 @@ def run_chunk(text: str, file: str, seeds: Sequence[int], keep_logs: bool,
     for seed in seeds:
         row, log = run_one(scenario, seed, keep_logs)
         if log_dir is not None and log is not None:
-            _write_atomic(log_path(log_dir, seed), log)
+            write_text(str(log_path(log_dir, seed)), log)
             log = None
         out.append((row, log))
     return out
@@ -220,16 +220,6 @@ def log_path(logs: str | Path, seed: int) -> Path:
     return Path(logs) / f"seed-{seed:06d}.jsonl"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8", newline="")
-        tmp.replace(path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise BatchError(f"{path}: cannot write: {exc.strerror or exc}") from None
-
-
 def _prepare_logs(logs: str | Path | None) -> Path | None:
     if logs is None:
         return None
@@ -311,7 +301,7 @@ def _collect(parts: Iterable[list[tuple[Row, str | None]]], log_dir: Path | None
         for row, text in part:
             rows.append(row)
             if log_dir is not None and text is not None:
-                _write_atomic(log_path(log_dir, row.seed), text)
+                write_text(str(log_path(log_dir, row.seed)), text)
         if progress is not None:
             progress(len(part))
     rows.sort(key=lambda r: r.seed)
