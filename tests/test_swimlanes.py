@@ -86,3 +86,21 @@ def test_draw_a_hand_made_log(tmp_path, fmt):
     out = tmp_path / f"x.{fmt}"
     draw(LOG, out)
     assert out.stat().st_size > 1000
+
+
+def test_a_set_waiting_to_strike_is_a_span_from_its_tenth_to_its_blow():
+    log = [
+        {"t": 0, "seq": 1, "event": "start", "system": "tenths", "seed": 1, "scenario": "s"},
+        {"t": 0, "seq": 2, "event": "placed", "actor": "p", "side": "a"},
+        {"t": 0, "seq": 3, "event": "placed", "actor": "w", "side": "b"},
+        {"t": 0, "seq": 4, "event": "action", "actor": "p", "name": "set", "end": 1,
+         "closing": True},
+        {"t": 10, "seq": 5, "event": "attack", "actor": "p", "target": "w", "result": "miss",
+         "closing": "set"},
+        {"t": 10, "seq": 6, "event": "action", "actor": "p", "name": "attack", "end": 20},
+        {"t": 20, "seq": 7, "event": "end", "winner": None, "reason": "until"},
+    ]
+    lanes = lanes_of(log)
+    assert lanes.sets == (("p", 1, 10),)
+    assert [(b.actor, b.start, b.end, b.kind) for b in lanes.bars] == \
+        [("p", 0, 1, "closing"), ("p", 10, 20, "attack")]

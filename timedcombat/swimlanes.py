@@ -74,6 +74,7 @@ class Lanes:
     boundaries: tuple[int, ...]
     end: int
     title: str
+    sets: tuple[tuple[str, int, int], ...] = ()  # a Set waiting to strike (actor, from, to)
 
 
 def _kind(name: str, closing: bool) -> str:
@@ -115,10 +116,20 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     cq_open: dict[str, int] = {}
     block_open: dict[str, int] = {}
     blocks: list[tuple[str, int, int]] = []
+    set_open: dict[str, int] = {}  # a Set's tenth is over; its blow is still to come
+    sets: list[tuple[str, int, int]] = []
     for e in events:
         kind, actor, t = e["event"], e.get("actor"), e["t"]
+        if actor in set_open and (
+                (kind in ("attack", "tenths.attack_lost") and e.get("closing") == "set")
+                or kind in ("action", "reaction", "interrupted")):
+            t0 = set_open.pop(actor)
+            if t > t0:
+                sets.append((actor, t0, t))
         if kind == "action":
             close(actor, t)
+            if e["name"] == "set" and e.get("closing"):
+                set_open[actor] = e.get("end", t + 1)
             bar = Bar(actor, t, e.get("end", t), _kind(e["name"], bool(e.get("closing"))),
                       e["name"])
             bars.append(bar)
@@ -172,7 +183,7 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     title = f"{name} — {start.get('system', '?')}, seed {start.get('seed', '?')} — {outcome}"
     return Lanes(order, sides, tuple(bars), tuple(marks), tuple(wounds), tuple(reactions),
                  tuple(targets), tuple(states), tuple(spans), tuple(blocks), boundaries, end,
-                 title)
+                 title, tuple(sets))
 
 
 def _tick_step(seconds: float) -> float:
@@ -214,6 +225,10 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
         ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.45, 0.9),
                        facecolors="none", edgecolors="#dd8452", hatch="///", linewidth=0,
                        zorder=1)
+    for a, t0, t1 in lanes.sets:
+        ax.broken_barh([(t0 / 10, (t1 - t0) / 10)],
+                       (row[a] - 0.12, 0.24), facecolors=COLOURS["closing"], alpha=0.35,
+                       zorder=2)
     for a, t0, t1 in lanes.blocks:
         ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.42, 0.1),
                        facecolors=COLOURS["block"], zorder=2)
@@ -289,6 +304,9 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     if lanes.spans:
         handles.append(Patch(facecolor="none", edgecolor="#dd8452", hatch="///",
                              label="close quarters"))
+    if lanes.sets:
+        handles.append(Patch(color=COLOURS["closing"], alpha=0.35,
+                             label="Set, waiting to strike"))
     if lanes.blocks:
         handles.append(Line2D([], [], color=COLOURS["block"], linewidth=3,
                               label="blocking position held"))
