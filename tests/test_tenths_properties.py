@@ -166,3 +166,28 @@ def test_every_melee_is_deterministic_and_keeps_the_timing_rules(case):
             assert distance(tuple(e["from"]), tuple(e["to"])) <= 1
     walls = {tuple(w) for w in doc["map"]["walls"]}
     assert not any(tuple(e["to"]) in walls for e in lines if e["event"] == "move")
+
+
+@settings(max_examples=int(25 * SCALE), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(melees())
+def test_every_melee_renders_as_a_timeline_and_lanes(case):
+    import io
+
+    from rich.console import Console
+
+    from timedcombat.swimlanes import lanes_of
+    from timedcombat.timeline import describe, render
+
+    doc, seed = case
+    events = [json.loads(line) for line in log_text(doc, seed).splitlines()]
+    for e in events:
+        text = describe(e)
+        assert text is None or (isinstance(text, str) and text)
+    out = io.StringIO()
+    render(events, Console(file=out, width=160, markup=False))
+    assert out.getvalue().rstrip().splitlines()[-1].startswith(("Winner: ", "No winner, at"))
+    lanes = lanes_of(events)
+    placed = [e["actor"] for e in events if e["event"] == "placed"]
+    assert sorted(lanes.order) == sorted(placed)
+    assert all(0 <= b.start <= b.end <= lanes.end for b in lanes.bars)
