@@ -236,3 +236,12 @@ def test_scripted_accepts_any_iterable() -> None:
     dice = ScriptedDice(iter((4, 4)))
     assert dice.remaining == 2
     assert (dice.die(4), dice.die(4)) == (4, 4)
+
+
+def test_seconds_and_tenths_convert_both_ways() -> None:
+    from timedcombat.clock import from_seconds, seconds
+
+    assert [seconds(t) for t in (0, 7, 37, 600, -5)] == ["0.0", "0.7", "3.7", "60.0", "-0.5"]
+    assert [from_seconds(x) for x in ("3.7", "3", "0.1", " 12.0 ")] == [37, 30, 1, 120]
+    with pytest.raises(ValueError):
+        from_seconds("1.25")

@@ -153,10 +153,6 @@ def _off(goal_angle: float | None, frm: Hex, h: Hex) -> float:
     return 360.0 - diff if diff > 180.0 else diff
 
 
-def _off_line(frm: Hex, goal: Hex, h: Hex) -> float:
-    return _off(_angle(frm, goal) if frm != goal else None, frm, h)
-
-
 def away_step(frm: Hex, threat: Hex, candidates: Iterable[Hex]) -> Hex | None:
     """Of ``candidates``, the one that best opens distance from ``threat``.
 

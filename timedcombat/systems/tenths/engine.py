@@ -197,11 +197,6 @@ class Fight:
     def enemies(self, f: Fighter) -> list[Fighter]:
         return [o for o in self.order if o.side != f.side and o.able]
 
-    def visible_enemies(self, f: Fighter) -> list[Fighter]:
-        """Enemies not to ``f``'s back: the only ones it may take as target."""
-        here = f.at
-        return [o for o in self.enemies(f) if not is_back(here, f.facing, o.at)]
-
     def nearest_enemy(self, f: Fighter, visible: bool) -> Fighter | None:
         """The nearest able enemy (``visible``: not to ``f``'s back); ties go to the first
         in the scenario. Searches the map index ring by ring, so the cost does not grow

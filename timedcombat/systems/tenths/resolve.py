@@ -136,13 +136,6 @@ def resolve_blow(roll: int, total: int, defence_potential: int,
 
 
 @functools.lru_cache(maxsize=4096)
-def chance_to_beat(bonus: int, bar: int) -> float:
-    """Chance that d20 + bonus beats ``bar`` (natural 20 / 1 rules applied)."""
-    wins = sum(1 for r in range(1, 21) if beats(r, r + bonus, bar))
-    return wins / 20.0
-
-
-@functools.lru_cache(maxsize=4096)
 def chance_to_hold(bonus: int, attack_total: int) -> float:
     """Chance that a d20 + bonus active defence holds against ``attack_total``."""
     wins = sum(1 for r in range(1, 21) if holds(r, r + bonus, attack_total))
