@@ -50,7 +50,7 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
     if goal is None or goal == f.at:
         yield from do_guard(fight, f, step)
         return
-    if fight.step_toward(f, goal) is None:
+    if not fight.can_step_toward(f, goal):
         # every hex toward the goal is taken: stand until a hex next to it frees up or
         # the target moves (no timer, no log line)
         yield from fight.wait_blocked(f)

@@ -456,7 +456,7 @@ class Fight:
         if self.weapon_for(f) is None:
             return f.policy.rearm(self, f) or Step("guard")
         if self.in_zone(f, t):
-            if not self.can_attack(f, t) and self.step_toward(f, t.at) is None:
+            if not self.can_attack(f, t) and not self.can_step_toward(f, t.at):
                 return Step("hemmed")  # no way in: wait for a hex to free up, no futile charge
             if head is not None and head.action in CLOSING_ACTIONS:
                 f.pop_plan()
@@ -624,6 +624,21 @@ class Fight:
         if len(cands) <= 1:
             return cands[0] if cands else None
         return line_step(here, goal, cands)
+
+    def can_step_toward(self, f: Fighter, goal: tuple[int, int]) -> bool:
+        """Some free neighbour of ``f`` is closer to ``goal`` (a quick test, no choice)."""
+        here = f.at
+        gq, gr = goal
+        dq, dr = here[0] - gq, here[1] - gr
+        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        walls = self.map.walls
+        occupied = self.map.occupants_of
+        for h in neighbours(here):
+            dq, dr = h[0] - gq, h[1] - gr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0 and h not in walls \
+                    and not occupied(h):
+                return True
+        return False
 
     def can_step_away(self, f: Fighter, threat: tuple[int, int]) -> bool:
         """Some free neighbour of ``f`` is farther from ``threat`` (a dodge is possible)."""
