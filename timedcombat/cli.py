@@ -21,7 +21,6 @@ from rich.table import Table
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.log import dumps
 from timedcombat.output import check_writable, write_file, write_text
 from timedcombat.scenario import MAX_UNTIL, load_scenario
 from timedcombat.systems.base import get_system, system_names
@@ -190,4 +189,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-__all__ = ["main", "build_parser", "dumps", "UsageError"]
+__all__ = ["main", "build_parser", "UsageError"]

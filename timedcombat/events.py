@@ -66,23 +66,6 @@ def _plain(value: Any) -> Any:
 _RECORDS_FIELDS = frozenset({"arms"})
 
 
-def json_obj(event: Event) -> dict[str, Any]:
-    """The JSON object of one event for the serializer: like :func:`to_dict`, but hexes
-    and lists stay tuples (JSON writes them as arrays), which is quicker."""
-    out: dict[str, Any] = {"t": event.t, "seq": event.seq, "event": event.EVENT}
-    for name, key, optional in _layout(type(event)):
-        value = getattr(event, name)
-        if value is None:
-            if optional:
-                continue
-        elif name in _PAIRS_FIELDS:
-            value = dict(value)
-        elif name in _RECORDS_FIELDS:
-            value = [dict(v) for v in value]
-        out[key] = value
-    return out
-
-
 _STRINGS: dict[str, str] = {}
 
 
@@ -119,7 +102,7 @@ def _records(value: Any) -> str:
 
 def _compile_json(cls: type[Event]) -> Any:
     """Generate the serializer of one event class: the same text as
-    ``json.dumps(json_obj(e), separators=(",", ":"))``, about twice as fast."""
+    ``json.dumps(to_dict(e), separators=(",", ":"))``, about twice as fast."""
     lines = ["def to_json(e):",
              f"    p = ['{{\"t\":', str(e.t), ',\"seq\":', str(e.seq), "
              f"',\"event\":{json.dumps(cls.EVENT)}']"]

@@ -8,7 +8,6 @@ logging off costs one attribute test per event.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -55,14 +54,6 @@ class Recorder:
     def of(self, name: str) -> list[Event]:
         """Every recorded event of one kind, e.g. ``recorder.of("attack")``."""
         return [e for e in self.events if name == e.EVENT]
-
-
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True)
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    """The one JSON encoding of a log line (compact, key order kept, ASCII-safe)."""
-    return _ENCODER.encode(obj)
 
 
 class _LineWriter:
