@@ -262,6 +262,15 @@ def case_react_action() -> Case:
     return _reaction(), _reaction(end=24, new_at=24), (20, "ana")
 
 
+ALSO: dict[str, set[tuple[str, int, str]]] = {
+    # a target event before its reaction is over is also a target change without one
+    "T-REACT-ACTION": {("T-TARGET-CHANGE", 24, "ana")},
+    # the attack of a non-target forces a reaction, which the log does not show
+    "T-TARGET-DEFENCE": {("T-REACT-FORCED", 25, "ana")},
+}
+"""Other rules a breaking log also breaks, by design."""
+
+
 def _retreat(result: str = "miss", dodge_at: int | None = None, move_at: int = 30,
              end: int = 30) -> list[dict[str, Any]]:
     later = [blow(dodge_at, "bo", "ana", result="dodged", defence="dodge"),
@@ -426,14 +435,17 @@ CASES: dict[str, Callable[[], Case]] = {
 
 
 def test_every_rule_has_a_breaking_log() -> None:
-    assert set(CASES) == {r.id for r in RULES}
+    from test_check_scene import SCENE_CASES
+
+    assert set(CASES) | set(SCENE_CASES) == {r.id for r in RULES}
+    assert not set(CASES) & set(SCENE_CASES)
 
 
 @pytest.mark.parametrize("rule", list(CASES))
 def test_each_rule_catches_a_log_that_breaks_it(rule: str) -> None:
     good, bad, (t, actor) = CASES[rule]()
     assert broken(good) == set()
-    assert broken(bad) == {(rule, t, actor)}
+    assert broken(bad) == {(rule, t, actor)} | ALSO.get(rule, set())
 
 
 def test_more_ways_to_break_no_defence() -> None:
@@ -781,6 +793,8 @@ def test_every_rule_quote_is_in_the_seed() -> None:
         pytest.skip("seed 004 is not next to this checkout")
     seed = " ".join(path.read_text(encoding="utf-8").split())
     for r in RULES:
+        if r.section.startswith("(assumption"):
+            continue  # a rule of ours filling a gap: it states itself, it quotes nothing
         for part in r.quote.split(" / "):
             for piece in part.split(" [...] "):
                 assert " ".join(piece.split()) in seed, (r.id, piece)

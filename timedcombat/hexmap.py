@@ -112,6 +112,18 @@ def is_back(frm: Hex, facing: int, to: Hex) -> bool:
     return arc(frm, facing, to) != FRONT
 
 
+def covering_facing(frm: Hex, hexes: Iterable[Hex], prefer: int) -> int | None:
+    """A facing from ``frm`` with none of ``hexes`` to the back (side or rear): ``prefer``
+    when it does, else the nearest facing to it that does (clockwise first on ties);
+    ``None`` when no facing keeps them all in front."""
+    targets = [h for h in hexes if h != frm]
+    for k in (0, -1, 1, -2, 2, 3):
+        facing = (prefer + k) % 6
+        if all(not is_back(frm, facing, h) for h in targets):
+            return facing
+    return None
+
+
 def facing_towards(frm: Hex, to: Hex) -> int:
     """The facing that points most directly from ``frm`` at ``to`` (ties: lower index)."""
     return _facing_towards(to[0] - frm[0], to[1] - frm[1])

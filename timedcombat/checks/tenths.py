@@ -816,6 +816,102 @@ RULES: tuple[Rule, ...] = (
          close_quarters),
 )
 
+def scene(rule_id: str) -> Callable[[TenthsLog], Found]:
+    """A rule found in the one pass of :class:`~timedcombat.checks.tenths_scene.Scene`."""
+
+    def condition(log: TenthsLog) -> Found:
+        yield from log.scene.found.get(rule_id, ())
+
+    return condition
+
+
+MULTI = "Multiple Combatants"
+CLOSING_Q = ("When a combatant wants to make a move which will bring him into a hex such that "
+             "he or an opponent can make an attack, or when he expects an opponent to make such "
+             "a move he makes a closing action. The opponent also makes a closing action unless "
+             "he is already in combat or being approached from the back.")
+TARGET_Q = ("A combatant may change his target, and this takes a reaction time = d10 - Best "
+            "Skill, minimum one. [...] The target is an opponent whose actions are being "
+            "watched, and a combatant will know the current action of his target, but not of "
+            "any other combatant.")
+
+SCENE_RULES: tuple[Rule, ...] = (
+    Rule("T-DEFEND-ONLY-WHO", MULTI,
+         "A combatant who is the target of two or more opponents may choose to defend only "
+         "and then can specify two targets.",
+         "A defend_only action starts only while two or more able opponents have the actor as "
+         "target (their latest target events).", scene("T-DEFEND-ONLY-WHO")),
+    Rule("T-TARGET-FRONT", MULTI, "A target cannot be to the back of a combatant.",
+         "Every target a target event names (both defend-only targets too) is in the actor's "
+         "front (not its side or rear hexes), with the facing logged by then.",
+         scene("T-TARGET-FRONT")),
+    Rule("T-DEFENCE-BACK", MULTI, "A target cannot be to the back of a combatant.",
+         "No parry or dodge against an attacker standing to the defender's back (side or rear "
+         "hexes).", scene("T-DEFENCE-BACK")),
+    Rule("T-TARGET-CHANGE", MULTI, TARGET_Q,
+         "After the opening nominations, a target event that names a new target falls at the "
+         "end of a reaction of its actor; a closing action is made only against the actor's "
+         "target (a non-target must first become the target: a reaction).",
+         scene("T-TARGET-CHANGE")),
+    Rule("T-REACT-FORCED", MULTI,
+         "Reaction is always forced by the attack of a non-target.",
+         "An attack on a combatant by an opponent it does not watch (and that leaves it able to "
+         "fight) is followed by a reaction on that tenth, unless a reaction of its own already "
+         "covers that tenth.", scene("T-REACT-FORCED")),
+    Rule("T-REACT-NOT-BY-TARGET", MULTI,
+         "A combatant is never forced to react by his target unless the optional surprise "
+         "rules are being used.",
+         "A reaction with cause 'attacked by non-target' follows an attack on that tenth by an "
+         "opponent the reactor did not watch.", scene("T-REACT-NOT-BY-TARGET")),
+    Rule("T-CLOSE-ANSWER", "Closing for combat and breaking off > Closing", CLOSING_Q,
+         "When a closing action starts against a combatant in combat with nobody, aware, and "
+         "not approached from the back, the first action it starts while that closing action "
+         "is under way (reaction-time actions aside) is a closing action against the closer, "
+         "unless it is in combat by then.", scene("T-CLOSE-ANSWER")),
+    Rule("T-COMBAT-BLOW", "Closing for combat and breaking off > Closing",
+         "After the closing actions and an attack being made the two combatants are in combat."
+         " They make blows, move and defend with the standard timings. It is not possible to "
+         "make another closing action without first breaking off.",
+         "An ordinary blow (an attack action that is not a closing action) starts only while "
+         "its actor is in combat with someone.", scene("T-COMBAT-BLOW")),
+    Rule("T-BREAK-OFF", "Closing for combat and breaking off > Breaking Off",
+         "Combatants break off when both are out of range and so cannot attack. This can "
+         "happen automatically due to dodging or ordinary movement.",
+         "Two combatants in combat who are both out of range of each other once a tenth's "
+         "moves are done (close quarters: only the one in the hex, with a short weapon) are no "
+         "longer in combat at the end of that tenth.", scene("T-BREAK-OFF")),
+    Rule("T-RETREAT-ADVANTAGE", "Closing for combat and breaking off > Breaking Off",
+         "This consists off two moves back plus up to two turns all as a single action. [...] "
+         "The advantage move is incorporated as Dart of the Retreat.",
+         "A retreater makes no separate advantage move on the tenth its Retreat starts (the "
+         "Retreat's first move is the advantage move).", scene("T-RETREAT-ADVANTAGE")),
+    Rule("T-OCCUPANCY", "Combat at close quarters",
+         "A combatant using a short range weapon may attempt to come into close quarters by "
+         "entering the same hex as his opponent.",
+         "At the end of every tenth a hex holds one figure, or two enemies at close quarters "
+         "with each other (our occupancy rule, docs/rules/tenths.md).", scene("T-OCCUPANCY")),
+    Rule("T-SIMUL-HURT", "Simultaneous Attacks",
+         "When two combatants attack each other at the same time, they are unable to defend "
+         "properly.",
+         "An attack carries the hurt penalty exactly when its attacker was hurt on an earlier "
+         "tenth: a blow cannot change another roll of its own tenth (assumption: the hurt "
+         "penalty, rules.hurt_penalty).", scene("T-SIMUL-HURT")),
+    Rule("T-NATURAL", "Blocking and moving past",
+         "Initiative and dodging are treated in both cases as for a normal attack, with a roll "
+         "of 20 always blocking and a roll of l always failing, but not having any other "
+         "effect.",
+         "A blocking attack rolling 20 blocks, one rolling 1 does not; other attacks follow "
+         "rules.natural_rolls (all: 20 never misses, 1 always misses; blocking: the total "
+         "decides).", scene("T-NATURAL")),
+    Rule("T-STALEMATE", "(assumption: rules.stalemate)",
+         "No attack for rules.stalemate tenths ends the fight as a stalemate.",
+         "No two attack rolls (or the start and the first) are stalemate tenths or more apart, "
+         "and a fight ending as stalemate ends exactly stalemate tenths after the last attack.",
+         scene("T-STALEMATE")),
+)
+
+RULES = RULES + SCENE_RULES
+
 SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "placed": {"actor": ((str,), True), "at": ((list,), False), "stats": ((dict,), False),
                "arms": ((list,), False), "weapons": ((list,), False),

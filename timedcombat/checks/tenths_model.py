@@ -201,6 +201,9 @@ class TenthsLog:
         self.end_t: int | None = None
         self._due: dict[str, Act] = {}  # draw, sheathe, style: applied once complete
         self._index()
+        from timedcombat.checks.tenths_scene import Scene
+
+        self.scene = Scene(self)
         self._replay()
 
     # ------------------------------------------------------------------ first pass
@@ -299,11 +302,15 @@ class TenthsLog:
             "tenths.dropped": self._dropped, "tenths.picked_up": self._picked_up,
             "end": self._end,
         }
+        scene = self.scene
         for i, e in enumerate(self.events):
+            scene.before(i, e)
             self._settle(e)
             handler = handlers.get(e.get("event"))  # type: ignore[arg-type]
             if handler is not None:
                 handler(i, e)
+            scene.after(i, e)
+        scene.finish()
 
     def _settle(self, e: Event) -> None:
         """Apply the actor's weapon or style change once its time is over."""

@@ -70,9 +70,14 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
         return  # close quarters are left by a dodge or a retreat, not by walking off
     other = None if f.engaged else fight.enters_range(f, nxt)
     if other is not None:
-        # a move that brings an enemy in range needs a closing action: nominate it
+        # a move that brings an enemy in range needs a closing action against it: against
+        # the target at once; another enemy must first become the target (a reaction)
         fight.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {other.id}")
-        f.forced = Step(f.policy.closing(fight, f, other), target=other.id, closing=True)
+        if other is f.target and f.defend_targets is None:
+            kind = fight.not_futile(f, other, f.policy.closing(fight, f, other))
+            f.forced = Step(kind, target=other.id, closing=True)
+        else:
+            f.forced = Step("target", target=other.id, reason="closing needed")
         return
     if not fight.move(f, nxt, mode):
         return
@@ -301,10 +306,13 @@ def _weapon_action(fight: Fight, f: Fighter, name: str, w: Weapon, tenths: int,
 
 
 def _rearmed(fight: Fight, f: Fighter) -> None:
-    """Weapons in hand changed: the next blow starts a new sequence."""
+    """Weapons in hand changed: the next blow starts a new sequence, and combatants now
+    both out of range (nothing that reaches) break off."""
     f.alt_next = 0
     f.last_struck = None
     fight.rearmed(f)
+    for oid in tuple(f.engaged):
+        fight.check_break_off(f, fight.fighters[oid])
 
 
 def do_draw(fight: Fight, f: Fighter, step: Step) -> Gen:

@@ -1,10 +1,22 @@
 """Closing for combat (seed 004): paired closing actions and their exchange.
 
-When a combatant starts a closing action against its target, the target answers with
-one of its own on the same tenth unless it is already in combat, busy with another
-closing, or approached from the back. The two actions form an :class:`Exchange`; it is
-over when both have made or lost their attack (or, for Wait, Defend and Avoid, let the
-other's play out). An exchange in which an attack was made leaves both in combat.
+When a combatant starts a closing action against an opponent, the opponent answers
+with a closing action of its own unless it is already in combat or approached from the
+back (or, under the surprise rules, unaware). When is documented in docs/rules/tenths.md:
+
+* on the same tenth, when the closer is its target and it is free to break off what it
+  is doing;
+* when the closer is not its target, after a target change (a reaction time: "Changing
+  target takes a reaction time"; it knows only its target's current action, so it picks
+  its answer once the closer is its target);
+* when it is busy with something it cannot break off (a reaction, a target or style
+  change, defend-only selection, a retreat, a pick-up, taking up a block, or a closing
+  exchange of its own), as soon as that is over, if the closing action is still under way
+  and it is still not in combat.
+
+The two actions form an :class:`Exchange`; it is over when both have made or lost their
+attack (or, for Wait, Defend and Avoid, let the other's play out). An exchange in which an
+attack was made leaves both in combat.
 """
 
 from __future__ import annotations
@@ -45,8 +57,27 @@ def do_respond(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         f.pop_plan()
         kind = head.action
     else:
-        kind = f.policy.respond(fight, f, opp, opp.closing)
+        kind = fight.not_futile(f, opp, f.policy.respond(fight, f, opp, opp.closing), "set")
     yield from do_closing(fight, f, Step(kind, target=opp.id, closing=True))
+
+
+def must_answer(t: Fighter, f: Fighter) -> bool:
+    """``t`` answers ``f``'s closing action: it is not in combat, not approached from the
+    back, and (surprise rules) aware."""
+    return t.able and not t.engaged and t.aware and not is_back(t.at, t.facing, f.at)
+
+
+def free_to_answer(t: Fighter) -> bool:
+    """``t`` can break off what it is doing to answer now."""
+    return (t.act not in UNINTERRUPTIBLE and not t.reacting
+            and (t.exchange is None or not t.exchange.open))
+
+
+def watches(t: Fighter, f: Fighter) -> bool:
+    """``f`` is ``t``'s target (or one of its two defend-only targets)."""
+    if t.defend_targets is not None:
+        return f.id in t.defend_targets
+    return t.target is f
 
 
 def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
@@ -54,30 +85,42 @@ def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
     if ex is not None and ex.open and ex.partner(t) is f:
         return ex  # f answers t
     ex = Exchange(f, t)
-    responds = (
-        t.able
-        and not t.engaged
-        and (t.exchange is None or not t.exchange.open)
-        and t.act not in UNINTERRUPTIBLE
-        and not t.reacting
-        and t.block is None  # a blocking position is its own answer
-        and t.aware  # surprise rules: an unaware combatant does not see it coming
-        and not is_back(t.at, t.facing, f.at)
-    )
-    if responds:
-        t.exchange = ex
+    if must_answer(t, f) and free_to_answer(t) and watches(t, f):
+        t.exchange = ex  # it answers on this very tenth
         fight.poke(t, Preempt("closing", Step("respond", target=f.id)))
-    else:
-        ex.pending.discard(t.id)
-        ex.settled.add(t.id)
+        return ex
+    ex.pending.discard(t.id)  # it joins the exchange when (if) it answers
+    ex.settled.add(t.id)
+    if must_answer(t, f):
+        t.approaches.append((f, ex))
+        if free_to_answer(t):
+            # a non-target closes: change target first (a reaction), then answer
+            fight.poke(t, Preempt("approached", Step("target", target=f.id,
+                                                     reason="approached")))
     return ex
+
+
+def owed_answer(fight: Fight, f: Fighter) -> Step | None:
+    """The answer ``f`` still owes to a closing action against it, if any is still due:
+    to its target's at once, else (the first closer's) after a target change."""
+    f.approaches = [(a, ex) for a, ex in f.approaches
+                    if a.able and f.able and not f.engaged and a.closing is not None
+                    and a.exchange is ex and ex.open]  # over, or it got into combat
+    for a, ex in f.approaches:
+        if watches(f, a):
+            f.approaches.remove((a, ex))
+            return Step("respond", target=a.id)
+    if f.approaches:
+        return Step("target", target=f.approaches[0][0].id, reason="approached")
+    return None
 
 
 def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
     t = fight.fighters[step.target]  # type: ignore[index]
     kind = step.name
     now = fight.env.now
-    fight.set_target(f, t)
+    if not watches(f, t):
+        fight.set_target(f, t)  # (a combatant's first target; changes take a reaction)
     ex = open_exchange(fight, f, t)
     f.exchange = ex
     ex.kinds[f.id] = kind
@@ -115,8 +158,8 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
             continue
         last = i == len(sched.moves) - 1
         answered = answered or t.exchange is ex or bool(t.engaged)
-        if (last and not answered and not f.close and _closes_in(fight, f, t)
-                and f.policy.wants_close(fight, f, t)):
+        if (last and not answered and sched.attack_at is not None
+                and _closes_in(fight, f, t) and f.policy.wants_close(fight, f, t)):
             fight.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in
         elif not fight.can_attack(f, t):
             nxt = fight.step_toward(f, t.at)
@@ -191,6 +234,7 @@ def close_exchange(fight: Fight, ex: Exchange) -> None:
                 side.closing_start, arms.base_speed(side), ex.first_attack[other.id])
         if not made:
             side.defence_mods.pop(other.id, None)
+        side.futile = None if made else other.id
         side.closing = None
         side.exchange = None
         fight.poke(side, WAKE)
@@ -198,6 +242,8 @@ def close_exchange(fight: Fight, ex: Exchange) -> None:
 
 
 def _closes_in(fight: Fight, f: Fighter, t: Fighter) -> bool:
-    """``f`` is next to ``t`` with a short weapon in hand: it can step into its hex."""
-    return (distance(f.at, t.at) == 1
+    """``f`` is next to ``t`` with a short weapon in hand and ``t`` stands alone: it can
+    step into its hex (only a closing action that attacks does: the attack puts the two
+    in combat)."""
+    return (distance(f.at, t.at) == 1 and fight.can_close_in(f, t)
             and any(w.reach == "short" for w in f.hand))

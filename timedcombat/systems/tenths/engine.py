@@ -23,6 +23,7 @@ from timedcombat.hexmap import (
     FACINGS,
     HexMap,
     away_step,
+    covering_facing,
     disk,
     distance,
     facing_towards,
@@ -88,9 +89,12 @@ class Fight:
         self.blocked_at: dict[tuple[int, int], OrderedSet[str]] = {}  # hemmed-in figures
         self.bucket: list[Any] = []
         self.bucket_t = -1
+        self.resolving: list[Any] = []  # the attacks of the tenth being resolved
         self.intent_seq = 0
         self.over = False
         self.outcome: Outcome | None = None
+        self.last_attack = 0  # tenth of the last attack roll (stalemate rule)
+        self.natural = self.rules.natural_rolls == "all"  # 20/1 decide every roll
 
     # ------------------------------------------------------------------ set-up and run
 
@@ -127,8 +131,14 @@ class Fight:
             f.proc = self.env.process(self.life(f))
         env = self.env
         until = self.until
+        stalemate = self.rules.stalemate
         while not self.over:
-            if env.peek() >= until:
+            nxt = env.peek()
+            if stalemate and nxt >= self.last_attack + stalemate \
+                    and self.last_attack + stalemate < until:
+                self.finish(None, "stalemate", at=self.last_attack + stalemate)
+                break
+            if nxt >= until:
                 self.finish(None, "until", at=until)
                 break
             env.step()
@@ -168,6 +178,13 @@ class Fight:
         """``a`` can strike ``b`` from where both stand with a weapon in hand."""
         return a.able and b.able and self.reaches(a, b)
 
+    def hurt_penalty(self, f: Fighter) -> int:
+        """The hurt penalty on ``f``'s rolls now: only from the tenth after the blow that
+        hurt it, so a blow cannot change the other rolls of its own tenth (simultaneous)."""
+        if f.hurt and f.hurt_t < self.env.now:
+            return self.rules.hurt_penalty
+        return 0
+
     def threat_range(self, a: Fighter, b: Fighter) -> int:
         ra, rb = a.reach_now, b.reach_now
         return ra if ra > rb else rb
@@ -181,11 +198,15 @@ class Fight:
         return distance(a.at, b.at) <= self.closing_distance(a, b)
 
     def face(self, f: Fighter, toward: tuple[int, int], log: bool = True) -> None:
-        """Turn (free) toward a hex; a blocker keeps its facing while it holds position."""
+        """Turn (free) toward a hex; a blocker keeps its facing while it holds position. A
+        defender-only turns so that both its targets are in front when it can."""
         here = f.at
         if toward == here or f.block is not None:
             return
         new = facing_towards(here, toward)
+        if f.defend_targets is not None:
+            covering = self.covering(f)
+            new = covering if covering is not None else new
         if new != f.facing:
             f.facing = new
             if log:
@@ -254,6 +275,15 @@ class Fight:
             pick = f.policy.choose_target(self, f)
         self.set_target(f, pick)
 
+    def covering(self, f: Fighter, targets: tuple[str, ...] | None = None) -> int | None:
+        """A facing of ``f`` with its two defend-only targets in front (None: there is none:
+        a target cannot be to the back)."""
+        ids = targets if targets is not None else f.defend_targets or ()
+        hexes = [self.fighters[x].at for x in ids]
+        if not hexes:
+            return None
+        return covering_facing(f.at, hexes, facing_towards(f.at, hexes[0]))
+
     def watched(self, f: Fighter) -> tuple[str, ...]:
         """The opponents ``f`` watches: its target, or its two defend-only targets."""
         if f.defend_targets is not None:
@@ -281,8 +311,14 @@ class Fight:
         f.target = self.fighters[targets[0]]
         for tid in targets:
             self.targeted_by[tid].add(f.id)
-        self.face(f, f.target.at)
+        self.face(f, f.target.at)  # both in front (the caller made sure it can)
         self.emit(ev.Target, actor=f.id, targets=targets)
+
+    def targeting(self, f: Fighter) -> list[Fighter]:
+        """The able enemies that have ``f`` as target (or as a defend-only target)."""
+        fighters = self.fighters
+        return [fighters[x] for x in self.targeted_by[f.id]
+                if fighters[x].able and fighters[x].side != f.side]
 
     # ------------------------------------------------------------------ interrupts
 
@@ -377,7 +413,8 @@ class Fight:
             if cause is OUT:
                 raise Finished
             if isinstance(cause, Preempt) and cause.step is not None:
-                f.forced = cause.step
+                if f.forced is None or f.forced.name != "react" or cause.step.name == "react":
+                    f.forced = cause.step  # (a forced reaction outranks a retreat)
             elif cause is not WAKE and cause is not DELAY:
                 keep.append(cause)
         f.pending = keep
@@ -426,7 +463,12 @@ class Fight:
     # ------------------------------------------------------------------ deciding
 
     def decide(self, f: Fighter) -> Step:
-        """The next action: the plan's head when it applies now, else the policy's."""
+        """The next action: an owed answer to a closing action first, then the plan's head
+        when it applies now, else the policy's."""
+        if f.approaches:
+            answer = closing.owed_answer(self, f)
+            if answer is not None:
+                return answer
         head = f.plan_head
         if head is not None and head.action in ANYTIME_ACTIONS:
             step = plans.plan_step(self, f, head)
@@ -459,10 +501,33 @@ class Fight:
             if not self.can_attack(f, t) and not self.can_step_toward(f, t.at):
                 return Step("hemmed")  # no way in: wait for a hex to free up, no futile charge
             if head is not None and head.action in CLOSING_ACTIONS:
+                if self.too_far_for(f, t, head.action):
+                    return Step("move", target=t.id, mode="walk")  # close enough first
                 f.pop_plan()
                 return Step(head.action, target=t.id, closing=True)
-            return Step(f.policy.closing(self, f, t), target=t.id, closing=True)
+            kind = self.not_futile(f, t, f.policy.closing(self, f, t))
+            return Step(kind, target=t.id, closing=True)
         return f.policy.approach(self, f, t)
+
+    def not_futile(self, f: Fighter, t: Fighter, kind: str, instead: str | None = None) -> str:
+        """No policy loops without progress: after a closing exchange with ``t`` in which
+        nobody attacked, a Wait, Defend or Avoid against it becomes an attacking closing
+        action (``instead``, or Attack / Charge by distance)."""
+        if f.futile != t.id or kind not in ("wait", "defend", "avoid") \
+                or f.defend_targets is not None or f.block is not None:
+            return kind  # (defending only it does not attack; a blocker's block is its answer)
+        if instead is not None:
+            return instead
+        return "charge" if distance(f.at, t.at) >= self.reach(f) + 2 else "attack"
+
+    def too_far_for(self, f: Fighter, t: Fighter, kind: str) -> bool:
+        """A scripted Attack or Defend (one move) or Charge (two) would end out of range of
+        ``t``, and a plain step closer brings nobody in range: walk that step first."""
+        moves = {"attack": 1, "defend": 1, "charge": 2}.get(kind)
+        if moves is None or distance(f.at, t.at) <= self.reach(f) + moves:
+            return False
+        nxt = self.step_toward(f, t.at)
+        return nxt is not None and self.enters_range(f, nxt) is None
 
     def find_target(self, f: Fighter) -> Step:
         """No target (none yet, or it fell): choosing one takes a reaction time."""
@@ -540,14 +605,30 @@ class Fight:
 
     # ------------------------------------------------------------------ close quarters
 
+    def can_close_in(self, f: Fighter, opp: Fighter) -> bool:
+        """Close quarters are two enemies in one hex: ``opp`` must stand alone in its hex
+        and ``f`` be at close quarters with nobody (the occupancy rule: a hex holds one
+        figure, or two enemies at close quarters with each other)."""
+        return (not f.close and not opp.close and opp.side != f.side
+                and len(self.map.occupants_of(opp.at)) == 1)
+
     def enter_close(self, f: Fighter, opp: Fighter, mode: str) -> bool:
-        """``f`` enters ``opp``'s hex: both are at close quarters."""
+        """``f`` enters ``opp``'s hex: both are at close quarters. Then ``f`` breaks off
+        from every other opponent it has moved out of range of."""
+        if not self.can_close_in(f, opp):
+            return False
         if not self.move(f, opp.at, mode, check=False, share=True):
             return False
         f.close.add(opp.id)
         opp.close.add(f.id)
         self.emit(ev.State, actor=f.id, state="close_quarters", value=True, opponent=opp.id)
         self.emit(ev.State, actor=opp.id, state="close_quarters", value=True, opponent=f.id)
+        for oid in tuple(f.engaged):
+            if oid != opp.id:
+                self.check_break_off(f, self.fighters[oid])
+        for oid in tuple(opp.engaged):
+            if oid != f.id:
+                self.check_break_off(opp, self.fighters[oid])
         return True
 
     def leave_close(self, f: Fighter) -> None:
@@ -597,10 +678,13 @@ class Fight:
                 continue
             if not w.reacting:
                 self.face(w, f.at)
+                if w.defend_targets is not None and self.covering(w) is None:
+                    self.poke(w, WAKE)  # a target got to its back: it must choose again
             if w.blocked:
                 self.poke(w, WAKE)  # its target moved: another way may be open
-            if w.closing == "set":
-                # a Set watches its target: note when it comes in range (or leaves it)
+            ex = w.exchange
+            if w.closing == "set" and ex is not None and ex.partner(w) is f:
+                # a Set watches its opponent: note when it comes in range (or leaves it)
                 if self.can_attack(w, f):
                     if w.in_range_since is None:
                         w.in_range_since = self.env.now
@@ -705,6 +789,7 @@ class Fight:
                   body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
         if not victim.hurt and victim.damage >= victim.hurt_at:
             victim.hurt = True
+            victim.hurt_t = self.env.now
             self.emit(ev.State, actor=victim.id, state="hurt", value=True)
         if victim.damage >= victim.body and not victim.out:
             victim.out = True
@@ -747,7 +832,8 @@ class Fight:
         for tid in self.watched(f):
             self.targeted_by[tid].discard(f.id)
         ex = f.exchange
-        striking = self.bucket_t == self.env.now and any(i.attacker is f for i in self.bucket)
+        striking = any(i.attacker is f for i in self.resolving) or (
+            self.bucket_t == self.env.now and any(i.attacker is f for i in self.bucket))
         if ex is not None and ex.open and not striking:
             # (a blow of this very tenth still lands: resolve_tenth ends its closing)
             ex.pending.discard(f.id)

@@ -59,6 +59,7 @@ class Fighter:
         self.hurt_at = hurt_threshold(self.body, rules)
         self.damage = 0
         self.hurt = False
+        self.hurt_t = 0  # the tenth it became hurt: the penalty counts from the next one
         self.out = False
         self.fled = False
         self.able = True  # still fighting: not out and not fled (kept by the engine)
@@ -94,6 +95,8 @@ class Fighter:
         self.attacked: OrderedSet[str] = OrderedSet()  # opponents it attacked since engaging
         self.reacting = False
         self.blocked = False  # hemmed in, waiting for a hex to free up
+        self.approaches: list[tuple[Fighter, Any]] = []  # (closer, exchange) to answer
+        self.futile: str | None = None  # its last closing exchange with this one: no attack
         # process plumbing
         self.proc: simpy.Process | None = None
         self.waiting = False

@@ -53,6 +53,7 @@ class DefenceOption:
 def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
     """Resolve every attack declared for this tenth, then let the attackers go on."""
     fight.bucket_t = -1
+    fight.resolving = bucket
     pairs = {(i.attacker.id, i.target.id) for i in bucket}
     attacking: dict[str, set[str]] = {}
     for i in bucket:
@@ -71,6 +72,7 @@ def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
         if intent.closing and a.exchange is not None:
             # the closing attack is made: that side's closing is over on this very tenth
             closing.finish_closing(fight, a, a.exchange)
+    fight.resolving = []
     fight.check_end()
     for intent in bucket:
         intent.done.succeed()
@@ -110,8 +112,10 @@ def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
     now = fight.env.now
     if not b.able or a.id not in fight.watched(b) or now < b.no_defence_until or b.reacting:
         return []
+    if a.at != b.at and is_back(b.at, b.facing, a.at):
+        return []  # "A target cannot be to the back": none is watched there
     rules = fight.rules
-    hurt = rules.hurt_penalty if b.hurt else 0
+    hurt = fight.hurt_penalty(b)
     opts: list[DefenceOption] = []
     if not b.close:  # at close quarters dodging is the only active defence
         for name, time in arms.parries(b, attacking.get(b.id, set())):
@@ -140,9 +144,9 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     bonus = a.skill if rules.skill_to_hit else 0
     if bonus:
         mods.append(("skill", bonus))
-    if a.hurt and rules.hurt_penalty:
-        bonus -= rules.hurt_penalty
-        mods.append(("hurt", -rules.hurt_penalty))
+    if hurt := fight.hurt_penalty(a):
+        bonus -= hurt
+        mods.append(("hurt", -hurt))
     anti_parry = w.anti_parry
     if a.anti_parry_bonus:
         anti_parry += a.anti_parry_bonus
@@ -161,19 +165,28 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     mods.append(("defence_potential", dp))
     surprise = surprised(fight, b, a)
 
+    fight.last_attack = now
     roll = fight.dice.d20()
     total = roll + bonus
     defence: tuple[str, int, int] | None = None
     chosen: DefenceOption | None = None
-    if resolve.beats(roll, total, dp) and not undefended and not surprise:
+    natural = fight.natural
+    if resolve.beats(roll, total, dp, natural) and not undefended and not surprise:
         options = defence_options(fight, b, a, simultaneous, attacking, anti_parry)
         if options:
             chosen = b.policy.defence(fight, b, a, options, total)
         if chosen is not None:
             d_roll = fight.dice.d20()
             defence = (chosen.kind, d_roll, d_roll + chosen.bonus)
-    outcome = resolve.resolve_blow(roll, total, dp, defence)
+    outcome = resolve.resolve_blow(roll, total, dp, defence, natural)
     stopped = outcome.result in resolve.STOPPED
+    # (a blow of an attacker who fell on this very tenth still lands, but forces nothing)
+    non_target = a.id not in fight.watched(b) and a.able
+    # a stopped attack by its target lets the defender Retreat: decided before the
+    # advantage move, which the Retreat incorporates as its first move
+    retreating = (stopped and not non_target and not surprise and b.able
+                  and b.act not in UNINTERRUPTIBLE and _wants_retreat(fight, b, a)
+                  and fight.step_away(b, a.at) is not None)
     a.advantage_over = None if stopped else b.id
     b.advantage_over = a.id if stopped else None
     fight.emit(ev.Attack, actor=a.id, target=b.id, weapon=w.name, roll=roll, total=total,
@@ -183,7 +196,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
                advantage=b.id if stopped else a.id, surprised=True if surprise else None)
     adjacent = distance(a.at, b.at) == 1
     if chosen is not None and defence is not None:
-        _apply_defence(fight, b, a, chosen, defence, outcome, attacking, adjacent)
+        _apply_defence(fight, b, a, chosen, defence, outcome, attacking, adjacent, retreating)
     a.attacked.add(b.id)
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
@@ -198,27 +211,31 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
         fight.wound(b, amount, a, w.name, blow)
     if not b.able:
         return
+    if surprise:
+        if not b.reacting:
+            fight.poke(b, Preempt("surprised", Step("react", target=a.id, reason="surprised")))
+        return
+    if non_target:
+        # "Reaction is always forced by the attack of a non-target" (one already reacting
+        # is in the middle of a reaction: that one stands)
+        if not b.reacting:
+            fight.poke(b, Preempt("reaction", Step("react", target=a.id,
+                                                   reason="attacked by non-target")))
+        return
+    if retreating:
+        fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
+        return
     if (stopped and b.close and a.id in b.close and b.act not in UNINTERRUPTIBLE
             and b.policy.leave_close(fight, b, a)):
         to = fight.step_away(b, a.at)
         if to is not None:
             fight.move(b, to, "advantage")  # the advantage used to step out
-    if (stopped and b.act not in UNINTERRUPTIBLE and _wants_retreat(fight, b, a)
-            and fight.step_away(b, a.at) is not None):
-        fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
-        return
-    if surprise:
-        if not b.reacting:
-            fight.poke(b, Preempt("surprised", Step("react", target=a.id, reason="surprised")))
-        return
-    if a.id not in fight.watched(b) and not b.reacting:
-        fight.poke(b, Preempt("reaction", Step("react", target=a.id,
-                                               reason="attacked by non-target")))
 
 
 def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
                    defence: tuple[str, int, int], outcome: resolve.BlowOutcome,
-                   attacking: dict[str, set[str]], adjacent: bool) -> None:
+                   attacking: dict[str, set[str]], adjacent: bool,
+                   retreating: bool = False) -> None:
     kind, d_roll, d_total = defence
     held = outcome.result in (resolve.PARRIED, resolve.DODGED)
     attacking_now = b.id in attacking
@@ -227,15 +244,16 @@ def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
                modifiers=(("bonus", opt.bonus),))
     if kind == "parry" and b.block is not None and opt.weapon == b.hand[0].name:
         fight.drop_block(b, "parry")  # a blocking position ends when the weapon defends
-    close_in = (held and adjacent and outcome.margin <= -SEED.close_quarters_margin
-                and _short_in_hand(b) and b.policy.wants_close(fight, b, a))
+    close_in = (held and adjacent and not retreating
+                and outcome.margin <= -SEED.close_quarters_margin and _short_in_hand(b)
+                and fight.can_close_in(b, a) and b.policy.wants_close(fight, b, a))
     if close_in:
         # the attack failed by two or more: step into the attacker's hex
         fight.enter_close(b, a, "close_quarters")
     elif kind == "dodge" and held and (to := fight.step_away(b, a.at)) is not None:
         vacated = b.at
         fight.move(b, to, "dodge", check=False)
-        if not b.close and b.policy.step_back_in(fight, b, a):
+        if not b.close and not retreating and b.policy.step_back_in(fight, b, a):
             back = _back_in_range(fight, b, a, vacated)
             if back is not None:
                 fight.move(b, back, "advantage", check=False)
@@ -280,11 +298,12 @@ def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, running: boo
     rules = fight.rules
     bonus = blocker.skill if rules.skill_to_hit else 0
     mods: list[tuple[str, int]] = [("skill", bonus)] if bonus else []
-    if blocker.hurt and rules.hurt_penalty:
-        bonus -= rules.hurt_penalty
-        mods.append(("hurt", -rules.hurt_penalty))
+    if hurt := fight.hurt_penalty(blocker):
+        bonus -= hurt
+        mods.append(("hurt", -hurt))
     dp = mover.stats.defence + SEED.block_defence_penalty
     mods += [("defence_bonus", SEED.block_defence_penalty), ("defence_potential", dp)]
+    fight.last_attack = fight.env.now
     roll = fight.dice.d20()
     total = roll + bonus
     defence = None
@@ -297,7 +316,8 @@ def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, running: boo
         if chosen is not None:
             d_roll = fight.dice.d20()
             defence = ("dodge", d_roll, d_roll + chosen.bonus)
-    outcome = resolve.resolve_blow(roll, total, dp, defence)
+    # seed: 20 always blocks and 1 always fails; the dodge roll as rules.natural_rolls says
+    outcome = resolve.resolve_blow(roll, total, dp, defence, True, fight.natural)
     held = outcome.result == resolve.HIT
     result = resolve.BLOCKED if held else outcome.result
     blocker.advantage_over = mover.id if held else None

@@ -73,6 +73,10 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
         targets = head.targets or ()
         if len(targets) != 2 or any(not fight.fighters[x].able for x in targets):
             return "needs two targets able to fight"
+        if len(fight.targeting(f)) < 2:
+            return "not the target of two or more opponents"
+        if fight.covering(f, tuple(targets)) is None:
+            return "cannot have both targets in front (a target cannot be to the back)"
     elif a == "block":
         if not arms.blocks(f):
             return "only a long weapon in hand can block"

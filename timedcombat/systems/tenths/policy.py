@@ -51,7 +51,9 @@ class DefaultPolicy:
     def respond(self, fight: Fight, f: Fighter, t: Fighter, theirs: str | None) -> str:
         """Answer a closing action: Set against an attack or charge when the Set blow lands
         first, else Wait; Defend into a Set opponent (+2 against its blow); attack one who
-        waits; Set against one who defends into us or avoids."""
+        waits; Set against one who defends into us or avoids. Defending only: Wait."""
+        if f.defend_targets is not None:
+            return "wait"
         if theirs in ("attack", "charge"):
             their = resolve.closing_schedule(theirs, arms.base_speed(t), t.stats.walk,
                                              t.stats.run)
@@ -79,9 +81,9 @@ class DefaultPolicy:
         if fight.weapon_for(f) is None:
             return self.rearm(fight, f) or Step("guard")
         if self.defends_only and len(f.engaged) >= 2 and not f.close:
-            attackers = self.attackers(fight, f)
-            if len(attackers) >= 2:
-                return Step("defend_only", targets=tuple(a.id for a in attackers[:2]))
+            pair = self.defend_pair(fight, f)
+            if pair is not None:
+                return Step("defend_only", targets=pair)
         if fight.can_attack(f, t):
             return Step("attack", target=t.id)
         if f.close:
@@ -95,10 +97,24 @@ class DefaultPolicy:
         them = [o for o in them if o.able and o.target is f]
         return sorted(them, key=lambda o: distance(here, o.at))
 
+    def defend_pair(self, fight: Fight, f: Fighter) -> tuple[str, str] | None:
+        """Two attackers to defend against only: ``f`` must be the target of two or more,
+        and both must fit in its front at once (a target cannot be to the back)."""
+        attackers = self.attackers(fight, f)
+        if len(fight.targeting(f)) < 2:
+            return None
+        for i, a in enumerate(attackers):
+            for b in attackers[i + 1:]:
+                if fight.covering(f, (a.id, b.id)) is not None:
+                    return (a.id, b.id)
+        return None
+
     def defending(self, fight: Fight, f: Fighter) -> Step:
-        """Defending only: keep at it while both targets fight on; else take the one left."""
+        """Defending only: keep at it while both targets fight on, have it as target and
+        stand in front; else take one target (the nearest of the two left)."""
         left = [fight.fighters[x] for x in f.defend_targets or () if fight.fighters[x].able]
-        if len(left) == 2 and all(o.target is f for o in left):
+        if len(left) == 2 and all(o.target is f for o in left) \
+                and fight.covering(f) is not None:
             return Step("guard")
         pick = left[0] if left else self.choose_target(fight, f)
         if pick is None:
@@ -150,7 +166,7 @@ class DefaultPolicy:
         best = None
         best_key = (0.0, 0)
         for opt in options:
-            key = (resolve.chance_to_hold(opt.bonus, attack_total), -opt.time)
+            key = (resolve.chance_to_hold(opt.bonus, attack_total, fight.natural), -opt.time)
             if best is None or key > best_key:
                 best, best_key = opt, key
         return best if best_key[0] > 0 else None
@@ -179,9 +195,18 @@ class AggressivePolicy(DefaultPolicy):
 
 class GuardPolicy(DefaultPolicy):
     """Holds its ground: with a long weapon it takes up a blocking position facing the
-    enemy and keeps it; otherwise it stands Set. It never advances to close."""
+    enemy and keeps it; otherwise it stands Set. It never advances to close, never
+    retreats and never leaves the fight. A blocker answers a closing action with Wait
+    (no move, no attack: the position stands until its weapon attacks or defends)."""
 
     name = "guard"
+    retreats = False
+    withdraws = False
+
+    def respond(self, fight: Fight, f: Fighter, t: Fighter, theirs: str | None) -> str:
+        if f.block is not None:
+            return "wait"
+        return "set"
 
     def approach(self, fight: Fight, f: Fighter, t: Fighter) -> Step:
         if arms.blocks(f) and f.block is None:

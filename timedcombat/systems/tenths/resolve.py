@@ -95,40 +95,47 @@ class BlowOutcome:
     margin: int  # total - against (a hit's margin is at least 0)
 
 
-def beats(roll: int, total: int, bar: int) -> bool:
-    """A d20 roll beats a bar: 20 always succeeds, 1 always fails, else total > bar."""
-    if roll >= SEED.natural_success:
-        return True
-    if roll <= SEED.natural_failure:
-        return False
+def beats(roll: int, total: int, bar: int, natural: bool = True) -> bool:
+    """A d20 roll beats a bar: total > bar; with ``natural``, 20 always succeeds and 1
+    always fails (seed 004 states this for blocking attacks; ``rules.natural_rolls``)."""
+    if natural:
+        if roll >= SEED.natural_success:
+            return True
+        if roll <= SEED.natural_failure:
+            return False
     return total > bar
 
 
-def holds(roll: int, total: int, attack_total: int) -> bool:
-    """An active defence holds: 20 always, 1 never, else its total reaches the attack's."""
-    if roll >= SEED.natural_success:
-        return True
-    if roll <= SEED.natural_failure:
-        return False
+def holds(roll: int, total: int, attack_total: int, natural: bool = True) -> bool:
+    """An active defence holds: its total reaches the attack's; with ``natural``, 20
+    always holds and 1 never does."""
+    if natural:
+        if roll >= SEED.natural_success:
+            return True
+        if roll <= SEED.natural_failure:
+            return False
     return total >= attack_total
 
 
 def resolve_blow(roll: int, total: int, defence_potential: int,
-                 defence: tuple[str, int, int] | None = None) -> BlowOutcome:
+                 defence: tuple[str, int, int] | None = None,
+                 natural: bool = True, defence_natural: bool | None = None) -> BlowOutcome:
     """Resolve an attack roll against defence potential and an optional active defence.
 
     ``defence`` is ``(kind, roll, total)`` with kind ``parry``/``dodge``/``block``. The
     active defence is only rolled when the attack beats the defence potential (the
     caller decides that with :func:`beats` first); a defence that holds stops the attack
     (margin = attack total - defence total, at most 0). A failed defence still raises
-    the bar the hit's margin is counted from.
+    the bar the hit's margin is counted from. ``natural``: whether 20 and 1 decide
+    the attack roll whatever the totals (``defence_natural``: the defence roll; default
+    as the attack).
     """
-    if not beats(roll, total, defence_potential):
+    if not beats(roll, total, defence_potential, natural):
         return BlowOutcome(MISS, total, defence_potential, min(0, total - defence_potential))
     if defence is None:
         return BlowOutcome(HIT, total, defence_potential, max(0, total - defence_potential))
     kind, d_roll, d_total = defence
-    if holds(d_roll, d_total, total):
+    if holds(d_roll, d_total, total, natural if defence_natural is None else defence_natural):
         result = {"parry": PARRIED, "dodge": DODGED, "block": BLOCKED}[kind]
         return BlowOutcome(result, total, d_total, min(0, total - d_total))
     bar = max(defence_potential, d_total)
@@ -136,9 +143,9 @@ def resolve_blow(roll: int, total: int, defence_potential: int,
 
 
 @functools.lru_cache(maxsize=4096)
-def chance_to_hold(bonus: int, attack_total: int) -> float:
+def chance_to_hold(bonus: int, attack_total: int, natural: bool = True) -> float:
     """Chance that a d20 + bonus active defence holds against ``attack_total``."""
-    wins = sum(1 for r in range(1, 21) if holds(r, r + bonus, attack_total))
+    wins = sum(1 for r in range(1, 21) if holds(r, r + bonus, attack_total, natural))
     return wins / 20.0
 
 

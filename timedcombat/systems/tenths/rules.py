@@ -42,7 +42,8 @@ class SeedRules:
     set_after_in_range: int = 1  # Set: "one tenth after opponent comes in range"
     weapon_parry_time: int = 4  # "a modifier of four tenths"
     shield_parry_time: int = 2  # "A modifier of two tenths is used for shield parries"
-    natural_success: int = 20  # "a roll of 20 always blocking and a roll of 1 always failing"
+    natural_success: int = 20  # blocking: "a roll of 20 always blocking and a roll of 1 always
+    # failing" (stated for blocking attacks only; rules.natural_rolls extends it)
     natural_failure: int = 1
     reaction_die: int = 10  # reaction time = d10 - Best Skill
     reaction_minimum: int = 1  # "minimum one"
@@ -127,6 +128,13 @@ class TenthsRules:
                                "is hurt (badly hurt).")
     hurt_penalty: int = _param(2, "Taken off a hurt combatant's attack, parry and dodge totals.")
     walk_back_extra: int = _param(0, "Extra tenths of a walk back over a walk move.")
+    natural_rolls: str = _param(
+        "all", "Where a d20 of 20 always succeeds and 1 always fails: \"all\" (every attack and "
+        "active defence; an assumption) or \"blocking\" (blocking attacks only, as the seed "
+        "states it).")
+    stalemate: int = _param(
+        600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
+        "for this many tenths ends as a stalemate, with no winner (0: never).")
 
     @classmethod
     def parameter_docs(cls) -> dict[str, str]:

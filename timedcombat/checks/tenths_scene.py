@@ -1,0 +1,499 @@
+"""Who stands where, faces where, watches whom and fights whom: the ``tenths`` rules of
+several combatants, read from a log in one pass.
+
+:class:`Scene` follows :class:`~timedcombat.checks.tenths_model.TenthsLog` through the
+log (it is called before and after every event) and keeps what the rules of seed 004 on
+targets, reactions, breaking off, answering closing actions and crowding need: each
+combatant's position and facing, whom it is in combat with, its reactions, when it was
+hurt. It records a :class:`~timedcombat.checks.Finding` under the rule's id wherever the
+log breaks one; the rules in :mod:`timedcombat.checks.tenths` read them back. Linear in
+the length of the log; nothing here imports engine code.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from timedcombat.checks import Finding
+
+if TYPE_CHECKING:
+    from timedcombat.checks.tenths_model import Act, Person, TenthsLog
+
+Hex = tuple[int, int]
+Event = Mapping[str, Any]
+
+FACING_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+"""Facings in axial order: E = (+1, 0), NE = (+1, -1), NW = (0, -1), W = (-1, 0),
+SW = (-1, +1), SE = (0, +1); facing i points at 60 x i degrees."""
+REACTION_ACTIONS = frozenset({"target", "defend_only", "style"})
+NOT_INSTEAD = REACTION_ACTIONS | {"retreat"}
+"""Actions that do not stand in the way of an owed answer: reaction times, and a Retreat
+(it can only come immediately after a stopped attack, in combat)."""
+ATTACKING_CLOSINGS = frozenset({"set", "attack", "charge"})
+
+
+def off_facing(frm: Hex, facing: int, to: Hex) -> float:
+    """Degrees between a figure's facing and the line to ``to`` (0..180)."""
+    dq, dr = to[0] - frm[0], to[1] - frm[1]
+    x, y = math.sqrt(3.0) * (dq + dr / 2.0), -1.5 * dr
+    angle = math.degrees(math.atan2(y, x)) % 360.0
+    diff = abs(angle - 60.0 * facing) % 360.0
+    return 360.0 - diff if diff > 180.0 else diff
+
+
+def at_back(frm: Hex, facing: int, to: Hex) -> bool:
+    """``to`` lies to the figure's back: its side or rear hexes (more than 90 degrees off
+    its facing; the front is the facing hex, its two neighbours and what lies between)."""
+    return to != frm and off_facing(frm, facing, to) > 90.0 + 1e-9
+
+
+def hex_distance(a: Hex, b: Hex) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@dataclass
+class Looks:
+    """What the scene knows of a combatant besides :class:`Person`."""
+
+    at: Hex | None = None
+    facing: int | None = None
+    engaged: set[str] = field(default_factory=set)
+    hurt_t: int | None = None
+    reactions: list[tuple[int, int]] = field(default_factory=list)  # (start, end) tenths
+    aware: bool = True
+    adv_move_t: int | None = None  # tenth of its last "advantage" move
+
+
+@dataclass
+class Owed:
+    """A closing action that ``answerer`` must answer (seed 004, Closing)."""
+
+    closer: str
+    answerer: str
+    act: Act
+    index: int
+
+
+class Scene:
+    """The one-pass reader of the multi-combatant rules (see the module docstring)."""
+
+    def __init__(self, log: TenthsLog) -> None:
+        self.log = log
+        self.looks: dict[str, Looks] = {}
+        self.found: dict[str, list[Finding]] = {}
+        self.tenth = -1
+        self.touched: set[Hex] = set()
+        self.setup = True  # before the first action: the first nominations of targets
+        self.forced: list[tuple[str, str, int, Event]] = []  # (defender, attacker, t, attack)
+        self.owed: list[Owed] = []
+        self.break_reported: set[tuple[str, str]] = set()
+        self.attacked: dict[tuple[str, int], list[tuple[str, bool]]] = {}  # by whom, target?
+        self.closing_on: dict[str, dict[str, Owed]] = {}  # answerer -> closer -> its closing
+        self.attack_times: list[int] = []
+        self.index = 0  # the event being read
+        self.ended: int | None = None  # the tenth of the end event
+        self.prev_watched: tuple[str, ...] | None = None  # of a target event's actor
+        # who is in combat with whom is known only from a log that says so (``engaged``)
+        self.combat_known = any(e.get("event") == "state" and e.get("state") == "engaged"
+                                for e in log.events)
+        rules = log.rules
+        self.hurt_penalty = rules.get("hurt_penalty", 2)
+        self.natural_all = rules.get("natural_rolls", "all") == "all"
+        stalemate = rules.get("stalemate")
+        self.stalemate = stalemate if isinstance(stalemate, int) and stalemate > 0 else None
+
+    # ------------------------------------------------------------------ helpers
+
+    def look(self, pid: str) -> Looks:
+        lk = self.looks.get(pid)
+        if lk is None:
+            lk = self.looks[pid] = Looks()
+        return lk
+
+    def add(self, rule: str, e: Event, expected: str, found: str,
+            actor: str | None = None) -> None:
+        self.found.setdefault(rule, []).append(
+            Finding(e["t"], actor or e.get("actor"), expected, found, e.get("seq")))
+
+    def person(self, pid: str) -> Person | None:
+        return self.log.people.get(pid)
+
+    def reach(self, pid: str) -> int | None:
+        p = self.person(pid)
+        if p is None or p.hand is None:
+            return None
+        return self.log.reach(p, tuple(p.hand), p.eff_style())
+
+    def in_range(self, a: str, b: str) -> bool | None:
+        """``a`` can strike ``b`` where both stand (``None``: the log does not say)."""
+        pa, la, lb = self.person(a), self.look(a), self.look(b)
+        if pa is None or la.at is None or lb.at is None:
+            return None
+        if pa.close:
+            if b not in pa.close:
+                return False
+            if pa.hand is None:
+                return None
+            short = any((self.log.spec(a, w) or _NOSPEC).reach == "short" for w in pa.hand)
+            return short or bool(pa.shield)
+        reach = self.reach(a)
+        if reach is None:
+            return None
+        return 1 <= hex_distance(la.at, lb.at) <= reach
+
+    def reacting(self, pid: str, t: int) -> bool:
+        return any(s <= t <= e for s, e in self.look(pid).reactions)
+
+    def watched(self, pid: str) -> tuple[str, ...] | None:
+        p = self.person(pid)
+        return p.watched if p is not None else None
+
+    def opponents_on(self, pid: str) -> list[str]:
+        """Able combatants of another side whose target (or defend-only target) is
+        ``pid``."""
+        me = self.person(pid)
+        side = me.side if me else None
+        return [q.id for q in self.log.people.values()
+                if q.id != pid and q.able and q.side != side and q.watched
+                and pid in q.watched]
+
+    # ------------------------------------------------------------------ the pass
+
+    def before(self, i: int, e: Event) -> None:
+        if e["t"] != self.tenth:
+            if self.tenth >= 0:
+                self.end_of_tenth(self.tenth)
+            self.tenth = e["t"]
+        self.index = i
+        if e.get("event") == "target":
+            self.prev_watched = self.watched(e["actor"])
+
+    def after(self, i: int, e: Event) -> None:
+        kind = e.get("event")
+        handler = getattr(self, "on_" + str(kind).replace(".", "_"), None)
+        if handler is not None:
+            handler(i, e)
+
+    def finish(self) -> None:
+        if self.tenth >= 0:
+            self.end_of_tenth(self.tenth)
+        self.owed = []
+
+    # ------------------------------------------------------------------ events
+
+    def on_placed(self, i: int, e: Event) -> None:
+        lk = self.look(e["actor"])
+        at = e.get("at")
+        if isinstance(at, list) and len(at) == 2:
+            lk.at = (at[0], at[1])
+            self.touched.add(lk.at)
+        if e.get("facing") in FACING_NAMES:
+            lk.facing = FACING_NAMES.index(e["facing"])
+        stats = e.get("stats")
+        if isinstance(stats, dict) and stats.get("aware") is False:
+            lk.aware = False
+
+    def on_move(self, i: int, e: Event) -> None:
+        lk = self.look(e["actor"])
+        to = e.get("to")
+        if isinstance(to, list) and len(to) == 2:
+            lk.at = (to[0], to[1])
+            self.touched.add(lk.at)
+        if e.get("facing") in FACING_NAMES:
+            lk.facing = FACING_NAMES.index(e["facing"])
+        if e.get("mode") == "advantage":
+            lk.adv_move_t = e["t"]
+
+    def on_state(self, i: int, e: Event) -> None:
+        pid, state, value = e["actor"], e.get("state"), e.get("value")
+        lk = self.look(pid)
+        if state == "engaged" and isinstance(e.get("opponent"), str):
+            (lk.engaged.add if value else lk.engaged.discard)(e["opponent"])
+            other = e["opponent"]
+            self.break_reported.discard((pid, other) if pid < other else (other, pid))
+        elif state == "hurt" and value and lk.hurt_t is None:
+            lk.hurt_t = e["t"]
+        elif state in ("out", "fled") and value:
+            for q in lk.engaged:
+                self.look(q).engaged.discard(pid)
+            lk.engaged.clear()
+            if lk.at is not None:
+                self.touched.add(lk.at)
+
+    def on_reaction(self, i: int, e: Event) -> None:
+        tenths = e.get("tenths")
+        end = e.get("end") if isinstance(e.get("end"), int) else (
+            e["t"] + tenths if isinstance(tenths, int) else e["t"])
+        lk = self.look(e["actor"])
+        lk.reactions.append((e["t"], end))
+        lk.aware = True
+        if e.get("cause") == "attacked by non-target":
+            on = self.attacked.get((e["actor"], e["t"]), [])
+            if on and all(by_target for _, by_target in on):
+                self.add("T-REACT-NOT-BY-TARGET", e,
+                         "a reaction forced only by the attack of a non-target",
+                         f"attacked on this tenth only by its target ({on[0][0]})")
+
+    def on_target(self, i: int, e: Event) -> None:
+        pid = e["actor"]
+        p, lk = self.person(pid), self.look(pid)
+        new = e.get("targets") if isinstance(e.get("targets"), list) else (
+            [e["target"]] if isinstance(e.get("target"), str) else [])
+        # T-TARGET-FRONT: a target cannot be to the back
+        if lk.at is not None and lk.facing is not None:
+            for tid in new:
+                there = self.look(tid).at
+                if there is not None and at_back(lk.at, lk.facing, there):
+                    self.add("T-TARGET-FRONT", e, f"{tid} in front of {pid} (a target cannot "
+                             f"be to the back)", f"{tid} at {list(there)}, {pid} facing "
+                             f"{FACING_NAMES[lk.facing]}")
+        # T-TARGET-CHANGE: a new target only at the end of a reaction time
+        if not self.setup and new and p is not None:
+            before = self.prev_watched
+            if before is not None and tuple(new) != before \
+                    and not any(end == e["t"] for _, end in lk.reactions):
+                self.add("T-TARGET-CHANGE", e, "a new target only at the end of a "
+                         "reaction time (d10 - Best Skill)",
+                         f"target {', '.join(new)} with no reaction ending at {e['t']}")
+
+    def on_action(self, i: int, e: Event) -> None:
+        self.setup = False
+        pid, name, act = e["actor"], e.get("name"), self.log.act_of.get(i)
+        lk = self.look(pid)
+        if name == "defend_only":
+            on = self.opponents_on(pid)
+            if len(on) < 2:
+                self.add("T-DEFEND-ONLY-WHO", e, "defend only when the target of two or "
+                         "more opponents", f"the target of {len(on)}"
+                         + (f" ({', '.join(on)})" if on else ""))
+        if name == "retreat" and lk.adv_move_t == e["t"]:
+            self.add("T-RETREAT-ADVANTAGE", e, "the advantage move incorporated as the "
+                     "Retreat's first move (no separate advantage move)",
+                     f"an advantage move at {e['t']}, then the Retreat")
+        if act is None:
+            return
+        # answers owed by this actor
+        mine = [o for o in self.owed if o.answerer == pid]
+        theirs = self.closing_on.get(pid, {}).get(act.target or "")
+        answering = act.closing and theirs is not None \
+            and not self._over(theirs, i, e, last_tenth=False)
+        for ow in mine:
+            closer = self.person(ow.closer)
+            if self._over(ow, i, e) or closer is None or not closer.able:
+                self.owed.remove(ow)
+            elif answering:
+                self.owed.remove(ow)  # it answers one of those closing on it at once
+            elif name not in NOT_INSTEAD and i > ow.index:
+                if not lk.engaged and self.combat_known:
+                    self.add("T-CLOSE-ANSWER", e, f"an answer to {ow.closer}'s "
+                             f"{ow.act.name} with a closing action (not in combat, not "
+                             f"approached from the back)", f"{name}")
+                self.owed.remove(ow)
+        if act.closing:
+            watched = self.watched(pid)
+            target = act.target
+            if watched is not None and target is not None and target not in watched:
+                self.add("T-TARGET-CHANGE", e, f"a closing action against its target "
+                         f"({', '.join(watched) or 'none'}): another needs a target change "
+                         f"first", f"{name} against {target}")
+            self._owe(i, e, act)
+        elif name == "attack" and not lk.engaged and self.combat_known:
+            self.add("T-COMBAT-BLOW", e, "an ordinary blow only in combat (else a closing "
+                     "action first)", f"attack on {e.get('target')} while in combat with "
+                     "nobody")
+
+    def _owe(self, i: int, e: Event, act: Act) -> None:
+        """``act`` is a closing action: its opponent must answer it."""
+        closer, other = act.actor, act.target
+        if other is None or (act.partner is not None and act.partner.index < i):
+            return  # it answers one of the opponent's
+        self.closing_on.setdefault(other, {})[closer] = Owed(closer, other, act, i)
+        q, lo, lc = self.person(other), self.look(other), self.look(closer)
+        if q is None or not q.able or lo.engaged or not lo.aware:
+            return
+        if lo.at is None or lo.facing is None or lc.at is None:
+            return
+        if at_back(lo.at, lo.facing, lc.at):
+            return  # approached from the back
+        self.owed.append(Owed(closer, other, act, i))
+
+    def _over(self, ow: Owed, i: int, e: Event, last_tenth: bool = True) -> bool:
+        """``ow``'s closing action is no longer under way at event ``i``; on its last
+        tenth (a Wait, Defend or Avoid) it counts as over unless ``last_tenth`` is False
+        (an answer then may or may not come: the order within a tenth decides)."""
+        act = ow.act
+        if act.stop is not None and act.stop <= i and act.interrupted:
+            return True
+        hit = self.log.first_strike(act) if act.name in ATTACKING_CLOSINGS else None
+        if act.name in ATTACKING_CLOSINGS:
+            return hit is not None and hit[0] <= i
+        eff = act.eff_end if act.eff_end is not None else act.end
+        return e["t"] >= eff if last_tenth else e["t"] > eff
+
+    def on_attack(self, i: int, e: Event) -> None:
+        pid, tid = e["actor"], e.get("target")
+        self.attack_times.append(e["t"])
+        mods = e.get("modifiers") if isinstance(e.get("modifiers"), dict) else None
+        lk = self.look(pid)
+        # T-SIMUL-HURT: the hurt penalty counts from the tenth after the blow that hurt
+        if mods is not None and isinstance(self.hurt_penalty, int) and self.hurt_penalty:
+            want = lk.hurt_t is not None and lk.hurt_t < e["t"]
+            got = bool(mods.get("hurt"))
+            if want != got:
+                self.add("T-SIMUL-HURT", e, "the hurt penalty " + (
+                    f"(hurt at {lk.hurt_t})" if want else
+                    "only from the tenth after the blow that hurt (simultaneous attacks)"),
+                    "hurt penalty" if got else "no hurt penalty")
+        self._natural(e, mods)
+        if e.get("kind") == "block" or not isinstance(tid, str):
+            return
+        watched, attacker = self.watched(tid), self.person(pid)
+        if watched is not None:
+            self.attacked.setdefault((tid, e["t"]), []).append((pid, pid in watched))
+        if watched is not None and pid not in watched and attacker is not None \
+                and attacker.able:  # (a blow of one who fell on this tenth still lands)
+            self.forced.append((tid, pid, e["t"], e))
+
+    def _natural(self, e: Event, mods: Mapping[str, Any] | None) -> None:
+        roll, total, result = e.get("roll"), e.get("total"), e.get("result")
+        if not isinstance(roll, int) or not isinstance(result, str):
+            return
+        if e.get("kind") == "block":
+            if roll == 20 and result != "blocked":
+                self.add("T-NATURAL", e, "a roll of 20 always blocks", result)
+            elif roll == 1 and result == "blocked":
+                self.add("T-NATURAL", e, "a roll of 1 always fails to block", result)
+            return
+        dp = mods.get("defence_potential") if mods is not None else None
+        if not isinstance(dp, int) or not isinstance(total, int):
+            return
+        if self.natural_all:
+            miss = roll == 1 or (roll != 20 and total <= dp)
+            why = "natural_rolls all: 20 always beats, 1 always misses"
+        else:
+            miss = total <= dp
+            why = "natural_rolls blocking: the total decides"
+        if miss != (result == "miss"):
+            self.add("T-NATURAL", e, f"{'a miss' if miss else 'no miss'} ({why}; roll "
+                     f"{roll}, total {total} vs {dp})", result)
+
+    def on_defence(self, i: int, e: Event) -> None:
+        pid, against = e["actor"], e.get("against")
+        lk = self.look(pid)
+        there = self.look(against).at if isinstance(against, str) else None
+        if lk.at is not None and lk.facing is not None and there is not None \
+                and at_back(lk.at, lk.facing, there):
+            self.add("T-DEFENCE-BACK", e, f"no active defence against {against} at the back "
+                     "(a target cannot be to the back)",
+                     f"{e.get('kind')} facing {FACING_NAMES[lk.facing]}")
+
+    def on_end(self, i: int, e: Event) -> None:
+        self.ended = e["t"]
+        if self.stalemate is None:
+            return
+        n, last, reason = self.stalemate, 0, e.get("reason")
+        for t in self.attack_times:
+            if t - last >= n:
+                break
+            last = t
+        else:
+            if reason == "stalemate" and e["t"] != last + n:
+                self.add("T-STALEMATE", e, f"a stalemate at {last + n} (last attack at "
+                         f"{last} + {n})", f"at {e['t']}")
+            elif reason != "stalemate" and e["t"] > last + n:
+                self.add("T-STALEMATE", e, f"a stalemate at {last + n} (no attack since "
+                         f"{last})", f"{reason} at {e['t']}")
+            return
+        self.add("T-STALEMATE", e, f"a stalemate at {last + n} (no attack from {last} "
+                 f"for {n} tenths)", f"the fight went on ({reason} at {e['t']})")
+
+    # ------------------------------------------------------------------ end of a tenth
+
+    def end_of_tenth(self, t: int) -> None:
+        self._break_off(t)
+        self._crowding(t)
+        self._forced_reactions(t)
+        self._answers(t)
+
+    def _break_off(self, t: int) -> None:
+        """Engaged pairs both out of range once the tenth's moves are done."""
+        if not self.combat_known:
+            return
+        seen: set[tuple[str, str]] = set()
+        for a, lk in self.looks.items():
+            for b in lk.engaged:
+                pair = (a, b) if a < b else (b, a)
+                if pair in seen:
+                    continue
+                seen.add(pair)
+                if pair in self.break_reported:
+                    continue
+                ab, ba = self.in_range(a, b), self.in_range(b, a)
+                if ab is False and ba is False:
+                    self.break_reported.add(pair)  # once, not every tenth after
+                    self.found.setdefault("T-BREAK-OFF", []).append(Finding(
+                        t, pair[0], f"{pair[0]} and {pair[1]} break off (both out of range)",
+                        "still in combat at the end of the tenth"))
+
+    def _crowding(self, t: int) -> None:
+        """A hex holds one figure, or two enemies at close quarters with each other."""
+        if not self.touched:
+            return
+        on: dict[Hex, list[str]] = {}
+        for pid, lk in self.looks.items():
+            p = self.person(pid)
+            if lk.at in self.touched and (p is None or p.able):
+                on.setdefault(lk.at, []).append(pid)
+        self.touched = set()
+        for h, ids in on.items():
+            if len(ids) < 2:
+                continue
+            ok = False
+            if len(ids) == 2:
+                a, b = (self.person(x) for x in ids)
+                ok = (a is not None and b is not None and a.side != b.side
+                      and ids[1] in a.close and ids[0] in b.close)
+            if not ok:
+                self.found.setdefault("T-OCCUPANCY", []).append(Finding(
+                    t, ids[0], "one figure a hex, or two enemies at close quarters",
+                    f"{', '.join(sorted(ids))} on {list(h)}"))
+
+    def _forced_reactions(self, t: int) -> None:
+        if self.ended == t:
+            self.forced = []  # the fight ended on this very tenth: no time to react
+        for defender, attacker, when, e in self.forced:
+            p = self.person(defender)
+            if p is None or not p.able:
+                continue
+            if not self.reacting(defender, when):
+                self.add("T-REACT-FORCED", e, f"a reaction (attacked by {attacker}, not "
+                         f"its target)", "no reaction", actor=defender)
+        self.forced = []
+
+    def _answers(self, t: int) -> None:
+        """Owed answers whose closing action is over, or whose answerer got into combat
+        or fell: nothing more is owed."""
+        keep = []
+        for ow in self.owed:
+            q, lo = self.person(ow.answerer), self.look(ow.answerer)
+            if q is None or not q.able or lo.engaged:
+                continue
+            c = self.person(ow.closer)
+            if c is None or not c.able:
+                continue
+            if self._over(ow, self.index, {"t": t}):
+                continue
+            keep.append(ow)
+        self.owed = keep
+
+
+@dataclass(frozen=True)
+class _NoSpec:
+    reach: str | None = None
+
+
+_NOSPEC = _NoSpec()
