@@ -165,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
     run.set_defaults(func=cmd_run)
     check = sub.add_parser("check", help="check a JSON-lines log against the timing rules")
-    check.add_argument("log", metavar="LOG.jsonl", help="a log written by `run --log` or by hand")
+    check.add_argument("log", metavar="LOG.jsonl",
+                       help="a log written by `run --log` or by hand (- for standard input)")
     check.add_argument("--json", action="store_true", help="violations as JSON lines")
     check.set_defaults(func=cmd_check)
     batch = sub.add_parser("batch", help="Monte Carlo: run a scenario over many seeds")
