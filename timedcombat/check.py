@@ -259,16 +259,22 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _clip(text: str) -> str:
+    """A name from the log, cut when long, without control characters."""
+    text = text if len(text) <= 40 else text[:40] + "…"
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 def _ruleset(first: Mapping[str, Any], file: str, n: int) -> RuleSet:
     if first["event"] != "start":
         raise LogFormatError(file, n, f"the first event must be `start`, not "
-                                      f"{_shown(first['event'])}")
+                                      f"`{_clip(first['event'])}`")
     system = first.get("system")
     if not isinstance(system, str):
         raise LogFormatError(file, n, "`start` needs `system` (a string)")
     ruleset = get_ruleset(system)
     if ruleset is None:
-        raise LogFormatError(file, n, f"unknown system {_shown(system)} (known: "
+        raise LogFormatError(file, n, f"unknown system {_clip(system)!r} (known: "
                                       f"{', '.join(systems())})")
     return ruleset
 
@@ -277,10 +283,10 @@ def _fields(e: Mapping[str, Any], ruleset: RuleSet, file: str, n: int) -> None:
     for key, (types, required) in ruleset.schema.get(e["event"], {}).items():
         if key not in e:
             if required:
-                raise LogFormatError(file, n, f"`{e['event']}` needs `{key}`")
+                raise LogFormatError(file, n, f"`{_clip(e['event'])}` needs `{key}`")
             continue
         if not _is(e[key], types):
-            raise LogFormatError(file, n, f"`{e['event']}`: `{key}` must be "
+            raise LogFormatError(file, n, f"`{_clip(e['event'])}`: `{key}` must be "
                                           f"{_type_name(types)}, not {_shown(e[key])}")
 
 
