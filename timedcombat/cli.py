@@ -70,6 +70,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
             for option, path, fmt in pictures:
                 out.write(option, path, lambda p, fmt=fmt: draw(events, p, fmt), f".{fmt}")
+        out.write_streams()  # devices and `--log -` first: a full one stops all, shows nothing
         broken = None
         if timeline:
             from timedcombat.timeline import render
@@ -145,6 +146,10 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:  # argparse would drop a write error: --help > /dev/full must say so
+            (file or sys.stderr).write(message)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -164,6 +164,8 @@ class Outputs:
         self._streams: list[tuple[str, str, IO[bytes]]] = []  # option, path, spool
         self._dirs: list[tuple[Path, Path | None]] = []  # staging dir, dir made for it
         self.committed = False
+        self._streamed = False
+        self._broken: BrokenPipeError | None = None
 
     def __enter__(self) -> Outputs:
         return self
@@ -226,9 +228,12 @@ class Outputs:
         self._dirs.append((staging, made))
         return staging
 
-    def commit(self) -> None:
-        """Write the streams (standard output, devices), then put every file in place."""
-        broken: BrokenPipeError | None = None
+    def write_streams(self) -> None:
+        """Write the outputs that cannot be renamed into place (standard output, devices);
+        :meth:`commit` does it when it has not been done."""
+        if self._streamed:
+            return
+        self._streamed = True
         for option, path, spool in self._streams:
             try:
                 spool.seek(0)
@@ -241,10 +246,14 @@ class Outputs:
                     with open(path, "wb") as dev:
                         shutil.copyfileobj(spool, dev)
             except BrokenPipeError as exc:  # the reader stopped reading: still keep the files
-                broken = exc
+                self._broken = exc
             except OSError as exc:
                 where = "standard output" if path == STDOUT else path
                 raise UsageError(f"{option} {where}: cannot write: {_reason(exc)}") from None
+
+    def commit(self) -> None:
+        """Write the streams (standard output, devices), then put every file in place."""
+        self.write_streams()
         for option, path, tmp, real in self._files:
             try:
                 tmp.replace(real)
@@ -261,8 +270,8 @@ class Outputs:
                                  f"{staging.parent}: {_reason(exc)}") from None
         self.committed = True
         self._close()
-        if broken is not None:
-            raise broken
+        if self._broken is not None:
+            raise self._broken
 
     def abort(self) -> None:
         """Remove every temporary file and staging directory (and a directory made)."""
