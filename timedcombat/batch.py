@@ -676,6 +676,7 @@ def main_batch(args: argparse.Namespace) -> int:
             return exit_status(exc)
         if args.out is not None:
             out.text("--out", args.out, csv_text(result.rows))
+        out.write_streams()  # devices and `--out -` first: a full one stops all, shows nothing
         try:
             if args.json:
                 print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
