@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import shutil
 import stat
@@ -238,10 +239,7 @@ class Outputs:
             try:
                 spool.seek(0)
                 if path == STDOUT:
-                    sys.stdout.flush()
-                    out = sys.stdout.buffer
-                    shutil.copyfileobj(spool, out)
-                    out.flush()
+                    _copy_to_stdout(spool)
                 else:
                     with open(path, "wb") as dev:
                         shutil.copyfileobj(spool, dev)
@@ -291,6 +289,23 @@ class Outputs:
             spool.close()
             _remove(spool.name)
         self._streams.clear()
+
+
+def _copy_to_stdout(spool: IO[bytes]) -> None:
+    """The spooled UTF-8 bytes to standard output (its bytes, or its text when it has none,
+    as when a caller has put a ``StringIO`` there)."""
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is not None:
+        shutil.copyfileobj(spool, out)
+        out.flush()
+        return
+    text = io.TextIOWrapper(spool, encoding="utf-8", newline="")
+    try:
+        shutil.copyfileobj(text, sys.stdout)
+    finally:
+        text.detach()
+    sys.stdout.flush()
 
 
 def _remove(tmp: str) -> None:
