@@ -561,3 +561,26 @@ def test_a_full_standard_output_leaves_no_files(tmp_path):
                               check=False)
     assert proc.returncode == 2 and "standard output" in proc.stderr
     assert listing(tmp_path) == set()
+
+
+# --- docs state every bound --------------------------------------------------------------------
+
+
+def test_the_docs_state_every_bound():
+    from timedcombat.batch import MAX_CHUNK, MAX_RUNS
+    from timedcombat.check import MAX_JSON_DEPTH, MAX_LINE_BYTES, MAX_LOG_BYTES, MAX_TIME
+    from timedcombat.scenario import MAX_SEED, MAX_UNTIL
+
+    docs = {name: (ROOT / "docs" / name).read_text(encoding="utf-8")
+            for name in ("scenario.md", "log.md", "cli.md")}
+    stated = {
+        "scenario.md": [MAX_SCENARIO_BYTES, MAX_DEPTH, MAX_COMBATANTS, MAX_WALLS, MAX_PLAN,
+                        MAX_NAME, MAX_COORD, MAX_SEED, MAX_UNTIL, MAX_REACH, MAX_STAT,
+                        MAX_WEAPONS],
+        "log.md": [MAX_LOG_BYTES, MAX_LINE_BYTES, MAX_JSON_DEPTH, MAX_TIME],
+        "cli.md": [MAX_RUNS, MAX_SEED, MAX_CHUNK, MAX_UNTIL],
+    }
+    for name, bounds in stated.items():
+        limits = docs[name][docs[name].index("imits"):]
+        for bound in bounds:
+            assert str(bound) in limits, (name, bound)
