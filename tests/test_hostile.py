@@ -34,7 +34,7 @@ from timedcombat.scenario import (
     MAX_WALLS,
     parse_scenario,
 )
-from timedcombat.systems.tenths.loader import MAX_REACH, MAX_STAT, MAX_WEAPONS
+from timedcombat.systems.tenths.loader import MAX_BODY, MAX_REACH, MAX_STAT, MAX_WEAPONS
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = ROOT / "scenarios" / "sword_duel.toml"
@@ -226,6 +226,8 @@ CASES = [
      "must be at least 0, got -1000"),
     ("huge-strength", edit("strength = 12", f"strength = {MAX_STAT + 1}"),
      "combatant[0].strength", f"must be between 1 and {MAX_STAT}"),
+    ("huge-body", edit("strength = 12", f"strength = 12\nbody = {MAX_BODY + 1}"),
+     "combatant[0].body", f"must be between 1 and {MAX_BODY}, got {MAX_BODY + 1}"),
     ("pick-up-of-nothing", edit('id = "ana"\n', 'id = "ana"\nplan = [{ action = "pick_up", '
                                 'weapon = "lightsaber" }]\n'), "combatant[0].plan[0].weapon",
      "no combatant carries a 'lightsaber', so none can lie on the map"),
@@ -576,7 +578,7 @@ def test_the_docs_state_every_bound():
     stated = {
         "scenario.md": [MAX_SCENARIO_BYTES, MAX_DEPTH, MAX_COMBATANTS, MAX_WALLS, MAX_PLAN,
                         MAX_NAME, MAX_COORD, MAX_SEED, MAX_UNTIL, MAX_REACH, MAX_STAT,
-                        MAX_WEAPONS],
+                        MAX_BODY, MAX_WEAPONS],
         "log.md": [MAX_LOG_BYTES, MAX_LINE_BYTES, MAX_JSON_DEPTH, MAX_TIME],
         "cli.md": [MAX_RUNS, MAX_SEED, MAX_CHUNK, MAX_UNTIL],
     }

@@ -61,6 +61,7 @@ REQUIRED_KEYS: dict[str, frozenset[str]] = {
 # every move; every other number is kept to figures a table could use.
 MAX_REACH = 10
 MAX_STAT = 10_000
+MAX_BODY = 1_000_000  # a figure that is never put out (as tools/bench.py fights with)
 MAX_WEAPONS = 20
 
 
@@ -164,7 +165,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     if stats.body is not None:
         if stats.body < 1:
             raise ScenarioError(file, f"{where}.body", "must be at least 1")
-        _bound(stats.body, 1, MAX_STAT, file, f"{where}.body")
+        _bound(stats.body, 1, MAX_BODY, file, f"{where}.body")
     if not stats.weapons:
         raise ScenarioError(file, f"{where}.weapons", "at least one weapon is required")
     weapons = tuple(_weapon(conv, w, file, f"{where}.weapons[{i}]")
