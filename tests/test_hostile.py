@@ -242,8 +242,6 @@ CASES = [
     ("long-plan", edit('id = "ana"\n', 'id = "ana"\nplan = [' + ", ".join(
         ['{ action = "attack" }'] * (MAX_PLAN + 1)) + "]\n"), "combatant[0].plan",
      f"at most {MAX_PLAN} steps, got {MAX_PLAN + 1}"),
-    ("many-walls", "[map]\nwalls = [" + ", ".join(f"[{i}, 9]" for i in range(MAX_WALLS + 1))
-     + "]\n" + BASE, "map.walls", f"at most {MAX_WALLS} hexes"),
     ("huge-seed", edit("seed = 3", f"seed = {2**63}"), "scenario.seed",
      "must be at most 9223372036854775807"),
     ("huge-int", edit("seed = 3", "seed = " + "9" * 5000), "",
@@ -261,6 +259,16 @@ CASES = [
                          ids=[c[0] for c in CASES])
 def test_hostile_scenario_is_rejected(tmp_path, capsys, text, key, fragment):
     assert_rejected(tmp_path, capsys, text, key, fragment)
+
+
+def test_too_many_walls(monkeypatch):
+    monkeypatch.setattr("timedcombat.scenario.MAX_WALLS", 3)
+    text = "[map]\nwalls = [[0, 9], [1, 9], [2, 9], [3, 9]]\n" + BASE
+    with pytest.raises(ScenarioError, match=r"map.walls: at most 3 hexes, got 4"):
+        parse_scenario(text, "walls.toml")
+    monkeypatch.setattr("timedcombat.scenario.MAX_WALLS", 4)
+    assert len(parse_scenario(text, "walls.toml").map.walls) == 4
+    assert MAX_WALLS == 100_000
 
 
 def test_too_many_combatants(monkeypatch):
@@ -557,8 +565,8 @@ def test_standard_output_that_cannot_be_written_is_one_line(tmp_path, argv):
 
 def test_a_full_standard_output_leaves_no_files(tmp_path):
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "timedcombat", "run", str(DUEL), "--svg",
-                               str(tmp_path / "a.svg"), "--log", str(tmp_path / "a.jsonl")],
+        proc = subprocess.run([sys.executable, "-m", "timedcombat", "run", str(DUEL),
+                               "--log", str(tmp_path / "a.jsonl")],
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
                               check=False)
     assert proc.returncode == 2 and "standard output" in proc.stderr
