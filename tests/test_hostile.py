@@ -124,7 +124,7 @@ def test_an_error_after_one_output_leaves_none(mine, capsys):
 
 
 def test_a_batch_whose_csv_cannot_be_written_leaves_no_logs(mine, capsys):
-    logs = mine.parent / "L"
+    logs = mine.parent / "L" / "deeper"
     refused(capsys, ["batch", str(mine), "--runs", "4", "--jobs", "1", "--logs", str(logs),
                      "--out", "/dev/full", "-q"], "--out /dev/full: cannot write")
     assert listing(mine.parent) == {"mine.toml"}

@@ -221,8 +221,10 @@ class Outputs:
             target = resolve(path)
             made: Path | None = None
             if not target.is_dir():
+                made = target  # the outermost directory made, removed again on abort
+                while not made.parent.exists():
+                    made = made.parent
                 target.mkdir(parents=True)
-                made = target
             staging = Path(tempfile.mkdtemp(prefix=".timedcombat-", dir=target))
         except (OSError, RuntimeError) as exc:
             raise UsageError(f"{option} {path}: cannot write there: {_reason(exc)}") from None
@@ -279,8 +281,7 @@ class Outputs:
         for staging, made in self._dirs:
             shutil.rmtree(staging, ignore_errors=True)
             if made is not None:
-                with contextlib.suppress(OSError):
-                    made.rmdir()  # only when nothing else was put there
+                _remove_empty(staging.parent, made)
         self._files.clear()
         self._dirs.clear()
 
@@ -306,6 +307,19 @@ def _copy_to_stdout(spool: IO[bytes]) -> None:
     finally:
         text.detach()
     sys.stdout.flush()
+
+
+def _remove_empty(deepest: Path, outermost: Path) -> None:
+    """Remove the directories from ``deepest`` up to ``outermost`` while they are empty."""
+    here = deepest
+    while True:
+        try:
+            here.rmdir()
+        except OSError:
+            return
+        if here == outermost:
+            return
+        here = here.parent
 
 
 def _remove(tmp: str) -> None:
