@@ -19,14 +19,13 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from timedcombat.errors import UsageError
 
 STDOUT = "-"
-_LIVE: set[str] = set()  # temporary files being written by this process (see remove_temps)
 
 
 def _reason(exc: BaseException) -> str:
@@ -182,12 +181,10 @@ class Outputs:
             if real is not None and (not real.exists() or stat.S_ISREG(real.stat().st_mode)):
                 fd, tmp = tempfile.mkstemp(prefix=f".{real.name[:40]}.", suffix=".tmp",
                                            dir=real.parent)
-                _LIVE.add(tmp)
                 os.close(fd)
                 self._files.append((option, path, Path(tmp), real))
                 return Path(tmp)
             fd, tmp = tempfile.mkstemp(prefix=".timedcombat-", suffix=suffix or ".tmp")
-            _LIVE.add(tmp)
             os.close(fd)
             spool = open(tmp, "w+b")  # noqa: SIM115 - closed at commit or abort
             self._streams.append((option, path, spool))
@@ -257,7 +254,6 @@ class Outputs:
         for option, path, tmp, real in self._files:
             try:
                 tmp.replace(real)
-                _LIVE.discard(str(tmp))
             except OSError as exc:
                 raise UsageError(f"{option} {path}: cannot write: {_reason(exc)}") from None
         for staging, _made in self._dirs:
@@ -325,24 +321,3 @@ def _remove_empty(deepest: Path, outermost: Path) -> None:
 def _remove(tmp: str) -> None:
     with contextlib.suppress(OSError):
         os.unlink(tmp)
-    _LIVE.discard(tmp)
-
-
-def remove_temps() -> None:
-    """Remove this process's temporary output files (a worker told to stop)."""
-    for tmp in list(_LIVE):
-        _remove(tmp)
-
-
-@contextlib.contextmanager
-def outputs() -> Iterator[Outputs]:
-    """``with outputs() as out: ... out.commit()``."""
-    with Outputs() as out:
-        yield out
-
-
-def write_text(path: str, text: str, option: str = "output") -> None:
-    """Write ``text`` to ``path`` on its own, all or nothing (see :class:`Outputs`)."""
-    with Outputs() as out:
-        out.text(option, path, text)
-        out.commit()
