@@ -166,9 +166,9 @@ def test_logs_equal_the_single_run_log_of_each_seed(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--runs", "0"], "--runs: must be at least 1"),
-    (["--runs", "5", "--jobs", "0"], "--jobs: must be at least 1"),
-    (["--runs", "5", "--seed", "-1"], "--seed: must not be negative"),
+    (["--runs", "0"], "--runs: must be between 1 and 1000000, got 0"),
+    (["--runs", "5", "--jobs", "0"], "--jobs: must be between 1 and "),
+    (["--runs", "5", "--seed", "-1"], "--seed: must be between 0 and 9223372036854775807"),
     (["--runs", "5", "--executor", "dask"], "--executor dask needs --scheduler"),
     (["--runs", "5", "--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --executor dask"),
     (["--runs", "5", "--executor", "dask", "--scheduler", "nonsense"], "missing port"),

@@ -684,6 +684,10 @@ def test_engine_bug_set_not_woken_in_the_ten_against_ten() -> None:
 def _write(tmp_path: Path, events: list[dict[str, Any]] | str, name: str = "fight.jsonl"
            ) -> str:
     path = tmp_path / name
+    if not isinstance(events, str) and events[-1]["event"] != "end":  # a whole log file
+        last = events[-1]
+        events = [*events, {"t": last["t"], "seq": last["seq"] + 1, "event": "end",
+                            "winner": None, "reason": "until"}]
     text = events if isinstance(events, str) else "".join(
         json.dumps(e) + "\n" for e in events)
     path.write_text(text, encoding="utf-8")
@@ -723,7 +727,7 @@ def test_exit_1_lists_violations_one_per_line(tmp_path: Path,
 def test_check_file_reports(tmp_path: Path) -> None:
     report = check_file(_write(tmp_path, case_drop()[1]))
     assert report.system == "tenths" and not report.clean
-    assert report.rules == len(RULES) and report.events == 5
+    assert report.rules == len(RULES) and report.events == 6  # with the `end` _write adds
 
 
 START = '{"t":0,"seq":1,"event":"start","system":"tenths","seed":0,"scenario":"x"}'

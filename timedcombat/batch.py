@@ -9,16 +9,21 @@ give the same rows (and the same CSV bytes) whatever the jobs or the executor.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
+import itertools
 import json
 import math
 import os
+import re
+import signal
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from pathlib import Path
 from statistics import NormalDist
@@ -28,8 +33,15 @@ import attrs
 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError
-from timedcombat.output import check_writable, write_text
-from timedcombat.scenario import Scenario, load_scenario, parse_scenario
+from timedcombat.output import Outputs, check_outputs, inside, resolve
+from timedcombat.scenario import (
+    MAX_SEED,
+    Scenario,
+    load_scenario,
+    number,
+    parse_scenario,
+    read_scenario_text,
+)
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
 MAX_CHUNK = 250  # seeds per task at most: keeps the progress bar moving on long fights
@@ -100,23 +112,80 @@ def run_one(scenario: Scenario, seed: int, keep_log: bool = False) -> tuple[Row,
 def run_chunk(text: str, file: str, seeds: Sequence[int], keep_logs: bool,
               log_dir: str | None = None) -> list[tuple[Row, str | None]]:
     """Fight every seed of a chunk (the unit of work sent to a process or a Dask worker).
-    With ``log_dir`` (local processes) the worker writes the logs itself, in parallel;
-    otherwise they travel back with the rows (a remote cluster)."""
+    With ``log_dir`` (local processes) the worker writes the logs itself, in parallel, into
+    the batch's staging directory; otherwise they travel back with the rows (a cluster)."""
     scenario = _scenario(text, file)
     out = []
     for seed in seeds:
+        if _PARENT is not None and os.getppid() != _PARENT:
+            os._exit(1)  # the batch is gone (killed outright): stop, do not fight on alone
         row, log = run_one(scenario, seed, keep_logs)
         if log_dir is not None and log is not None:
-            write_text(str(log_path(log_dir, seed)), log)
+            path = log_path(log_dir, seed)
+            try:
+                path.write_text(log, encoding="utf-8", newline="")
+            except OSError as exc:
+                raise BatchError(f"--logs {Path(log_dir).parent}: cannot write: "
+                                 f"{exc.strerror or exc}") from None
             log = None
         out.append((row, log))
     return out
 
 
-def chunks(base: int, runs: int, workers: int) -> list[range]:
-    """Split seeds ``base..base+runs-1`` into contiguous ranges, a few per worker."""
-    size = max(1, min(MAX_CHUNK, math.ceil(runs / (workers * CHUNKS_PER_WORKER))))
-    return [range(s, min(s + size, base + runs)) for s in range(base, base + runs, size)]
+def chunks(base: int, runs: int, workers: int) -> Iterator[range]:
+    """Split seeds ``base..base+runs-1`` into contiguous ranges, a few per worker (made as
+    they are needed, never all at once)."""
+    size = _chunk_size(runs, workers)
+    return (range(s, min(s + size, base + runs)) for s in range(base, base + runs, size))
+
+
+def _chunk_size(runs: int, workers: int) -> int:
+    return max(1, min(MAX_CHUNK, math.ceil(runs / (workers * CHUNKS_PER_WORKER))))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (what ``--jobs`` may ask for at most)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+# --- worker processes: they die with the batch -------------------------------------------
+
+_PARENT: int | None = None  # in a worker: the pid of the process that started it
+
+
+def _worker_init() -> None:
+    """Set up a local worker: Ctrl-C is for the batch (which stops its workers), SIGTERM
+    ends the worker, and the worker dies at once when the batch process dies."""
+    global _PARENT
+    _PARENT = os.getppid()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    if os.getppid() != _PARENT:  # the batch died before the line above took effect
+        os._exit(1)
+
+
+def _die_with_parent() -> None:
+    """Linux: ask the kernel to kill this process when its parent dies (PR_SET_PDEATHSIG).
+    Elsewhere the worker notices between two seeds (``run_chunk``)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's worker processes now (an error or an interrupt in the batch): their
+    unfinished chunks are thrown away, not waited for."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            proc.kill()
 
 
 # --- executors: each yields lists of (row, log) as chunks complete ----------------------
@@ -124,24 +193,38 @@ def chunks(base: int, runs: int, workers: int) -> list[range]:
 Batch = Iterator[list[tuple[Row, str | None]]]
 
 
-def _in_process(text: str, file: str, parts: list[range], keep_logs: bool,
+def _in_process(text: str, file: str, parts: Iterable[range], keep_logs: bool,
                 log_dir: str | None) -> Batch:
     for part in parts:
         yield run_chunk(text, file, part, keep_logs, log_dir)
 
 
-def _local(text: str, file: str, parts: list[range], keep_logs: bool, jobs: int,
+def _local(text: str, file: str, parts: Iterator[range], keep_logs: bool, jobs: int,
            log_dir: str | None) -> Batch:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {pool.submit(run_chunk, text, file, p, keep_logs, log_dir) for p in parts}
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    yield fut.result()
-        finally:
-            for fut in pending:
-                fut.cancel()
+    """Chunks on ``jobs`` processes, a few in flight per process; if the batch stops early
+    (an error, Ctrl-C, SIGTERM) the workers are killed, not waited for."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init)
+    finished = False
+    try:
+        pending: set[Future[list[tuple[Row, str | None]]]] = set()
+        for part in itertools.islice(parts, jobs * CHUNKS_PER_WORKER):
+            pending.add(pool.submit(run_chunk, text, file, part, keep_logs, log_dir))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                for part in itertools.islice(parts, 1):
+                    pending.add(pool.submit(run_chunk, text, file, part, keep_logs, log_dir))
+                try:
+                    result = fut.result()
+                except BrokenProcessPool:
+                    raise BatchError("a worker process died (killed from outside, or out of "
+                                     "memory)") from None
+                yield result
+        finished = True
+    finally:
+        if not finished:
+            _stop_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _dask_client(scheduler: str | None, timeout: float) -> Any:
@@ -172,34 +255,66 @@ def _dask_client(scheduler: str | None, timeout: float) -> Any:
     return client
 
 
-def _dask(client: Any, text: str, file: str, base: int, runs: int, keep_logs: bool) -> Batch:
-    """Chunks sized to the cluster's threads, yielded as they finish; closes the client."""
+def _dask(client: Any, text: str, file: str, base: int, runs: int, keep_logs: bool,
+          worker_timeout: float) -> Batch:
+    """Chunks sized to the cluster's threads, yielded as they finish; closes the client.
+    When the cluster has had no worker for ``worker_timeout`` seconds, gives up."""
     from dask.distributed import as_completed
 
     try:
         try:
             workers = max(1, sum(client.nthreads().values()))
-            parts = chunks(base, runs, workers)
-            done = as_completed(
-                client.map(run_chunk, [text] * len(parts), [file] * len(parts), parts,
-                           [keep_logs] * len(parts), pure=False),
-                loop=client.loop,
-            )
+            parts = list(chunks(base, runs, workers))
+            futures = client.map(run_chunk, [text] * len(parts), [file] * len(parts), parts,
+                                 [keep_logs] * len(parts), pure=False)
+            done = as_completed(futures, loop=client.loop)
         except Exception as exc:
             raise _cluster_error(exc) from None
-        while (part := _next_result(done)) is not None:
-            yield part
+        watch = _WorkerWatch(client, worker_timeout)
+        while not done.is_empty():
+            if not done.has_ready():
+                time.sleep(0.05)
+                watch.check(done.count())
+                continue
+            yield _next_result(done)
     finally:
-        client.close()
+        with contextlib.suppress(Exception):
+            client.close()
 
 
-def _next_result(done: Any) -> list[tuple[Row, str | None]] | None:
-    """The next finished chunk from ``as_completed``, None when all are in."""
+class _WorkerWatch:
+    """Asks the scheduler, about once a second, whether the cluster still has a worker;
+    raises :class:`BatchError` once it has had none for ``timeout`` seconds."""
+
+    def __init__(self, client: Any, timeout: float) -> None:
+        self.client = client
+        self.timeout = timeout
+        self.asked = time.monotonic()
+        self.alone_since: float | None = None
+
+    def check(self, left: int) -> None:
+        now = time.monotonic()
+        if now - self.asked < min(1.0, self.timeout / 4):
+            return
+        self.asked = now
+        try:
+            has_workers = bool(self.client.nthreads())
+        except Exception as exc:
+            raise _cluster_error(exc) from None
+        if has_workers:
+            self.alone_since = None
+        elif self.alone_since is None:
+            self.alone_since = now
+        elif now - self.alone_since >= self.timeout:
+            raise BatchError(f"Dask cluster: every worker was lost and none came back in "
+                             f"{self.timeout:g} s ({left} chunks of runs not done)")
+
+
+def _next_result(done: Any) -> list[tuple[Row, str | None]]:
+    """The next finished chunk from ``as_completed``."""
     try:
         fut = next(done)
         part: list[tuple[Row, str | None]] = fut.result()
-    except StopIteration:
-        return None
     except TimedCombatError:
         raise
     except Exception as exc:
@@ -209,10 +324,25 @@ def _next_result(done: Any) -> list[tuple[Row, str | None]] | None:
 
 
 def _cluster_error(exc: BaseException) -> BatchError:
-    return BatchError(f"Dask cluster: {type(exc).__name__}: {exc}")
+    """One line saying what the cluster did, in words."""
+    name = type(exc).__name__
+    text = " ".join(str(exc).split())
+    if name == "KilledWorker":
+        what = "a worker died while running runs of this batch, again and again"
+    elif name == "CommClosedError" or isinstance(exc, OSError | EOFError):
+        what = "lost the connection to the scheduler"
+    elif isinstance(exc, TimeoutError):
+        what = "the scheduler did not answer in time"
+    elif name == "CancelledError":
+        what = "the scheduler dropped the work (restarted, or closed)"
+    else:
+        what = "a run failed on a worker"
+    return BatchError(f"Dask cluster: {what}" + (f" ({text[:300]})" if text else ""))
 
 
 # --- the library API ----------------------------------------------------------------------
+
+MAX_RUNS = 1_000_000  # every row is kept in memory for the summary
 
 
 def log_path(logs: str | Path, seed: int) -> Path:
@@ -220,26 +350,21 @@ def log_path(logs: str | Path, seed: int) -> Path:
     return Path(logs) / f"seed-{seed:06d}.jsonl"
 
 
-def _prepare_logs(logs: str | Path | None) -> Path | None:
-    if logs is None:
-        return None
-    path = Path(logs)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BatchError(f"--logs {logs}: cannot create directory: {exc.strerror or exc}")\
-            from None
-    return path
-
-
 def check_args(runs: int, seed: int | None, jobs: int | None) -> None:
     """Raise :class:`BatchError` for a run count, base seed or job count that cannot be used."""
-    if runs < 1:
-        raise BatchError(f"--runs: must be at least 1, got {runs}")
-    if seed is not None and seed < 0:
-        raise BatchError(f"--seed: must not be negative, got {seed}")
-    if jobs is not None and jobs < 1:
-        raise BatchError(f"--jobs: must be at least 1, got {jobs}")
+    if not 1 <= runs <= MAX_RUNS:
+        raise BatchError(f"--runs: must be between 1 and {MAX_RUNS}, got {number(runs)}")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise BatchError(f"--seed: must be between 0 and {MAX_SEED}, got {number(seed)}")
+    cores = usable_cores()
+    if jobs is not None and not 1 <= jobs <= cores:
+        raise BatchError(f"--jobs: must be between 1 and {cores} (the cores this machine "
+                         f"gives the batch), got {number(jobs)}")
+
+
+def _check_seeds(base: int, runs: int) -> None:
+    if base + runs - 1 > MAX_SEED:
+        raise BatchError(f"--runs {runs} from seed {base}: the last seed would pass {MAX_SEED}")
 
 
 def run_batch(
@@ -253,43 +378,51 @@ def run_batch(
     scheduler: str | None = None,
     progress: OnProgress | None = None,
     connect_timeout: float = 10.0,
+    worker_timeout: float = 60.0,
+    outputs: Outputs | None = None,
 ) -> BatchResult:
     """Run the scenario file over seeds ``seed..seed+runs-1`` (default: the scenario's seed).
 
     ``jobs`` local processes (default: every core; 1 runs in this process), or the Dask
     cluster at ``scheduler`` when ``executor="dask"``. ``logs`` is a directory that gets
-    each run's JSON-lines log. ``progress`` is called with the number of runs just done;
-    ``connect_timeout`` is how long to wait for the Dask scheduler, in seconds.
+    each run's JSON-lines log, all of them or (after an error or an interrupt) none; with
+    ``outputs`` they are put in place by its ``commit``, with the command's other outputs.
+    ``progress`` is called with the number of runs just done; ``connect_timeout`` is how
+    long to wait for the Dask scheduler, ``worker_timeout`` how long a cluster may have no
+    worker before the batch gives up, in seconds.
     """
     check_args(runs, seed, jobs)
     if executor not in ("local", "dask"):
         raise BatchError(f"--executor: unknown executor {executor!r} (local or dask)")
     file = str(scenario)
-    loaded = load_scenario(file)  # bad scenario: ScenarioError before anything runs
-    text = Path(file).read_text(encoding="utf-8")
+    text = read_scenario_text(file)  # read once: the workers get these very bytes
+    loaded = parse_scenario(text, file)  # bad scenario: ScenarioError before anything runs
     base = loaded.info.seed if seed is None else seed
-    client = _dask_client(scheduler, connect_timeout) if executor == "dask" else None
-    try:
-        log_dir = _prepare_logs(logs)
-    except BatchError:
+    _check_seeds(base, runs)
+    own = outputs is None
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(Outputs()) if outputs is None else outputs
+        log_dir = out.directory("--logs", str(logs)) if logs is not None else None
+        client = _dask_client(scheduler, connect_timeout) if executor == "dask" else None
+        keep = log_dir is not None
+        local_logs = str(log_dir) if log_dir is not None else None  # local workers write them
+        started = time.perf_counter()
         if client is not None:
-            client.close()
-        raise
-    keep = log_dir is not None
-    local_logs = str(log_dir) if log_dir is not None else None  # local workers write them
-    started = time.perf_counter()
-    if client is not None:
-        parts_done: Batch = _dask(client, text, file, base, runs, keep)
-    else:
-        workers = jobs or os.cpu_count() or 1
-        parts = chunks(base, runs, workers)
-        if workers == 1 or len(parts) == 1:
-            parts_done = _in_process(text, file, parts, keep, local_logs)
+            parts_done: Batch = _dask(client, text, file, base, runs, keep, worker_timeout)
         else:
-            parts_done = _local(text, file, parts, keep, min(workers, len(parts)),
-                                local_logs)
-    rows = _collect(parts_done, log_dir, progress)
-    elapsed = time.perf_counter() - started
+            workers = jobs or usable_cores()
+            parts = chunks(base, runs, workers)
+            n_parts = math.ceil(runs / _chunk_size(runs, workers))
+            if workers == 1 or n_parts == 1:
+                parts_done = _in_process(text, file, parts, keep, local_logs)
+            else:
+                parts_done = _local(text, file, parts, keep, min(workers, n_parts),
+                                    local_logs)
+        with contextlib.closing(parts_done):
+            rows = _collect(parts_done, log_dir, progress)
+        elapsed = time.perf_counter() - started
+        if own:
+            out.commit()
     return BatchResult(loaded.info.name, rows, summarize(rows), elapsed)
 
 
@@ -301,7 +434,11 @@ def _collect(parts: Iterable[list[tuple[Row, str | None]]], log_dir: Path | None
         for row, text in part:
             rows.append(row)
             if log_dir is not None and text is not None:
-                write_text(str(log_path(log_dir, row.seed)), text)
+                try:
+                    log_path(log_dir, row.seed).write_text(text, encoding="utf-8", newline="")
+                except OSError as exc:
+                    raise BatchError(f"--logs {log_dir.parent}: cannot write: "
+                                     f"{exc.strerror or exc}") from None
         if progress is not None:
             progress(len(part))
     rows.sort(key=lambda r: r.seed)
@@ -462,17 +599,48 @@ def _check_cli(args: argparse.Namespace) -> None:
         raise BatchError("--jobs is for --executor local (a Dask cluster has its own workers)")
     if args.executor != "dask" and args.scheduler:
         raise BatchError("--scheduler needs --executor dask")
-    if args.out:
-        check_writable(args.out, "--out")
-    if args.logs:
-        logs = Path(args.logs)
-        where = logs if logs.is_dir() else logs.resolve().parent
-        if not where.is_dir() or not os.access(where, os.W_OK):
-            raise BatchError(f"--logs {args.logs}: cannot write there")
+    if args.logs is not None:
+        _check_logs_dir(args.logs)
+
+
+def _check_logs_dir(logs: str) -> None:
+    if logs == "":
+        raise BatchError("--logs: an empty directory name")
+    try:
+        real = resolve(logs)
+        if real.exists() and not real.is_dir():
+            raise BatchError(f"--logs {logs}: not a directory")
+        where = real
+        while not where.exists():  # the directory made for it goes in the nearest parent
+            where = where.parent
+        if not where.is_dir() or not os.access(where, os.W_OK | os.X_OK):
+            raise BatchError(f"--logs {logs}: cannot write there")
+    except OSError as exc:
+        raise BatchError(f"--logs {logs}: cannot write there: {exc.strerror or exc}") \
+            from None
+
+
+def _check_paths(args: argparse.Namespace, base: int) -> None:
+    """No output on top of the scenario, of the logs directory, or of one of its logs."""
+    check_outputs([("--out", args.out)], inputs=[("scenario", args.scenario)])
+    if args.logs is None:
+        return
+    logs_key = {str(resolve(args.logs))}
+    if args.out is not None and args.out != "-" and str(resolve(args.out)) in logs_key:
+        raise BatchError(f"--out {args.out}: is the --logs directory")
+    for what, path in (("--out", args.out), ("the scenario", args.scenario)):
+        if path is None or path == "-" or not inside(path, args.logs):
+            continue
+        m = re.fullmatch(r"seed-(\d+)\.jsonl", Path(path).name)
+        if m and base <= int(m.group(1)) < base + args.runs \
+                and log_path(args.logs, int(m.group(1))).name == Path(path).name:
+            raise BatchError(f"{what} {path}: the log of seed {int(m.group(1))} goes there "
+                             f"(--logs {args.logs}): it would be overwritten")
 
 
 def main_batch(args: argparse.Namespace) -> int:
-    """``timedcombat batch``: run, write the CSV (atomically), print the summary."""
+    """``timedcombat batch``: check everything, run, then write the CSV, the logs and the
+    summary, all of them or (after an error or an interrupt) none."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -483,29 +651,44 @@ def main_batch(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
+    from timedcombat.cli import exit_status
+
     _check_cli(args)
-    load_scenario(args.scenario)  # a bad scenario fails before any progress bar
+    scenario = load_scenario(args.scenario)  # a bad scenario fails before any progress bar
+    base = scenario.info.seed if args.seed is None else args.seed
+    _check_seeds(base, args.runs)
+    _check_paths(args, base)
     show = not args.quiet and sys.stderr.isatty()
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TimeRemainingColumn(),
                    console=Console(stderr=True), transient=True, disable=not show)
-    try:
-        with bar:
-            task = bar.add_task("runs", total=args.runs)
-            result = run_batch(args.scenario, args.runs, seed=args.seed, jobs=args.jobs,
-                               logs=args.logs, executor=args.executor,
-                               scheduler=args.scheduler, progress=lambda k: bar.advance(task, k))
-    except KeyboardInterrupt:
-        print("error: interrupted; no CSV written", file=sys.stderr)
-        return 130
-    if args.out:
-        write_text(args.out, csv_text(result.rows))
-    if args.json:
-        print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
-    else:
-        jobs = (f"Dask at {args.scheduler}" if args.executor == "dask"
-                else f"{args.jobs or os.cpu_count() or 1} jobs")
-        print_summary(result, jobs)
+    with Outputs() as out:
+        try:
+            with bar:
+                task = bar.add_task("runs", total=args.runs)
+                result = run_batch(args.scenario, args.runs, seed=args.seed, jobs=args.jobs,
+                                   logs=args.logs, executor=args.executor,
+                                   scheduler=args.scheduler, outputs=out,
+                                   progress=lambda k: bar.advance(task, k))
+        except KeyboardInterrupt as exc:
+            out.abort()
+            print("error: interrupted; nothing written", file=sys.stderr)
+            return exit_status(exc)
+        if args.out is not None:
+            out.text("--out", args.out, csv_text(result.rows))
+        out.write_streams()  # devices and `--out -` first: a full one stops all, shows nothing
+        try:
+            if args.json:
+                print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
+            else:
+                jobs = (f"Dask at {args.scheduler}" if args.executor == "dask"
+                        else f"{args.jobs or usable_cores()} jobs")
+                print_summary(result, jobs)
+            sys.stdout.flush()  # a full disk shows now, before any file is put in place
+        except BrokenPipeError:
+            out.commit()
+            raise
+        out.commit()
     return 0
 
 

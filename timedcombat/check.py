@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from timedcombat.checks import Event, RuleSet, get_ruleset, systems
 from timedcombat.errors import LogFormatError
@@ -68,9 +69,9 @@ class Report:
 
 
 def _type_name(types: tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", bool: "true or false", list: "a list",
-             dict: "an object", type(None): "null"}
-    return " or ".join(names.get(t, t.__name__) for t in types)
+    names = {int: "an integer", str: "a string", bool: "true or false", list: "an array",
+             dict: "an object", type(None): "null", float: "a number"}
+    return " or ".join(names.get(t, "a value of another kind") for t in types)
 
 
 def _is(value: Any, types: tuple[type, ...]) -> bool:
@@ -79,43 +80,157 @@ def _is(value: Any, types: tuple[type, ...]) -> bool:
     return isinstance(value, types)
 
 
+# Bounds of what `check` reads (docs/log.md, "Limits").
+MAX_LOG_BYTES = 256 * 1024 * 1024
+MAX_LINE_BYTES = 1024 * 1024
+MAX_JSON_DEPTH = 20
+MAX_TIME = 2**53 - 1  # `t` and `seq`: integers any JSON reader keeps exactly
+STDIN = "-"
+
+_JSON_NAMES = {dict: "an object", list: "an array", str: "a string", int: "a number",
+               float: "a number", bool: "true or false", type(None): "null"}
+
+
+def _decode_line(raw: bytes, file: str, n: int) -> dict[str, Any] | None:
+    """One line's JSON object (``None`` for a blank line); :class:`LogFormatError` else."""
+    if len(raw) > MAX_LINE_BYTES + 1 or (len(raw) == MAX_LINE_BYTES + 1 and raw[-1:] != b"\n"):
+        raise LogFormatError(file, n, f"a line longer than {MAX_LINE_BYTES} bytes "
+                                      f"({MAX_LINE_BYTES // 1024} KiB), the most a line may be")
+    try:
+        line = raw.decode("utf-8-sig" if n == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogFormatError(file, n, f"not UTF-8 text: {exc.reason}") from None
+    return _parse(line, file, n)
+
+
+def _parse(line: str, file: str, n: int) -> dict[str, Any] | None:
+    if not line.strip():
+        return None
+    try:
+        obj = json.loads(line)
+    except RecursionError:
+        raise LogFormatError(file, n, _too_deep()) from None
+    except ValueError as exc:
+        if "digits" in str(exc) and "limit" in str(exc):
+            raise LogFormatError(file, n, "not JSON: a number of more than 4300 digits") \
+                from None
+        raise LogFormatError(file, n, f"not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise LogFormatError(file, n, f"not a JSON object but {_JSON_NAMES[type(obj)]}")
+    if line.count("[") + line.count("{") > MAX_JSON_DEPTH and _depth(obj) > MAX_JSON_DEPTH:
+        raise LogFormatError(file, n, _too_deep())
+    return obj
+
+
+def _too_deep() -> str:
+    return f"arrays and objects nested deeper than {MAX_JSON_DEPTH} levels"
+
+
+def _depth(obj: Any) -> int:
+    """How deep arrays and objects nest (the object itself is level 1), without recursion."""
+    deepest = 0
+    stack = [(obj, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_JSON_DEPTH:
+            break
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return deepest
+
+
 def parse_lines(text: str, file: str) -> tuple[list[dict[str, Any]], list[int]]:
-    """The JSON objects of a log's lines and their line numbers (blank lines skipped)."""
+    """The JSON objects of a log's lines and their line numbers (blank lines skipped).
+    Lines end at ``\n`` only: other line and paragraph separators are text."""
     events: list[dict[str, Any]] = []
     lines: list[int] = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError as exc:
-            raise LogFormatError(file, n, f"not JSON: {exc}") from None
-        if not isinstance(obj, dict):
-            raise LogFormatError(file, n, f"not a JSON object but {type(obj).__name__}")
-        events.append(obj)
-        lines.append(n)
+    for n, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
+        obj = _parse(line, file, n)
+        if obj is not None:
+            events.append(obj)
+            lines.append(n)
     return events, lines
 
 
-def validate(events: Sequence[Mapping[str, Any]], file: str = "<log>",
-             lines: Sequence[int] | None = None) -> RuleSet:
-    """Check the log's shape (DESIGN §5 and the rule set's fields); its rule set."""
-    at = list(lines) if lines is not None else list(range(1, len(events) + 1))
-    if not events:
-        raise LogFormatError(file, 1, "empty log: the first event must be `start`")
-    _core(events[0], file, at[0])
-    ruleset = _ruleset(events[0], file, at[0])
-    prev_t, prev_seq = events[0]["t"], events[0]["seq"]
-    for e, n in zip(events[1:], at[1:], strict=True):
+def read_lines(stream: BinaryIO, file: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) for each line of a log read from ``stream``, a line at a time,
+    each at most :data:`MAX_LINE_BYTES` and all at most :data:`MAX_LOG_BYTES`."""
+    total = 0
+    n = 0
+    while True:
+        try:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+        except OSError as exc:
+            raise LogFormatError(file, n + 1, f"cannot read: {exc.strerror or exc}") from None
+        if not raw:
+            return
+        n += 1
+        total += len(raw)
+        if total > MAX_LOG_BYTES:
+            raise LogFormatError(file, n, f"the log is larger than {MAX_LOG_BYTES} bytes "
+                                          f"({MAX_LOG_BYTES // (1024 * 1024)} MiB), the most "
+                                          "`check` reads")
+        obj = _decode_line(raw, file, n)
+        if obj is not None:
+            yield n, obj
+
+
+class _Validator:
+    """Checks a log's shape one event at a time (DESIGN §5 and the rule set's fields)."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.ruleset: RuleSet | None = None
+        self.prev: Mapping[str, Any] | None = None
+        self.start_line = 0
+        self.end_line: int | None = None
+        self.last_line = 0
+
+    def feed(self, e: Mapping[str, Any], n: int) -> None:
+        file = self.file
         _core(e, file, n)
-        if e["t"] < prev_t:
-            raise LogFormatError(file, n, f"t goes back in time: {e['t']} after {prev_t}")
-        if e["seq"] <= prev_seq:
-            raise LogFormatError(file, n, f"seq {e['seq']} does not follow {prev_seq}")
-        prev_t, prev_seq = e["t"], e["seq"]
+        if self.ruleset is None:
+            self.ruleset = _ruleset(e, file, n)
+            self.start_line = n
+        else:
+            prev = self.prev
+            assert prev is not None
+            if e["t"] < prev["t"]:
+                raise LogFormatError(file, n, f"t goes back in time: {e['t']} after "
+                                              f"{prev['t']}")
+            if e["seq"] <= prev["seq"]:
+                raise LogFormatError(file, n, f"seq {e['seq']} does not follow {prev['seq']}")
+            if e["event"] == "start":
+                raise LogFormatError(file, n, f"a second `start` (the first is on line "
+                                              f"{self.start_line}): one log per file")
+            if self.end_line is not None:
+                raise LogFormatError(file, n, f"an event after `end` (line {self.end_line})")
+        if e["event"] == "end":
+            self.end_line = n
+        _fields(e, self.ruleset, file, n)
+        self.prev = e
+        self.last_line = n
+
+    def finish(self, complete: bool) -> RuleSet:
+        """The rule set; with ``complete`` (a whole log file) the log must end with `end`."""
+        if self.ruleset is None:
+            raise LogFormatError(self.file, 1, "empty log: the first event must be `start`")
+        if complete and self.end_line is None:
+            raise LogFormatError(self.file, self.last_line, "the log stops without an `end` "
+                                                            "event (cut short?)")
+        return self.ruleset
+
+
+def validate(events: Sequence[Mapping[str, Any]], file: str = "<log>",
+             lines: Sequence[int] | None = None, complete: bool = False) -> RuleSet:
+    """Check the log's shape (DESIGN §5 and the rule set's fields); its rule set. One
+    `start`, first; nothing after `end`; with ``complete`` (a whole file) `end` is needed."""
+    at = list(lines) if lines is not None else list(range(1, len(events) + 1))
+    check = _Validator(file)
     for e, n in zip(events, at, strict=True):
-        _fields(e, ruleset, file, n)
-    return ruleset
+        check.feed(e, n)
+    return check.finish(complete)
 
 
 def _core(e: Mapping[str, Any], file: str, n: int) -> None:
@@ -124,25 +239,42 @@ def _core(e: Mapping[str, Any], file: str, n: int) -> None:
             raise LogFormatError(file, n, f"missing `{key}`")
         if not _is(e[key], (typ,)):
             raise LogFormatError(file, n, f"`{key}` must be {_type_name((typ,))}, "
-                                          f"not {json.dumps(e[key])}")
+                                          f"not {_shown(e[key])}")
     if e["t"] < 0:
-        raise LogFormatError(file, n, f"`t` must not be negative, not {e['t']}")
+        raise LogFormatError(file, n, f"`t` must not be negative, not {_shown(e['t'])}")
+    for key in ("t", "seq"):
+        if abs(e[key]) > MAX_TIME:
+            raise LogFormatError(file, n, f"`{key}` must be at most {MAX_TIME}, not "
+                                          f"{_shown(e[key])}")
     for key, types in IDS.items():
         if key in e and not _is(e[key], types):
             raise LogFormatError(file, n, f"`{key}` must be {_type_name(types)}, "
-                                          f"not {json.dumps(e[key])}")
+                                          f"not {_shown(e[key])}")
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a message shows it: cut when long."""
+    text = json.dumps(value, ensure_ascii=True) if not isinstance(value, int) or \
+        abs(value) < 10**18 else f"<a number of {len(str(abs(value)))} digits>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _clip(text: str) -> str:
+    """A name from the log, cut when long, without control characters."""
+    text = text if len(text) <= 40 else text[:40] + "…"
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
 def _ruleset(first: Mapping[str, Any], file: str, n: int) -> RuleSet:
     if first["event"] != "start":
         raise LogFormatError(file, n, f"the first event must be `start`, not "
-                                      f"`{first['event']}`")
+                                      f"`{_clip(first['event'])}`")
     system = first.get("system")
     if not isinstance(system, str):
         raise LogFormatError(file, n, "`start` needs `system` (a string)")
     ruleset = get_ruleset(system)
     if ruleset is None:
-        raise LogFormatError(file, n, f"unknown system {system!r} (known: "
+        raise LogFormatError(file, n, f"unknown system {_clip(system)!r} (known: "
                                       f"{', '.join(systems())})")
     return ruleset
 
@@ -151,33 +283,41 @@ def _fields(e: Mapping[str, Any], ruleset: RuleSet, file: str, n: int) -> None:
     for key, (types, required) in ruleset.schema.get(e["event"], {}).items():
         if key not in e:
             if required:
-                raise LogFormatError(file, n, f"`{e['event']}` needs `{key}`")
+                raise LogFormatError(file, n, f"`{_clip(e['event'])}` needs `{key}`")
             continue
         if not _is(e[key], types):
-            raise LogFormatError(file, n, f"`{e['event']}`: `{key}` must be "
-                                          f"{_type_name(types)}, not {json.dumps(e[key])}")
+            raise LogFormatError(file, n, f"`{_clip(e['event'])}`: `{key}` must be "
+                                          f"{_type_name(types)}, not {_shown(e[key])}")
 
 
-def _read_text(path: str) -> str:
-    """The file as text: UTF-8 (a byte-order mark, as some editors write, is dropped)."""
+def _open(path: str) -> BinaryIO:
+    if path == STDIN:
+        return sys.stdin.buffer
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise LogFormatError(path, 0, f"cannot read: {exc.strerror or exc}") from None
+        return open(path, "rb")  # noqa: SIM115 - closed by read_log
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise LogFormatError(path, 0, f"cannot read: {reason}") from None
+
+
+def read_log(path: str, complete: bool = True
+             ) -> tuple[list[dict[str, Any]], list[int], RuleSet]:
+    """A log file's events, their line numbers and its rule set, read a line at a time
+    (``-``: standard input); ``LogFormatError`` when it is not a valid, whole log."""
+    file = "<stdin>" if path == STDIN else path
+    stream = _open(path)
+    events: list[dict[str, Any]] = []
+    lines: list[int] = []
+    check = _Validator(file)
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise LogFormatError(path, line, f"not UTF-8 text: {exc.reason}") from None
-
-
-def read_log(path: str) -> tuple[list[dict[str, Any]], list[int]]:
-    """A log file's events and their line numbers; ``LogFormatError`` when it is not a
-    valid log."""
-    events, lines = parse_lines(_read_text(path), path)
-    validate(events, path, lines)
-    return events, lines
+        for n, obj in read_lines(stream, file):
+            check.feed(obj, n)
+            events.append(obj)
+            lines.append(n)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return events, lines, check.finish(complete)
 
 
 # ---------------------------------------------------------------------- checking
@@ -201,11 +341,11 @@ def check_events(events: Sequence[Event], file: str = "<log>",
 
 
 def check_file(path: str) -> Report:
-    """Check the log at ``path`` against its system's timing rules."""
-    events, lines = parse_lines(_read_text(path), path)
-    ruleset = validate(events, path, lines)
+    """Check the log at ``path`` (``-``: standard input) against its system's timing rules."""
+    events, lines, ruleset = read_log(path)
     violations = _run(ruleset, events, lines)
-    return Report(path, ruleset.system, len(events), len(ruleset.rules), tuple(violations))
+    file = "<stdin>" if path == STDIN else path
+    return Report(file, ruleset.system, len(events), len(ruleset.rules), tuple(violations))
 
 
 def format_report(report: Report, as_json: bool = False) -> Iterable[str]:
@@ -232,5 +372,6 @@ def main_check(args: argparse.Namespace) -> int:
     return 0 if report.clean else 1
 
 
-__all__ = ["Report", "Violation", "check_events", "check_file", "format_report",
-           "main_check", "parse_lines", "read_log", "validate"]
+__all__ = ["MAX_JSON_DEPTH", "MAX_LINE_BYTES", "MAX_LOG_BYTES", "MAX_TIME", "Report",
+           "Violation", "check_events", "check_file", "format_report", "main_check",
+           "parse_lines", "read_lines", "read_log", "validate"]

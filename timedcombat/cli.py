@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -21,8 +22,8 @@ from rich.table import Table
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.output import check_writable, write_file, write_text
-from timedcombat.scenario import MAX_UNTIL, load_scenario
+from timedcombat.output import STDOUT, Outputs, check_outputs
+from timedcombat.scenario import MAX_SEED, MAX_UNTIL, load_scenario
 from timedcombat.systems.base import get_system, system_names
 
 
@@ -37,32 +38,51 @@ def _console() -> Console:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
-    if args.seed is not None and args.seed < 0:
-        raise UsageError("--seed: must not be negative")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed: must be between 0 and {MAX_SEED}")
     if args.until is not None and not 1 <= args.until <= MAX_UNTIL:
         raise UsageError(f"--until: must be between 1 and {MAX_UNTIL} tenths")
-    for option, path in (("--log", args.log), ("--svg", args.svg), ("--png", args.png)):
-        if path:
-            if path == "-" and option != "--log":
-                raise UsageError(f"{option}: a picture cannot go to standard output")
-            check_writable(path, option)
-    buf = io.StringIO() if args.log else None
-    result = simulate(scenario, args.seed, log=buf, until=args.until)
-    events = [to_dict(e) for e in result.events]
-    if args.svg or args.png:
-        from timedcombat.swimlanes import draw
+    for option, path in (("--svg", args.svg), ("--png", args.png)):
+        if path == STDOUT:
+            raise UsageError(f"{option}: a picture cannot go to standard output")
+    scenario = load_scenario(args.scenario)
+    check_outputs([("--log", args.log), ("--svg", args.svg), ("--png", args.png)],
+                  inputs=[("scenario", args.scenario)])
+    pictures = [(o, p, f) for o, p, f in (("--svg", args.svg, "svg"), ("--png", args.png, "png"))
+                if p is not None]
+    timeline = not args.quiet and args.log != STDOUT
+    with Outputs() as out:
+        log = out.open("--log", args.log) if args.log is not None else None
+        try:  # events are kept only when something shows them (not for `-q --log`)
+            result = simulate(scenario, args.seed, log=log, until=args.until,
+                              record=bool(pictures) or timeline)
+            if log is not None:
+                log.close()
+        except OSError as exc:
+            raise UsageError(f"--log {args.log}: cannot write: {exc.strerror or exc}") from None
+        finally:
+            if log is not None and not log.closed:
+                with contextlib.suppress(OSError):
+                    log.close()
+        events = [to_dict(e) for e in result.events]
+        if pictures:
+            from timedcombat.swimlanes import draw
 
-        for path, fmt in ((args.svg, "svg"), (args.png, "png")):
-            if path:
-                write_file(path, lambda p, fmt=fmt: draw(events, p, fmt))
-    if args.log:
-        assert buf is not None
-        write_text(args.log, buf.getvalue())
-    if not args.quiet and args.log != "-":
-        from timedcombat.timeline import render
+            for option, path, fmt in pictures:
+                out.write(option, path, lambda p, fmt=fmt: draw(events, p, fmt), f".{fmt}")
+        out.write_streams()  # devices and `--log -` first: a full one stops all, shows nothing
+        broken = None
+        if timeline:
+            from timedcombat.timeline import render
 
-        render(events, _console())
+            try:
+                render(events, _console())
+                sys.stdout.flush()  # a full disk shows now, before any file is put in place
+            except BrokenPipeError as exc:  # the reader had what it wanted: keep the files
+                broken = exc
+        out.commit()
+    if broken is not None:
+        raise broken
     return 0
 
 
@@ -127,6 +147,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:  # argparse would drop a write error: --help > /dev/full must say so
+            (file or sys.stderr).write(message)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
@@ -146,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
     run.set_defaults(func=cmd_run)
     check = sub.add_parser("check", help="check a JSON-lines log against the timing rules")
-    check.add_argument("log", metavar="LOG.jsonl", help="a log written by `run --log` or by hand")
+    check.add_argument("log", metavar="LOG.jsonl",
+                       help="a log written by `run --log` or by hand (- for standard input)")
     check.add_argument("--json", action="store_true", help="violations as JSON lines")
     check.set_defaults(func=cmd_check)
     batch = sub.add_parser("batch", help="Monte Carlo: run a scenario over many seeds")
@@ -173,20 +198,69 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is (the exit status says which signal it was)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def exit_status(interrupt: KeyboardInterrupt) -> int:
+    """128 + the signal's number: 130 for Ctrl-C, 143 for SIGTERM."""
+    return 128 + getattr(interrupt, "signum", signal.SIGINT)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises :class:`Interrupted` in the main thread, so that every ``finally``
+    runs: temporary files are removed and worker processes are stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, _frame: Any) -> None:
+        raise Interrupted(signum)
+
+    old = signal.signal(signal.SIGTERM, handler)
     try:
-        args = build_parser().parse_args(argv)
-        return int(args.func(args))
-    except TimedCombatError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
-        with contextlib.suppress(OSError):  # no second error when Python flushes at exit
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _quiet_stdout() -> None:
+    """Standard output is gone (a closed pipe, a full disk): send what Python still holds
+    for it to /dev/null, so that no second error is printed at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    with _terminate_as_interrupt():
+        try:
+            try:
+                args = build_parser().parse_args(argv)
+            except SystemExit as exc:  # --help: printed, nothing else to do
+                status = exc.code if isinstance(exc.code, int) else 0
+            else:
+                status = int(args.func(args))
+            sys.stdout.flush()
+            return status
+        except TimedCombatError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+            _quiet_stdout()
+            return 0
+        except OSError as exc:  # standard output cannot be written (> /dev/full, ...)
+            _quiet_stdout()
+            print(f"error: standard output: cannot write: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as exc:
+            print("error: interrupted", file=sys.stderr)
+            return exit_status(exc)
 
 
 __all__ = ["main", "build_parser", "UsageError"]

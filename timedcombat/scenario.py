@@ -8,6 +8,7 @@ combatants' stats and their plans (``systems/base.py``).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -25,6 +26,15 @@ T = TypeVar("T")
 
 DEFAULT_UNTIL = 6000
 MAX_UNTIL = 10_000_000
+# Bounds of everything in a scenario that sets a size (docs/scenario.md, "Limits").
+MAX_SCENARIO_BYTES = 16 * 1024 * 1024  # the file
+MAX_DEPTH = 20  # tables and arrays inside one another
+MAX_COMBATANTS = 10_000
+MAX_WALLS = 100_000
+MAX_PLAN = 1_000  # steps of one plan
+MAX_NAME = 100  # characters of an id, a side, a name
+MAX_COORD = 1_000_000  # |q| and |r| of any hex
+MAX_SEED = 2**63 - 1
 
 
 @attrs.frozen
@@ -88,11 +98,15 @@ class Scenario:
     def system(self) -> str:
         return self.info.system
 
+    _by_id: dict[str, CombatantSpec] = attrs.field(init=False, repr=False, eq=False,
+                                                   hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.combatants})
+
     def combatant(self, cid: str) -> CombatantSpec:
-        for c in self.combatants:
-            if c.id == cid:
-                return c
-        raise KeyError(cid)
+        """The combatant with this id (``KeyError`` when there is none)."""
+        return self._by_id[cid]
 
 
 # ---------------------------------------------------------------------------
@@ -114,16 +128,37 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, int):
-        return f"the integer {value}"
+        return f"the integer {number(value)}"
     if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {quoted(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "a table"
-    return type(value).__name__
+    if isinstance(value, dt.datetime):
+        return "a date-time"
+    if isinstance(value, dt.date):
+        return "a date"
+    if isinstance(value, dt.time):
+        return "a time"
+    return "a value of another kind"
+
+
+def number(value: int) -> str:
+    """An integer as shown in a message: in full unless it is very long."""
+    if -10**18 < value < 10**18:
+        return str(value)
+    digits = len(str(abs(value))) if abs(value) < 10**4000 else "over 4000"
+    return f"{'-' if value < 0 else ''}<{digits} digits>"
+
+
+def quoted(value: str, limit: int = 40) -> str:
+    """A string as shown in a message: quoted, escaped, and cut when long."""
+    if len(value) > limit:
+        return repr(value[:limit])[:-1] + "…" + repr(value)[-1] + f" ({len(value)} characters)"
+    return repr(value)
 
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -159,16 +194,22 @@ def _hex(value: Any, _t: type) -> Hex:
         if isinstance(value, list | tuple) and len(value) <= 4:
             shown = "[" + ", ".join(_short(v) for v in value) + "]"
         raise TypeError(f"expected a hex [q, r] of two integers, got {shown}")
-    return (int(value[0]), int(value[1]))
+    q, r = int(value[0]), int(value[1])
+    if not (-MAX_COORD <= q <= MAX_COORD and -MAX_COORD <= r <= MAX_COORD):
+        raise ValueError(f"a hex's q and r must be between {-MAX_COORD} and {MAX_COORD}, "
+                         f"got [{number(q)}, {number(r)}]")
+    return (q, r)
 
 
 def _short(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int | float):
+    if isinstance(value, int):
+        return number(value)
+    if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        return repr(value)
+        return quoted(value)
     return describe(value)
 
 
@@ -197,11 +238,13 @@ def make_converter() -> cattrs.Converter:
 def _hex_list(value: Any, _t: type) -> tuple[Hex, ...]:
     if not isinstance(value, list | tuple):
         raise TypeError(f"expected a list of hexes [[q, r], ...], got {describe(value)}")
+    if len(value) > MAX_WALLS:
+        raise ValueError(f"at most {MAX_WALLS} hexes, got {len(value)}")
     out = []
     for i, v in enumerate(value):
         try:
             out.append(_hex(v, Hex))
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:
             raise _Located(f"[{i}]", str(exc)) from None
     return tuple(out)
 
@@ -278,27 +321,76 @@ def structure(conv: cattrs.Converter, data: Any, cls: type[T], file: str, path: 
 _TOP_KEYS = ("scenario", "rules", "map", "combatant")
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and check a scenario file; raise :class:`ScenarioError` for any problem."""
+def read_scenario_text(path: str | Path) -> str:
+    """A scenario file's text: at most :data:`MAX_SCENARIO_BYTES`, UTF-8 (a byte-order
+    mark, as some editors write, is dropped); :class:`ScenarioError` otherwise."""
     file = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_SCENARIO_BYTES + 1)  # never more: /dev/zero, a huge file
     except OSError as exc:
         raise ScenarioError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the name
+        raise ScenarioError(file, "", f"cannot read file: {exc}") from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(file, "", f"larger than {MAX_SCENARIO_BYTES} bytes "
+                            f"({MAX_SCENARIO_BYTES // (1024 * 1024)} MiB), the most a "
+                            "scenario may be")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise ScenarioError(file, "", f"not UTF-8 text (byte {exc.start})") from None
-    return parse_scenario(text, file)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file; raise :class:`ScenarioError` for any problem."""
+    return parse_scenario(read_scenario_text(path), str(path))
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     """Check a scenario given as TOML text."""
+    too_deep = f"tables and arrays nested deeper than {MAX_DEPTH} levels"
     try:
-        doc = tomllib.loads(text)
+        doc = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(file, "", f"bad TOML: {exc}") from None
+    except ValueError as exc:  # an integer too long for Python to read
+        if "digits" in str(exc):
+            raise ScenarioError(file, "", "bad TOML: an integer of more than 4300 digits") \
+                from None
+        raise ScenarioError(file, "", f"bad TOML: {' '.join(str(exc).split())}") from None
+    except RecursionError:
+        raise ScenarioError(file, "", f"bad TOML: {too_deep}") from None
+    if _depth(doc) > MAX_DEPTH:
+        raise ScenarioError(file, "", too_deep)
     return scenario_from_dict(doc, file)
+
+
+def _depth(doc: Any) -> int:
+    """How deep tables and arrays nest (the document itself is level 1), without recursion."""
+    deepest = 0
+    stack = [(doc, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return deepest
+
+
+def check_name(value: str, file: str, path: str, *, empty: bool = False) -> None:
+    """An id, a side or a name: one printable line of at most :data:`MAX_NAME` characters
+    (no terminal escapes, no newlines), and not empty unless ``empty``."""
+    if not value and not empty:
+        raise ScenarioError(file, path, "must not be empty")
+    if len(value) > MAX_NAME:
+        raise ScenarioError(file, path, f"at most {MAX_NAME} characters, got {len(value)}")
+    if not value.isprintable():
+        bad = next(ch for ch in value if not ch.isprintable())
+        raise ScenarioError(file, path, f"must be printable: no control or separator "
+                            f"characters (found U+{ord(bad):04X})")
 
 
 def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
@@ -319,15 +411,18 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
                      "scenario")
     if info.until < 1 or info.until > MAX_UNTIL:
         raise ScenarioError(file, "scenario.until",
-                            f"must be between 1 and {MAX_UNTIL} tenths, got {info.until}")
+                            f"must be between 1 and {MAX_UNTIL} tenths, got {number(info.until)}")
     if info.seed < 0:
-        raise ScenarioError(file, "scenario.seed", f"must not be negative, got {info.seed}")
+        raise ScenarioError(file, "scenario.seed", f"must not be negative, got {number(info.seed)}")
+    if info.seed > MAX_SEED:
+        raise ScenarioError(file, "scenario.seed", f"must be at most {MAX_SEED}")
+    check_name(info.name, file, "scenario.name", empty=True)
     try:
         system = get_system(info.system)
     except KeyError:
         raise ScenarioError(
             file, "scenario.system",
-            f"unknown system {info.system!r} (known: {', '.join(system_names())})",
+            f"unknown system {quoted(info.system)} (known: {', '.join(system_names())})",
         ) from None
     rules = system.structure_rules(_table(doc.get("rules", {}), file, "rules"), conv, file)
     map_spec = structure(conv, _table(doc.get("map", {}), file, "map"), MapSpec, file, "map")
@@ -337,6 +432,9 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
         raise ScenarioError(file, "combatant", "required: at least one [[combatant]] table")
     if not isinstance(raw_combatants, list):
         raise ScenarioError(file, "combatant", "expected an array of tables [[combatant]]")
+    if len(raw_combatants) > MAX_COMBATANTS:
+        raise ScenarioError(file, "combatant", f"at most {MAX_COMBATANTS} combatants, got "
+                            f"{len(raw_combatants)}")
     combatants: list[CombatantSpec] = []
     seen: dict[str, int] = {}
     taken: dict[Hex, str] = {}
@@ -348,8 +446,8 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
         stats_raw = {k: v for k, v in raw_c.items() if k not in COMMON_KEYS}
         _check_plan_shape(common.get("plan", []), file, f"{where}.plan")
         spec = structure(conv, common, CombatantSpec, file, where)
-        if not spec.id:
-            raise ScenarioError(file, f"{where}.id", "must not be empty")
+        check_name(spec.id, file, f"{where}.id")
+        check_name(spec.side, file, f"{where}.side")
         if spec.id in seen:
             raise ScenarioError(
                 file, f"{where}.id", f"duplicate id {spec.id!r} (also combatant[{seen[spec.id]}])"
@@ -358,7 +456,7 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
         if spec.facing not in FACINGS:
             raise ScenarioError(
                 file, f"{where}.facing",
-                f"unknown facing {spec.facing!r} (one of {' '.join(FACINGS)})",
+                f"unknown facing {quoted(spec.facing)} (one of {' '.join(FACINGS)})",
             )
         if spec.at in walls:
             raise ScenarioError(file, f"{where}.at", f"{list(spec.at)} is a wall")
@@ -387,6 +485,8 @@ def _check_plan_shape(value: Any, file: str, path: str) -> None:
     if not isinstance(value, list):
         raise ScenarioError(file, path, "expected a list of steps "
                             f"[{{ action = \"...\" }}, ...], got {describe(value)}")
+    if len(value) > MAX_PLAN:
+        raise ScenarioError(file, path, f"at most {MAX_PLAN} steps, got {len(value)}")
     for i, step in enumerate(value):
         if not isinstance(step, dict):
             raise ScenarioError(file, f"{path}[{i}]", "expected a table "

@@ -13,8 +13,11 @@ from timedcombat.scenario import (
     COMMON_KEYS,
     CombatantSpec,
     Scenario,
+    check_name,
     describe,
     key_text,
+    number,
+    quoted,
     structure,
 )
 from timedcombat.systems.tenths.rules import (
@@ -53,6 +56,21 @@ REQUIRED_KEYS: dict[str, frozenset[str]] = {
     "style": frozenset({"style"}),
     "pick_up": frozenset({"weapon"}),
 }
+
+# Bounds (docs/scenario.md, "Limits"): a reach sets how many hexes are searched around
+# every move; every other number is kept to figures a table could use.
+MAX_REACH = 10
+MAX_STAT = 10_000
+MAX_BODY = 1_000_000  # a figure that is never put out (as tools/bench.py fights with)
+MAX_WEAPONS = 20
+
+
+def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
+    if not least <= value <= most:
+        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
+                            f"got {number(value)}")
+
+
 @attrs.frozen
 class _WeaponTable:
     name: str
@@ -79,26 +97,28 @@ class _RawStats:
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TenthsRules:
     rules = structure(conv, dict(raw), TenthsRules, file, "rules")
-    for name in ("short_reach", "long_reach", "blow_divisor", "margin_divisor"):
-        if getattr(rules, name) < 1:
-            raise ScenarioError(file, f"rules.{name}", "must be at least 1")
+    for name in ("short_reach", "long_reach"):
+        _bound(getattr(rules, name), 1, MAX_REACH, file, f"rules.{name}", " hexes")
+    for name in ("blow_divisor", "margin_divisor"):
+        _bound(getattr(rules, name), 1, MAX_STAT, file, f"rules.{name}")
     for name in ("dodge_time", "walk_back_extra", "min_damage", "body_bonus", "hurt_penalty"):
-        if getattr(rules, name) < 0:
-            raise ScenarioError(file, f"rules.{name}", "must not be negative")
-    if not 1 <= rules.hurt_percent <= 100:
-        raise ScenarioError(file, "rules.hurt_percent", "must be between 1 and 100")
+        _bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
+    for name in ("dodge_modifier", "parry_modifier"):
+        _bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
+    _bound(rules.hurt_percent, 1, 100, file, "rules.hurt_percent")
     return rules
 
 
 def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
     if isinstance(raw, str):
         if raw not in WEAPONS:
-            raise ScenarioError(file, where, f"unknown weapon {raw!r} (known: "
+            raise ScenarioError(file, where, f"unknown weapon {quoted(raw)} (known: "
                                 f"{', '.join(sorted(WEAPONS))}; or give an inline table)")
         return WEAPONS[raw]
     if not isinstance(raw, dict):
         raise ScenarioError(file, where, "expected a weapon name or an inline table")
     table = structure(conv, raw, _WeaponTable, file, where)
+    check_name(table.name, file, f"{where}.name")
     known = WEAPONS.get(table.name)
     if known is None and table.base_speed is None:
         raise ScenarioError(file, f"{where}.base_speed",
@@ -108,11 +128,15 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
     weapon = attrs.evolve(base, **values)
     if weapon.base_speed < 1:
         raise ScenarioError(file, f"{where}.base_speed", "must be at least 1 tenth")
+    _bound(weapon.base_speed, 1, MAX_STAT, file, f"{where}.base_speed", " tenths")
+    for name in ("anti_parry", "damage"):
+        _bound(getattr(weapon, name), -MAX_STAT, MAX_STAT, file, f"{where}.{name}")
     if weapon.reach not in (SHORT, LONG):
         raise ScenarioError(file, f"{where}.reach",
-                            f"must be \"short\" or \"long\", got {weapon.reach!r}")
+                            f"must be \"short\" or \"long\", got {quoted(weapon.reach)}")
     if weapon.hands not in (1, 2):
-        raise ScenarioError(file, f"{where}.hands", f"must be 1 or 2, got {weapon.hands}")
+        raise ScenarioError(file, f"{where}.hands",
+                            f"must be 1 or 2, got {number(weapon.hands)}")
     if weapon.reach == LONG and weapon.hands != 2:
         raise ScenarioError(file, f"{where}.hands", "long weapons take two hands (seed 004)")
     return weapon
@@ -128,12 +152,20 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     if "weapons" in raw and not isinstance(raw["weapons"], list):
         raise ScenarioError(file, f"{where}.weapons", "expected a list of weapon names or "
                             f"inline tables, got {describe(raw['weapons'])}")
+    if len(raw.get("weapons") or ()) > MAX_WEAPONS:
+        raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
+                            f"{len(raw['weapons'])}")
     stats = structure(conv, dict(raw), _RawStats, file, where)
-    for name, least in (("strength", 1), ("best_skill", 0), ("walk", 1), ("run", 1)):
+    for name, least in (("strength", 1), ("best_skill", 0), ("walk", 1), ("run", 1),
+                        ("defence", 0)):
         if getattr(stats, name) < least:
-            raise ScenarioError(file, f"{where}.{name}", f"must be at least {least}")
-    if stats.body is not None and stats.body < 1:
-        raise ScenarioError(file, f"{where}.body", "must be at least 1")
+            raise ScenarioError(file, f"{where}.{name}", f"must be at least {least}, got "
+                                f"{number(getattr(stats, name))}")
+        _bound(getattr(stats, name), least, MAX_STAT, file, f"{where}.{name}")
+    if stats.body is not None:
+        if stats.body < 1:
+            raise ScenarioError(file, f"{where}.body", "must be at least 1")
+        _bound(stats.body, 1, MAX_BODY, file, f"{where}.body")
     if not stats.weapons:
         raise ScenarioError(file, f"{where}.weapons", "at least one weapon is required")
     weapons = tuple(_weapon(conv, w, file, f"{where}.weapons[{i}]")
@@ -149,7 +181,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     if stats.style is not None:
         if stats.style not in STYLES:
             raise ScenarioError(file, f"{where}.style",
-                                f"must be one of {', '.join(STYLES)}, got {stats.style!r}")
+                                f"must be one of {', '.join(STYLES)}, got {quoted(stats.style)}")
         if len(weapons) < 2 or weapons[0].hands != 1 or weapons[1].hands != 1:
             raise ScenarioError(file, f"{where}.style",
                                 "a style needs two single-handed weapons listed first")
@@ -163,20 +195,32 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
                        weapons, stats.shield, stats.body, stats.style, stats.aware)
 
 
+def _lying_about(scenario: Scenario) -> frozenset[str]:
+    """Names of the weapons anyone carries: the only ones that can come to lie on the map
+    (worked out once per scenario, so loading stays linear in the combatants)."""
+    global _WEAPONS_OF
+    if _WEAPONS_OF is None or _WEAPONS_OF[0] is not scenario:
+        names = frozenset(w.name for c in scenario.combatants for w in c.stats.weapons)
+        _WEAPONS_OF = (scenario, names)
+    return _WEAPONS_OF[1]
+
+
+_WEAPONS_OF: tuple[Scenario, frozenset[str]] | None = None
+
+
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
-    ids = {c.id: c for c in scenario.combatants}
     from timedcombat.systems.tenths.policy import POLICIES
 
     if spec.policy is not None and spec.policy not in POLICIES:
         raise ScenarioError(file, f"{where}.policy",
-                            f"unknown policy {spec.policy!r} (known: {', '.join(POLICIES)})")
+                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
     weapon_names = {w.name for w in spec.stats.weapons}
     for i, step in enumerate(spec.plan):
         at = f"{where}.plan[{i}]"
         action = step.action
         if action not in PLAN_ACTIONS:
             raise ScenarioError(file, f"{at}.action",
-                                f"unknown action {action!r} for system tenths "
+                                f"unknown action {quoted(action)} for system tenths "
                                 f"(known: {' '.join(PLAN_ACTIONS)})")
         given = {k for k, v in attrs.asdict(step).items() if v is not None and k != "action"}
         extra = given - PLAN_KEYS[action]
@@ -194,18 +238,26 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
                 raise ScenarioError(file, f"{at}.targets", "defend-only names two targets")
             refs += [(f"targets[{k}]", v) for k, v in enumerate(step.targets)]
         for key, value in refs:
-            if value not in ids:
-                raise ScenarioError(file, f"{at}.{key}", f"unknown combatant id {value!r}")
-            if ids[value].side == spec.side:
+            try:
+                other = scenario.combatant(value)
+            except KeyError:
+                raise ScenarioError(file, f"{at}.{key}",
+                                    f"unknown combatant id {quoted(value)}") from None
+            if other.side == spec.side:
                 raise ScenarioError(file, f"{at}.{key}",
                                     f"{value!r} is on the same side ({spec.side})")
         if step.style is not None and step.style not in STYLES:
             raise ScenarioError(file, f"{at}.style",
-                                f"must be one of {', '.join(STYLES)}, got {step.style!r}")
+                                f"must be one of {', '.join(STYLES)}, got {quoted(step.style)}")
         if step.mode is not None and step.mode not in ("walk", "run"):
-            raise ScenarioError(file, f"{at}.mode", f"must be walk or run, got {step.mode!r}")
+            raise ScenarioError(file, f"{at}.mode", f"must be walk or run, got {quoted(step.mode)}")
         if step.weapon is not None and action != "pick_up" and step.weapon not in weapon_names:
-            raise ScenarioError(file, f"{at}.weapon", f"{spec.id!r} has no {step.weapon!r}")
+            raise ScenarioError(file, f"{at}.weapon",
+                                f"{spec.id!r} has no {quoted(step.weapon)}")
+        if action == "pick_up" and step.weapon not in _lying_about(scenario):
+            raise ScenarioError(file, f"{at}.weapon",
+                                f"no combatant carries a {quoted(step.weapon or '')}, so none "
+                                "can lie on the map")
         if step.position is not None and step.position not in BLOCK_POSITIONS:
             raise ScenarioError(file, f"{at}.position",
                                 f"must be one of {', '.join(BLOCK_POSITIONS)}")
