@@ -74,8 +74,9 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
         # the target at once; another enemy must first become the target (a reaction)
         fight.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {other.id}")
         if other is f.target and f.defend_targets is None:
-            kind = fight.not_futile(f, other, f.policy.closing(fight, f, other))
-            f.forced = Step(kind, target=other.id, closing=True)
+            kind = f.policy.closing(fight, f, other)
+            f.forced = Step(fight.not_futile(f, other, kind), target=other.id,
+                            closing=True) if kind is not None else None
         else:
             f.forced = Step("target", target=other.id, reason="closing needed")
         return

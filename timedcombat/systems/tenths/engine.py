@@ -505,8 +505,12 @@ class Fight:
                     return Step("move", target=t.id, mode="walk")  # close enough first
                 f.pop_plan()
                 return Step(head.action, target=t.id, closing=True)
-            kind = self.not_futile(f, t, f.policy.closing(self, f, t))
-            return Step(kind, target=t.id, closing=True)
+            kind = f.policy.closing(self, f, t)
+            if kind is None:
+                return Step("guard")  # this policy does not initiate: it waits to answer
+            return Step(self.not_futile(f, t, kind), target=t.id, closing=True)
+        if head is not None and head.action in ("attack", "defend", "charge"):
+            return Step("move", target=t.id, mode="walk")  # the plan closes: go there first
         return f.policy.approach(self, f, t)
 
     def not_futile(self, f: Fighter, t: Fighter, kind: str, instead: str | None = None) -> str:
