@@ -275,6 +275,11 @@ class Fight:
             pick = f.policy.choose_target(self, f)
         self.set_target(f, pick)
 
+    def can_target(self, f: Fighter, t: Fighter) -> bool:
+        """``t`` may become ``f``'s target: "A target cannot be to the back". Turning is
+        free, except for a blocker, which keeps its facing while it holds position."""
+        return f.block is None or not is_back(f.at, f.facing, t.at)
+
     def covering(self, f: Fighter, targets: tuple[str, ...] | None = None) -> int | None:
         """A facing of ``f`` with its two defend-only targets in front (None: there is none:
         a target cannot be to the back)."""
@@ -282,6 +287,8 @@ class Fight:
         hexes = [self.fighters[x].at for x in ids]
         if not hexes:
             return None
+        if f.block is not None:  # a blocker keeps its facing
+            return f.facing if all(not is_back(f.at, f.facing, h) for h in hexes) else None
         return covering_facing(f.at, hexes, facing_towards(f.at, hexes[0]))
 
     def watched(self, f: Fighter) -> tuple[str, ...]:
@@ -543,8 +550,8 @@ class Fight:
             cand = self.fighters.get(head.target)
             pick = cand if cand is not None and cand.able else None
         pick = pick or f.policy.choose_target(self, f) or \
-            self.nearest_enemy(f, visible=False)
-        if pick is None:
+            self.nearest_enemy(f, visible=f.block is not None)
+        if pick is None or not self.can_target(f, pick):
             return Step("guard")
         reason = "new target" if f.target is not None or self.env.now > 0 \
             else "no target in front"
