@@ -157,6 +157,11 @@ class Arena:
         """Start the fight: the combatants' processes (and, for a turn system, its clock)."""
         raise NotImplementedError
 
+    def turn_order(self, turn: int) -> tuple[list[str], dict[str, Any]]:
+        """A turn system's order of action for ``turn`` (ids, first to act first) and the
+        fields that explain it in the turn event (rolls ...). Default: scenario order."""
+        return [c.id for c in self.combatants if c.able], {}
+
     def result_of(self, c: Any) -> CombatantResult:
         """``c``'s final state for the outcome (systems add extras)."""
         state = OUT if c.out else FLED if c.fled else HURT if c.hurt else OK
