@@ -239,6 +239,7 @@ class Attack(Event):
     margin: int
     simultaneous: bool
     modifiers: Modifiers = pairs()
+    dice: str | None = None  # the dice of the roll ("3d6"), when the system writes it
 
 
 @attrs.frozen(slots=True)
@@ -253,6 +254,7 @@ class Defence(Event):
     weapon: str | None = None
     delay: int | None = None
     modifiers: Modifiers = pairs()
+    dice: str | None = None
 
 
 @attrs.frozen(slots=True)

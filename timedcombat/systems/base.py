@@ -61,9 +61,10 @@ class RuleTable:
 
 @attrs.frozen
 class PlanAction:
-    """A plan action of a system's vocabulary: the keys it takes and those it needs."""
+    """A plan action of a system's vocabulary: the keys it takes (name -> type, structured
+    strictly: ``str``, ``int``, ``Hex``, ``tuple[str, ...]`` ...) and those it needs."""
 
-    keys: frozenset[str] = frozenset()
+    keys: Mapping[str, Any] = attrs.field(factory=dict)
     required: frozenset[str] = frozenset()
 
 
