@@ -19,13 +19,12 @@ from timedcombat.errors import ScenarioError
 from timedcombat.scenario import (
     CombatantSpec,
     MapSpec,
-    PlanStep,
     Scenario,
     ScenarioInfo,
     parse_scenario,
     scenario_from_dict,
 )
-from timedcombat.systems.tenths.loader import _RawStats, _WeaponTable
+from timedcombat.systems.tenths.loader import KEY_TYPES, _RawStats, _WeaponTable
 from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import PLAN_ACTIONS, WEAPONS, TenthsRules
 
@@ -68,8 +67,9 @@ EXAMPLES = _examples()
 
 KEYS = sorted(
     {"scenario", "rules", "map", "combatant"}
-    | {f.name for cls in (ScenarioInfo, MapSpec, PlanStep, CombatantSpec, _RawStats,
+    | {f.name for cls in (ScenarioInfo, MapSpec, CombatantSpec, _RawStats,
                           _WeaponTable, TenthsRules) for f in attrs.fields(cls)}
+    | {"action", *KEY_TYPES}
 )
 WORDS = sorted(
     {"tenths", "gurps", "", "E", "W", "N", "NE", "red", "blue", "ana", "bo", "cai", "dara",

@@ -49,7 +49,7 @@ def structure_plan(raw: Sequence[Mapping[str, Any]], actions: Mapping[str, Any],
     """Check each step's action and keys against ``actions`` (a system's vocabulary) and
     structure its values by the declared types; one located :class:`ScenarioError` for
     the first problem."""
-    from timedcombat.scenario import key_text, quoted, structure
+    from timedcombat.scenario import describe, key_text, quoted, structure
 
     steps = []
     for i, step in enumerate(raw):
@@ -58,7 +58,8 @@ def structure_plan(raw: Sequence[Mapping[str, Any]], actions: Mapping[str, Any],
         if action is None:
             raise ScenarioError(file, f"{at}.action", "required key missing")
         if not isinstance(action, str):
-            raise ScenarioError(file, f"{at}.action", "expected a string")
+            raise ScenarioError(file, f"{at}.action", f"expected a string, got "
+                                f"{describe(action)}")
         spec = actions.get(action)
         if spec is None:
             raise ScenarioError(file, f"{at}.action",

@@ -54,20 +54,6 @@ class MapSpec:
     walls: tuple[Hex, ...] = ()
 
 
-@attrs.frozen
-class PlanStep:
-    """One scripted action of a combatant's ``plan``; which keys apply is system-defined."""
-
-    action: str
-    target: str | None = None
-    targets: tuple[str, ...] | None = None
-    position: str | None = None
-    weapon: str | None = None
-    style: str | None = None
-    to: Hex | None = None
-    mode: str | None = None
-
-
 COMMON_KEYS = ("id", "side", "at", "facing", "plan", "policy")
 
 
@@ -79,7 +65,7 @@ class CombatantSpec:
     side: str
     at: Hex
     facing: str = "E"
-    plan: tuple[PlanStep, ...] = ()
+    plan: tuple[Any, ...] = ()  # the system's plan steps (timedcombat.plans.PlanStep)
     policy: str | None = None
     stats: Any = None
 
@@ -442,9 +428,10 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
     for i, raw_c in enumerate(raw_combatants):
         where = f"combatant[{i}]"
         raw_c = _table(raw_c, file, where)
-        common = {k: v for k, v in raw_c.items() if k in COMMON_KEYS}
+        common = {k: v for k, v in raw_c.items() if k in COMMON_KEYS and k != "plan"}
         stats_raw = {k: v for k, v in raw_c.items() if k not in COMMON_KEYS}
-        _check_plan_shape(common.get("plan", []), file, f"{where}.plan")
+        raw_plan = raw_c.get("plan", [])
+        _check_plan_shape(raw_plan, file, f"{where}.plan")
         spec = structure(conv, common, CombatantSpec, file, where)
         check_name(spec.id, file, f"{where}.id")
         check_name(spec.side, file, f"{where}.side")
@@ -466,8 +453,9 @@ def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scen
                 f"{taken[spec.at]!r}",
             )
         taken[spec.at] = spec.id
+        plan = system.structure_plan(raw_plan, conv, file, f"{where}.plan")
         stats = system.structure_stats(stats_raw, conv, file, where, rules)
-        combatants.append(attrs.evolve(spec, stats=stats))
+        combatants.append(attrs.evolve(spec, stats=stats, plan=plan))
     if not combatants:
         raise ScenarioError(file, "combatant", "required: at least one [[combatant]] table")
     if len({c.side for c in combatants}) < 2:

@@ -26,6 +26,7 @@ class TenthsSystem(SystemBase):
     name = "tenths"
     title = "Tenths: closing, combat and breaking off timed in tenths of a second (seed 004)"
     dice = "d20"
+    plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
 

@@ -14,7 +14,7 @@ from timedcombat.systems.tenths.events import PlanSkip
 from timedcombat.systems.tenths.fighter import Fighter, Step
 
 if TYPE_CHECKING:
-    from timedcombat.scenario import PlanStep
+    from timedcombat.plans import PlanStep
     from timedcombat.systems.tenths.engine import Fight
 
 # Plan actions taken whenever they come up (the rest wait for closing or for combat).
