@@ -357,3 +357,26 @@ def test_disengage_strikers_are_the_foes_that_have_not_acted():
     assert movement.disengage_strikers(foes, R) == ("bo",)
     assert movement.disengage_strikers(foes, TftRules(disengage_strikes_by_unacted=False)) \
         == ("bo", "cy")
+
+
+def test_arc_of_an_attacker_as_the_target_sees_it():
+    # a target at (0, 0) facing E: (1, 0) is in front, (0, -1) at its side, (-1, 0) behind
+    assert movement.arc_from((0, 0), "E", (1, 0)) == "front"
+    assert movement.arc_from((0, 0), "E", (-1, 0)) == "rear"
+    assert movement.arc_from((0, 0), "E", (0, -1)) == "side"
+    assert movement.rear_hex((0, 0), "E") == (-1, 0)
+
+
+def test_back_to_the_wall_two_readings():
+    walls = {(-1, 0)}
+    assert movement.back_to_wall((0, 0), "E", (), walls, R)
+    assert not movement.back_to_wall((0, 0), "W", (), walls, R)
+    broad = TftRules(back_to_wall="cannot_retreat")
+    assert not movement.back_to_wall((0, 0), "E", (), walls, broad)
+    # rear-side hexes of a figure facing E: NW (0, -1)... W (-1, 0), SW (-1, 1)
+    assert movement.back_to_wall((0, 0), "E", {(0, -1), (-1, 1)}, walls, broad)
+
+
+def test_a_jump_is_tried_from_an_adjacent_hex():
+    assert movement.may_try_hth_from((0, 0), (1, 0))
+    assert not movement.may_try_hth_from((0, 0), (2, 0))

@@ -11,11 +11,11 @@ hex (the engaged options), none (options in HTH, standing up).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
-from timedcombat.hexmap import FRONT, Hex, arc, distance, facing_index
+from timedcombat.hexmap import FRONT, Hex, arc, distance, facing_index, neighbour
 from timedcombat.systems.tft.resolve import PRONE
 from timedcombat.systems.tft.rules import BASE, Armor, TftRules
 
@@ -111,3 +111,33 @@ def disengage_strikers(foes: Sequence[Striker], rules: TftRules) -> tuple[str, .
     if rules.disengage_strikes_by_unacted:
         return tuple(f.id for f in foes if not f.acted)
     return tuple(f.id for f in foes)
+
+
+def arc_from(target_at: Hex, target_facing: str, frm: Hex) -> str:
+    """``front``, ``side`` or ``rear``: where ``frm`` lies as seen by the target (the arc a
+    jump or dive comes from, and the arc of an attack)."""
+    return arc(target_at, facing_index(target_facing), frm)
+
+
+def rear_hex(at: Hex, facing: str) -> Hex:
+    return neighbour(at, facing_index(facing) + 3)
+
+
+def back_to_wall(at: Hex, facing: str, blocked: Collection[Hex], walls: Collection[Hex],
+                 rules: TftRules) -> bool:
+    """Seed 000's "the enemy has his back to the wall". ``rear_hex_wall`` (default): the
+    hex straight behind it is a wall. ``cannot_retreat`` (the seed author's broad reading:
+    "any case when the person ... can not retreat"): its rear hex and both rear-side hexes
+    are walls or ``blocked`` (held by other figures)."""
+    behind = rear_hex(at, facing)
+    if rules.back_to_wall == "rear_hex_wall":
+        return behind in walls
+    i = facing_index(facing)
+    backs = [neighbour(at, i + 2), neighbour(at, i + 3), neighbour(at, i + 4)]
+    return all(h in walls or h in blocked for h in backs)
+
+
+def may_try_hth_from(at: Hex, target_at: Hex) -> bool:
+    """A figure tries to enter HTH from a hex next to its target ("move adjacent to the
+    figure you wish to go into HTH with and stop")."""
+    return distance(at, target_at) == 1

@@ -390,6 +390,10 @@ class TftRules:
     initiative_winner_moves: str = _param(
         "first", "The side that wins the initiative roll moves first or last.",
         choices=("first", "last"))
+    back_to_wall: str = _param(
+        "rear_hex_wall", "When a figure has 'his back to the wall' (a reason to jump it): "
+        "'rear_hex_wall' (the hex behind it is a wall) or 'cannot_retreat' (its three rear "
+        "and rear-side hexes are walls or held).", choices=("rear_hex_wall", "cannot_retreat"))
     side_dx_bonus: int = _param(
         2, "DX bonus for a melee attack from one of the target's side hexes (rear: +4, base "
         "game).")
