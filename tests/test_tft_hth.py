@@ -380,3 +380,9 @@ def test_back_to_the_wall_two_readings():
 def test_a_jump_is_tried_from_an_adjacent_hex():
     assert movement.may_try_hth_from((0, 0), (1, 0))
     assert not movement.may_try_hth_from((0, 0), (2, 0))
+
+
+def test_a_dive_from_the_rear_also_rolls_a_six_again():
+    ctx = hth.HthContext(kind="dive", arc="rear")
+    out = hth.hth_roll([5, 2], ctx, R)  # 5 + 1 = 6: ignored; 2 + 1 = 3: entered
+    assert (out.rerolls, out.total, out.result) == ((5,), 3, "entered")

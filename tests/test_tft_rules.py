@@ -272,3 +272,10 @@ def test_seed_numbers():
         (-4, 2, 1)
     assert (SEED.ready_knife_dice, SEED.hth_disengage_dice) == (3, 4)
     assert BASE.turn_tenths == 50
+
+
+def test_automatic_hit_uses_the_defenders_ready_weapon_without_hth_bonus():
+    assert str(damage.automatic_hit_damage(WEAPONS["broadsword"], 12, R)[0]) == "2d"
+    assert str(damage.automatic_hit_damage(None, 12, R)[0]) == "1d-2"
+    hth_rules = TftRules(auto_hit_uses_hth_damage=True)
+    assert str(damage.automatic_hit_damage(None, 12, hth_rules)[0]) == "1d-1"

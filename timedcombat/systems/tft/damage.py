@@ -165,3 +165,11 @@ def throw_damage(st: int, judo_2: bool) -> tuple[DamageDice, Modifiers]:
     bonus = SEED.judo_2_throw_damage if judo_2 else SEED.judo_throw_damage
     name = "judo_2_throw" if judo_2 else "judo_throw"
     return unarmed_damage(st).plus(bonus), ((name, bonus),)
+
+
+def automatic_hit_damage(ready: Weapon | None, st: int,
+                         rules: TftRules) -> tuple[DamageDice, Modifiers]:
+    """The dice of the defender's automatic hit on a repelled HTH attempt (6+, a dive's
+    6-7, Judo's automatic attack): its ready weapon (bare hands without one), with no
+    to-hit roll. Regular damage, as HTH did not take place (``auto_hit_uses_hth_damage``)."""
+    return weapon_damage(ready, st, in_hth=rules.auto_hit_uses_hth_damage, rules=rules)
