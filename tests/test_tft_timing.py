@@ -1,0 +1,128 @@
+"""TFT's turns and phases on the clock of tenths: exact tenths of every part of a turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from timedcombat.systems.tft import timing
+from timedcombat.systems.tft.rules import TftRules
+
+R = TftRules()
+
+
+def test_a_turn_is_fifty_tenths_movement_then_actions():
+    lay = timing.layout(R)
+    assert (lay.turn_tenths, lay.movement_tenths, lay.steps_tenths, lay.end_of_movement,
+            lay.action_start, lay.action_tenths) == (50, 25, 24, 24, 25, 25)
+    assert [timing.turn_start(n) for n in (1, 2, 3)] == [0, 50, 100]
+    assert [timing.turn_of(t) for t in (0, 49, 50, 99, 100)] == [1, 1, 2, 2, 3]
+    assert [timing.phase_of(t, R) for t in (0, 24, 25, 49, 50, 74, 75)] == \
+        ["movement", "movement", "action", "action", "movement", "movement", "action"]
+
+
+def test_two_sides_move_in_halves_of_the_movement_phase():
+    assert timing.movement_windows(["red", "blue"], R) == {"red": (0, 12), "blue": (12, 24)}
+    assert timing.movement_windows(["a", "b", "c"], R) == \
+        {"a": (0, 8), "b": (8, 16), "c": (16, 24)}
+
+
+def test_step_tenths_of_an_ma_10_figure_in_each_window():
+    assert timing.step_offsets(10, 10, (0, 12)) == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    assert timing.step_offsets(10, 3, (12, 24)) == (13, 14, 15)
+    assert timing.step_offsets(6, 6, (0, 12)) == (1, 3, 5, 6, 8, 10)
+    # in turn 2 the second side's MA 6 figure steps at 51.. shifted by 50
+    assert timing.step_tenths(2, 6, 2, "blue", ["red", "blue"], R) == (63, 65)
+    with pytest.raises(ValueError):
+        timing.step_offsets(6, 7, (0, 12))
+
+
+@given(st.integers(1, 30), st.integers(0, 30), st.integers(0, 40), st.integers(1, 40))
+def test_steps_stay_in_their_window_in_order(ma, steps, start, length):
+    steps = min(steps, ma)
+    out = timing.step_offsets(ma, steps, (start, start + length))
+    assert all(start <= o < start + length or length == 0 for o in out)
+    assert list(out) == sorted(out)
+    if length >= ma + 1:
+        assert len(set(out)) == len(out)  # one step per tenth when the window allows
+
+
+def test_action_slots_spread_over_the_action_phase():
+    assert timing.action_offsets(["a"], R) == {"a": 25}
+    assert timing.action_offsets(["a", "b"], R) == {"a": 25, "b": 37}
+    assert timing.action_offsets(["a", "b", "c"], R) == {"a": 25, "b": 33, "c": 41}
+    plan = timing.turn_plan(3, ["b", "a"], R)
+    assert (plan.start, plan.end_of_movement, plan.action_start, plan.end) == \
+        (100, 124, 125, 150)
+    assert plan.actions == (("b", 125), ("a", 137))
+
+
+@given(st.integers(1, 60))
+def test_every_slot_is_inside_the_action_phase_and_in_order(n):
+    order = [f"f{i}" for i in range(n)]
+    slots = [timing.action_offsets(order, R)[f] for f in order]
+    assert slots == sorted(slots)
+    assert all(25 <= s <= 49 for s in slots)
+    if n <= 25:
+        assert len(set(slots)) == n
+
+
+def test_order_by_adjusted_dx_highest_first():
+    out = timing.action_order({"ana": 11, "bo": 14, "cy": 9})
+    assert (out.order, out.adj_dx, out.rolloffs) == (("bo", "ana", "cy"), (14, 11, 9),
+                                                      ((), (), ()))
+
+
+def test_ties_are_settled_by_a_roll_off():
+    with pytest.raises(timing.RollOffNeeded) as err:
+        timing.action_order({"ana": 12, "bo": 12, "cy": 14})
+    assert err.value.ids == ("ana", "bo")
+    out = timing.action_order({"ana": 12, "bo": 12, "cy": 14}, {"ana": (2,), "bo": (5,)})
+    assert out.order == ("cy", "bo", "ana") and out.rolloffs == ((), (5,), (2,))
+    # tied again: roll again
+    again = timing.action_order({"ana": 12, "bo": 12}, {"ana": (4, 6), "bo": (4, 1)})
+    assert again.order == ("ana", "bo")
+    with pytest.raises(timing.RollOffNeeded):
+        timing.action_order({"ana": 12, "bo": 12}, {"ana": (4,), "bo": (4,)})
+    with pytest.raises(ValueError, match="used"):
+        timing.action_order({"ana": 12, "bo": 11}, {"ana": (4,)})
+
+
+def test_a_three_way_tie_settles_the_remaining_pair():
+    out = timing.action_order({"a": 10, "b": 10, "c": 10},
+                              {"a": (6,), "b": (3, 2), "c": (3, 5)})
+    assert out.order == ("a", "c", "b")
+
+
+@given(st.dictionaries(st.sampled_from("abcdef"), st.integers(5, 15), min_size=1),
+       st.integers(0, 2**32))
+def test_order_is_a_permutation_sorted_by_dx(dx, seed):
+    rnd = random.Random(seed)  # real dice: a roll-off ends (a scripted tie would not)
+    faces = {}
+    while True:
+        try:
+            out = timing.action_order(dx, faces)
+            break
+        except timing.RollOffNeeded as need:
+            for k in need.ids:
+                faces[k] = faces.get(k, ()) + (rnd.randint(1, 6),)
+    assert sorted(out.order) == sorted(dx)
+    assert list(out.adj_dx) == sorted(out.adj_dx, reverse=True)
+
+
+def test_movement_order_winner_moves_first_or_last():
+    assert timing.movement_order({"red": 2, "blue": 5}, R) == ("blue", "red")
+    last = TftRules(initiative_winner_moves="last")
+    assert timing.movement_order({"red": 2, "blue": 5}, last) == ("red", "blue")
+    assert timing.movement_order({"red": 3, "blue": 3}, R, {"red": (6,), "blue": (1,)}) == \
+        ("red", "blue")
+
+
+def test_a_shorter_movement_phase_moves_everything():
+    rules = TftRules(movement_phase_tenths=11)
+    lay = timing.layout(rules)
+    assert (lay.end_of_movement, lay.action_start, lay.action_tenths) == (10, 11, 39)
+    assert timing.action_offsets(["a", "b", "c"], rules) == {"a": 11, "b": 24, "c": 37}

@@ -1,0 +1,143 @@
+"""Movement and engagement (base game): MA under armour, who is engaged, what each option
+lets a figure move, shifting, and who may strike at a disengaging figure.
+
+A figure is engaged when it stands next to a standing enemy (not in HTH) and in one of
+that enemy's front hexes. A moving figure stops when it enters an enemy's front hex. An
+engaged figure may only shift one hex, staying next to every enemy engaging it, unless it
+disengages (one hex, in the action phase). A figure's option fixes how far it may move:
+full MA (move), half MA (charge attack, dodge, HTH attempt or dive when disengaged), one
+hex (the engaged options), none (options in HTH, standing up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+
+import attrs
+
+from timedcombat.hexmap import FRONT, Hex, arc, distance, facing_index, neighbour
+from timedcombat.systems.tft.resolve import PRONE
+from timedcombat.systems.tft.rules import BASE, Armor, TftRules
+
+DISENGAGED, ENGAGED, IN_HTH, DOWN = "disengaged", "engaged", "in_hth", "down"
+STATES = (DISENGAGED, ENGAGED, IN_HTH, DOWN)
+FULL, HALF = "ma", "half_ma"
+
+# How far each plan action lets a figure move in the movement phase, by its state at the
+# start of its move (base game options; the HTH actions from seed 000). An action missing
+# from a state is not allowed in it.
+OPTIONS: dict[str, dict[str, str | int]] = {
+    DISENGAGED: {
+        "move": FULL, "attack": HALF, "dodge": HALF, "hth": HALF, "dive": HALF,
+        "ready_knife": 2, "stand_still": 0,
+    },
+    ENGAGED: {
+        "attack": 1, "defend": 1, "hth": 1, "disengage": 0, "ready_knife": 1,
+        "stand_still": 0,
+    },
+    IN_HTH: {
+        "attack": 0, "ready_knife": 0, "disengage": 0, "release": 0, "pin": 0,
+        "take_down": 0, "stand_still": 0,
+    },
+    DOWN: {"stand_up": 0, "crawl": BASE.crawl_hexes, "stand_still": 0},
+}
+
+
+def effective_ma(ma: int, armor: Armor | None) -> int:
+    """MA in armour: the table gives MA for a standard MA-10 figure; others lose as many."""
+    return max(0, ma - (armor.ma_penalty if armor is not None else 0))
+
+
+def move_allowance(action: str, state: str, ma: int) -> int:
+    """Hexes ``action`` lets a figure of (effective) ``ma`` move from ``state``;
+    ``ValueError`` when the action is not an option there."""
+    limit = OPTIONS.get(state, {}).get(action)
+    if limit is None:
+        raise ValueError(f"{action} is not an option for a figure {state.replace('_', ' ')}")
+    if limit == FULL:
+        return ma
+    if limit == HALF:
+        return ma // BASE.half_ma_divisor
+    return int(limit)
+
+
+@attrs.frozen
+class Standing:
+    """An enemy as the engagement rule sees it."""
+
+    at: Hex
+    facing: str
+    posture: str = "standing"
+    in_hth: bool = False
+
+
+def engages(enemy: Standing, at: Hex) -> bool:
+    """An enemy engages a figure at ``at``: adjacent, standing, not in HTH, with ``at`` in
+    its front hexes."""
+    if enemy.in_hth or enemy.posture == PRONE or distance(enemy.at, at) != 1:
+        return False
+    return arc(enemy.at, facing_index(enemy.facing), at) == FRONT
+
+
+def engaged_by(at: Hex, enemies: Iterable[Standing]) -> tuple[int, ...]:
+    """Indexes of the enemies that engage a figure standing at ``at``."""
+    return tuple(i for i, e in enumerate(enemies) if engages(e, at))
+
+
+def stops_at(at: Hex, enemies: Iterable[Standing]) -> bool:
+    """A moving figure must stop on entering an enemy's front hex (it becomes engaged)."""
+    return bool(engaged_by(at, enemies))
+
+
+def may_shift(frm: Hex, to: Hex, engaging: Sequence[Hex]) -> bool:
+    """A shift: one hex (or none), staying adjacent to every enemy engaging the figure."""
+    if distance(frm, to) > BASE.shift_hexes:
+        return False
+    return all(distance(to, e) == 1 for e in engaging)
+
+
+@attrs.frozen
+class Striker:
+    """A foe a figure disengages from."""
+
+    id: str
+    acted: bool  # has taken its action this turn
+
+
+def disengage_strikers(foes: Sequence[Striker], rules: TftRules) -> tuple[str, ...]:
+    """Foes that may strike at a figure as it disengages (or jumps a foe into HTH): those
+    that have not yet taken their action this turn (``disengage_strikes_by_unacted``), in
+    the order given. Never during a dive, never from foes holding it in HTH (seed 000)."""
+    if rules.disengage_strikes_by_unacted:
+        return tuple(f.id for f in foes if not f.acted)
+    return tuple(f.id for f in foes)
+
+
+def arc_from(target_at: Hex, target_facing: str, frm: Hex) -> str:
+    """``front``, ``side`` or ``rear``: where ``frm`` lies as seen by the target (the arc a
+    jump or dive comes from, and the arc of an attack)."""
+    return arc(target_at, facing_index(target_facing), frm)
+
+
+def rear_hex(at: Hex, facing: str) -> Hex:
+    return neighbour(at, facing_index(facing) + 3)
+
+
+def back_to_wall(at: Hex, facing: str, blocked: Collection[Hex], walls: Collection[Hex],
+                 rules: TftRules) -> bool:
+    """Seed 000's "the enemy has his back to the wall". ``rear_hex_wall`` (default): the
+    hex straight behind it is a wall. ``cannot_retreat`` (the seed author's broad reading:
+    "any case when the person ... can not retreat"): its rear hex and both rear-side hexes
+    are walls or ``blocked`` (held by other figures)."""
+    behind = rear_hex(at, facing)
+    if rules.back_to_wall == "rear_hex_wall":
+        return behind in walls
+    i = facing_index(facing)
+    backs = [neighbour(at, i + 2), neighbour(at, i + 3), neighbour(at, i + 4)]
+    return all(h in walls or h in blocked for h in backs)
+
+
+def may_try_hth_from(at: Hex, target_at: Hex) -> bool:
+    """A figure tries to enter HTH from a hex next to its target ("move adjacent to the
+    figure you wish to go into HTH with and stop")."""
+    return distance(at, target_at) == 1

@@ -1,0 +1,251 @@
+"""A ``tft`` combatant's stats and equipment, and the plan vocabulary, as data.
+
+Scenario keys are contract (issue 10): ``st``, ``dx``, ``iq``, ``ma``; ``weapons`` (names
+from the weapon table, the first listed is ready), ``armor``, ``shield``, ``talents``
+(``dive_block``, ``dive_block_2``, ``judo``, ``judo_2``). Plan actions: at least ``move``
+(with ``to``), ``attack``, ``hth`` (``target``), ``dive`` (``target``), ``ready_knife``,
+``disengage``, ``release``, ``stand_up``, ``defend``; ours add ``dodge``, ``crawl``,
+``pin``, ``take_down`` and ``stand_still``.
+
+Validation raises ``ValueError`` whose message starts with the key it is about
+(``weapons[1]: ...``), so the loader can turn it into its one-line error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from timedcombat.systems.tft.rules import (
+    ARMOR,
+    SEED,
+    SHIELDS,
+    TALENTS,
+    WEAPONS,
+    Armor,
+    Shield,
+    TftRules,
+    Weapon,
+)
+
+STAT_KEYS = ("st", "dx", "iq", "ma", "weapons", "armor", "shield", "talents")
+
+
+@attrs.frozen
+class TftStats:
+    """A figure: basic ST (also its hits), DX, IQ, MA, equipment and talents."""
+
+    st: int
+    dx: int
+    iq: int
+    ma: int
+    weapons: tuple[str, ...] = ()
+    armor: str = "none"
+    shield: str | None = None
+    talents: tuple[str, ...] = ()
+
+    @property
+    def ready(self) -> Weapon | None:
+        """The ready weapon: the first listed (``None``: bare hands)."""
+        return WEAPONS[self.weapons[0]] if self.weapons else None
+
+    @property
+    def armor_record(self) -> Armor:
+        return ARMOR[self.armor]
+
+    @property
+    def shield_record(self) -> Shield | None:
+        return SHIELDS[self.shield] if self.shield is not None else None
+
+    @property
+    def knives(self) -> tuple[str, ...]:
+        return tuple(w for w in self.weapons if WEAPONS[w].is_knife)
+
+    def has(self, talent: str) -> bool:
+        return talent in self.talents
+
+
+def _int(raw: Mapping[str, Any], key: str, low: int) -> int:
+    if key not in raw:
+        raise ValueError(f"{key}: required")
+    value = raw[key]
+    if type(value) is not int:
+        raise ValueError(f"{key}: must be a whole number, not {value!r}")
+    if value < low:
+        raise ValueError(f"{key}: must be at least {low}, not {value}")
+    return value
+
+
+def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    value = raw.get(key, ())
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise ValueError(f"{key}: must be a list of names, not {value!r}")
+    for i, v in enumerate(value):
+        if not isinstance(v, str):
+            raise ValueError(f"{key}[{i}]: must be a name, not {v!r}")
+    return tuple(value)
+
+
+def stats_from(raw: Mapping[str, Any], rules: TftRules | None = None) -> TftStats:
+    """Build and check a figure's stats from a scenario table (only the stat keys)."""
+    unknown = sorted(set(raw) - set(STAT_KEYS))
+    if unknown:
+        raise ValueError(f"{unknown[0]}: unknown key (tft stats: {', '.join(STAT_KEYS)})")
+    armor = raw.get("armor", "none")
+    shield = raw.get("shield")
+    for key, value in (("armor", armor), ("shield", shield)):
+        if value is not None and not isinstance(value, str):
+            raise ValueError(f"{key}: must be a name, not {value!r}")
+    stats = TftStats(
+        st=_int(raw, "st", 1), dx=_int(raw, "dx", 1), iq=_int(raw, "iq", 1),
+        ma=_int(raw, "ma", 1), weapons=_names(raw, "weapons"), armor=armor,
+        shield=shield, talents=_names(raw, "talents"),
+    )
+    validate_stats(stats, rules or TftRules())
+    return stats
+
+
+def validate_stats(s: TftStats, rules: TftRules) -> None:
+    """Raise ``ValueError`` for equipment or talents the rules do not allow."""
+    for i, name in enumerate(s.weapons):
+        w = WEAPONS.get(name)
+        if w is None:
+            raise ValueError(f"weapons[{i}]: unknown weapon {name!r} (known: "
+                             f"{', '.join(WEAPONS)})")
+        if s.st < w.st:
+            raise ValueError(f"weapons[{i}]: {name} needs ST {w.st}, the figure has {s.st}")
+    if len(set(s.weapons)) != len(s.weapons):
+        raise ValueError("weapons: a weapon is listed twice")
+    if s.armor not in ARMOR:
+        raise ValueError(f"armor: unknown armour {s.armor!r} (known: {', '.join(ARMOR)})")
+    if s.shield is not None and s.shield not in SHIELDS:
+        raise ValueError(f"shield: unknown shield {s.shield!r} (known: {', '.join(SHIELDS)})")
+    ready = s.ready
+    if ready is not None and ready.hands == 2 and s.shield is not None:
+        raise ValueError(f"shield: {ready.name}, the ready weapon, needs both hands")
+    for i, t in enumerate(s.talents):
+        if t not in TALENTS:
+            raise ValueError(f"talents[{i}]: unknown talent {t!r} (known: {', '.join(TALENTS)})")
+    if len(set(s.talents)) != len(s.talents):
+        raise ValueError("talents: a talent is listed twice")
+    if rules.check_talent_prerequisites:
+        check_prerequisites(s)
+
+
+def check_prerequisites(s: TftStats) -> None:
+    """Seed 000's IQ levels and co-requisites (Unarmed Combat levels are not modelled)."""
+    need = {
+        "dive_block": (SEED.dive_block_iq, 0, None),
+        "dive_block_2": (SEED.dive_block_2_iq, SEED.dive_block_2_dx, "dive_block"),
+        "judo": (SEED.judo_iq, 0, None),
+        "judo_2": (SEED.judo_2_iq, SEED.judo_2_dx, "judo"),
+    }
+    for i, t in enumerate(s.talents):
+        iq, dx, coreq = need[t]
+        if s.iq < iq:
+            raise ValueError(f"talents[{i}]: {t} needs IQ {iq}, the figure has {s.iq}")
+        if s.dx < dx:
+            raise ValueError(f"talents[{i}]: {t} needs DX {dx}, the figure has {s.dx}")
+        if coreq is not None and coreq not in s.talents:
+            raise ValueError(f"talents[{i}]: {t} needs {coreq} too")
+
+
+# --------------------------------------------------------------------------- plans
+
+
+@attrs.frozen
+class PlanActionSpec:
+    """A plan action: the keys it requires and allows (besides ``action``), and what it is."""
+
+    name: str
+    required: frozenset[str]
+    optional: frozenset[str]
+    doc: str
+    source: str
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return self.required | self.optional
+
+
+def _spec(name: str, required: tuple[str, ...], optional: tuple[str, ...], doc: str,
+          source: str) -> PlanActionSpec:
+    return PlanActionSpec(name, frozenset(required), frozenset(optional), doc, source)
+
+
+PLAN_ACTIONS: dict[str, PlanActionSpec] = {
+    s.name: s
+    for s in (
+        _spec("move", ("to",), (), "Move toward hex [q, r], up to full MA (disengaged) or a "
+              "one-hex shift (engaged); no attack.", "base game: option (a)"),
+        _spec("attack", (), ("target",), "Attack with the ready weapon (bare hands without "
+              "one): a charge attack after up to half MA disengaged, shift and attack "
+              "engaged, an HTH attack in HTH.", "base game: (b), (j); seed 000 in HTH"),
+        _spec("hth", ("target",), ("to",), "Jump a foe: move adjacent and stop (engaged: "
+              "shift or stand still), then in the action phase try to enter its hex; "
+              "needs one of seed 000's situations (a)-(d).", "seed 000"),
+        _spec("dive", ("target",), ("to",), "Wild dive for a foe's legs: HTH is joined at the "
+              "end of the movement phase; +1 on the defender's roll; no strikes from foes "
+              "disengaged from.", "seed 000 (e)"),
+        _spec("ready_knife", (), ("weapon",), "Ready a knife (the first carried, or "
+              "'weapon'): in HTH a 3-dice roll against DX; outside HTH the ready-weapon "
+              "option.", "seed 000 option (t); base game (e), (m)"),
+        _spec("disengage", (), ("to",), "Leave: engaged, one hex in the action phase; in "
+              "HTH a 4-dice roll against adjusted DX.", "base game (n); seed 000 (u)"),
+        _spec("release", (), ("target",), "Let a figure held in HTH go: it stands up in an "
+              "adjacent hex, no roll.", "seed 000"),
+        _spec("stand_up", (), (), "Stand up from prone (the whole turn).", "base game"),
+        _spec("defend", (), (), "Engaged, no attack: attacks on the figure roll 4 dice.",
+              "base game (k)"),
+        _spec("dodge", (), ("to",), "Disengaged, move up to half MA: attacks on the figure "
+              "roll 4 dice (extension).", "base game (c)"),
+        _spec("crawl", ("to",), (), "Prone: crawl 2 hexes (Judo 2: 3) (extension).",
+              "base game; seed 000 Judo 2"),
+        _spec("pin", ("target",), (), "In HTH: a pin contest (extension; seed 000 names "
+              "pins only).", "assumption"),
+        _spec("take_down", ("target",), (), "In HTH: a take-down contest (extension; seed "
+              "000 names take-downs only).", "assumption"),
+        _spec("stand_still", (), (), "Do nothing this turn (extension).", "base game"),
+    )
+}
+REQUIRED_ACTIONS = ("move", "attack", "hth", "dive", "ready_knife", "disengage", "release",
+                    "stand_up", "defend")
+
+
+def _hex(value: Any) -> bool:
+    return isinstance(value, list | tuple) and len(value) == 2 \
+        and all(type(v) is int for v in value)
+
+
+def check_plan_step(step: Mapping[str, Any], stats: TftStats | None = None) -> PlanActionSpec:
+    """Check one plan step's shape (action name, keys, value types); return its spec.
+    Target ids are checked by the loader, which knows the scenario."""
+    name = step.get("action")
+    if not isinstance(name, str):
+        raise ValueError(f"action: required, one of {', '.join(PLAN_ACTIONS)}")
+    spec = PLAN_ACTIONS.get(name)
+    if spec is None:
+        raise ValueError(f"action: unknown action {name!r} (tft: {', '.join(PLAN_ACTIONS)})")
+    keys = set(step) - {"action"}
+    extra = sorted(keys - spec.allowed)
+    if extra:
+        allowed = ", ".join(sorted(spec.allowed)) or "none"
+        raise ValueError(f"{extra[0]}: {name} takes no {extra[0]!r} (keys: {allowed})")
+    missing = sorted(spec.required - keys)
+    if missing:
+        raise ValueError(f"{missing[0]}: {name} needs {missing[0]!r}")
+    if "to" in step and not _hex(step["to"]):
+        raise ValueError(f"to: must be a hex [q, r], not {step['to']!r}")
+    if "target" in step and not isinstance(step["target"], str):
+        raise ValueError(f"target: must be a combatant id, not {step['target']!r}")
+    if "weapon" in step:
+        w = step["weapon"]
+        if not isinstance(w, str) or w not in WEAPONS or not WEAPONS[w].is_knife:
+            raise ValueError(f"weapon: ready_knife needs a knife, not {w!r}")
+        if stats is not None and w not in stats.weapons:
+            raise ValueError(f"weapon: the figure carries no {w}")
+    if name == "ready_knife" and stats is not None and not stats.knives:
+        raise ValueError("action: ready_knife, but the figure carries no knife")
+    return spec

@@ -1,0 +1,205 @@
+"""TFT's turn and phases placed on the shared clock of integer tenths.
+
+A TFT turn is 5 seconds = 50 tenths; turn ``n`` (from 1) covers tenths
+``[50(n-1), 50n)``. With the default ``movement_phase_tenths = 25``:
+
+* tenth 0 of the turn: the turn starts (``tft.turn``: initiative, order of action) and
+  the movement phase begins (``tft.phase``).
+* tenths 0-23: movement. Sides move in initiative order, each in its own window: the 24
+  tenths are cut into one window per side, ``[i*24//n, (i+1)*24//n)`` for the i-th of
+  ``n`` sides. A figure with MA ``m`` makes its k-th hex step (k = 1..m) at
+  ``window start + k * window length // (m + 1)``: steps spread evenly, faster figures
+  step more often, and no step falls on the window's first tenth or leaves it. Figures of
+  one side may step on the same tenth (ordered by sequence).
+* tenth 24 (the last of the movement phase): end of movement, "after all last minute
+  twists": dives for the legs are resolved here, in movement order.
+* tenths 25-49: the action phase (``tft.phase``). The figures act in adjusted-DX order,
+  highest first; ties are settled by a roll-off (each tied figure rolls a die, highest
+  first, tied again roll again). The i-th of ``n`` figures acts at
+  ``25 + i * 25 // n``: one slot per figure, spread over the phase, in order.
+
+Everything in one slot (strikes at a disengaging figure, the HTH roll, the attack that
+follows) happens on that tenth, ordered by sequence. All positions are pure functions of
+the turn number, the side order and the action order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from timedcombat.systems.tft.rules import BASE, TftRules
+
+MOVEMENT, ACTION = "movement", "action"
+
+
+@attrs.frozen
+class Layout:
+    """Where the parts of a turn fall, as offsets from the turn's first tenth."""
+
+    turn_tenths: int
+    movement_tenths: int  # length of the movement phase, end-of-movement tenth included
+    steps_tenths: int  # tenths for hex steps: [0, steps_tenths)
+    end_of_movement: int  # the movement phase's last tenth: dives join HTH here
+    action_start: int
+    action_tenths: int
+
+
+def layout(rules: TftRules) -> Layout:
+    """The turn layout under ``rules`` (``movement_phase_tenths``)."""
+    m = rules.movement_phase_tenths
+    if not 2 <= m <= BASE.turn_tenths - 1:
+        raise ValueError(f"movement_phase_tenths must be from 2 to {BASE.turn_tenths - 1}")
+    return Layout(BASE.turn_tenths, m, m - 1, m - 1, m, BASE.turn_tenths - m)
+
+
+def turn_start(turn: int) -> int:
+    """First tenth of turn ``turn`` (counted from 1)."""
+    if turn < 1:
+        raise ValueError(f"turns count from 1, not {turn}")
+    return (turn - 1) * BASE.turn_tenths
+
+
+def turn_of(t: int) -> int:
+    """The turn a tenth belongs to."""
+    if t < 0:
+        raise ValueError("time cannot be negative")
+    return t // BASE.turn_tenths + 1
+
+
+def phase_of(t: int, rules: TftRules) -> str:
+    """``movement`` or ``action``: the phase a tenth belongs to."""
+    return MOVEMENT if t % BASE.turn_tenths < layout(rules).movement_tenths else ACTION
+
+
+def movement_windows(sides: Sequence[str], rules: TftRules) -> dict[str, tuple[int, int]]:
+    """Each side's window ``[start, end)`` of offsets for its steps, in the order it moves."""
+    if not sides or len(set(sides)) != len(sides):
+        raise ValueError("sides must be given once each, in moving order")
+    span = layout(rules).steps_tenths
+    n = len(sides)
+    return {s: (i * span // n, (i + 1) * span // n) for i, s in enumerate(sides)}
+
+
+def step_offsets(ma: int, steps: int, window: tuple[int, int]) -> tuple[int, ...]:
+    """Offsets of a figure's first ``steps`` hex steps in its side's window: the k-th at
+    ``start + k * length // (ma + 1)``."""
+    start, end = window
+    if ma < 0 or steps < 0:
+        raise ValueError("MA and steps cannot be negative")
+    if steps > ma:
+        raise ValueError(f"{steps} steps exceed MA {ma}")
+    length = end - start
+    return tuple(start + k * length // (ma + 1) for k in range(1, steps + 1))
+
+
+def action_offsets(order: Sequence[str], rules: TftRules) -> dict[str, int]:
+    """Offset of each figure's action slot, figures in their order of action."""
+    lay = layout(rules)
+    n = len(order)
+    if len(set(order)) != n:
+        raise ValueError("a figure acts once a turn")
+    return {f: lay.action_start + i * lay.action_tenths // n for i, f in enumerate(order)}
+
+
+@attrs.frozen
+class ActionOrder:
+    """The order of action of one turn: ids, their adjusted DX, and every roll-off die."""
+
+    order: tuple[str, ...]
+    adj_dx: tuple[int, ...]  # parallel to order
+    rolloffs: tuple[tuple[int, ...], ...]  # parallel to order: the figure's roll-off faces
+
+
+class RollOffNeeded(ValueError):
+    """A tie is not settled by the roll-off faces given; ``ids`` need another die each."""
+
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        self.ids = ids
+        super().__init__("tied figures need another roll-off die: " + ", ".join(ids))
+
+
+def action_order(adj_dx: Mapping[str, int],
+                 rolloffs: Mapping[str, Sequence[int]] | None = None) -> ActionOrder:
+    """Figures by adjusted DX, highest first; ties by roll-off faces, highest first, round
+    by round (a figure's faces are its dice in successive rounds).
+
+    Raises :class:`RollOffNeeded` naming the figures that must roll (again); faces given
+    for a figure that needs none, or beyond the round that settled it, are an error.
+    """
+    rolloffs = {k: tuple(v) for k, v in (rolloffs or {}).items()}
+    for k, faces in rolloffs.items():
+        if k not in adj_dx:
+            raise ValueError(f"roll-off faces for {k}, who is not in the turn")
+        if any(not 1 <= f <= 6 for f in faces):
+            raise ValueError(f"not six-sided faces: {faces}")
+    ranked: list[str] = []
+    used: dict[str, int] = {}
+    for dx in sorted(set(adj_dx.values()), reverse=True):
+        group = sorted(k for k, v in adj_dx.items() if v == dx)  # sorted: deterministic
+        ranked.extend(_settle(group, rolloffs, 0, used))
+    for k, faces in rolloffs.items():
+        if len(faces) != used.get(k, 0):
+            raise ValueError(f"{k}: {len(faces)} roll-off faces given, "
+                             f"{used.get(k, 0)} used")
+    return ActionOrder(tuple(ranked), tuple(adj_dx[k] for k in ranked),
+                       tuple(rolloffs.get(k, ())[:used.get(k, 0)] for k in ranked))
+
+
+def _settle(group: list[str], rolloffs: Mapping[str, tuple[int, ...]], depth: int,
+            used: dict[str, int]) -> list[str]:
+    if len(group) == 1:
+        return group
+    short = tuple(k for k in group if len(rolloffs.get(k, ())) <= depth)
+    if short:
+        raise RollOffNeeded(tuple(group))
+    for k in group:
+        used[k] = depth + 1
+    out: list[str] = []
+    for face in sorted({rolloffs[k][depth] for k in group}, reverse=True):
+        out.extend(_settle([k for k in group if rolloffs[k][depth] == face], rolloffs,
+                           depth + 1, used))
+    return out
+
+
+@attrs.frozen
+class TurnPlan:
+    """Absolute tenths of one turn's phases and action slots."""
+
+    turn: int
+    start: int
+    movement_start: int
+    end_of_movement: int
+    action_start: int
+    end: int  # first tenth of the next turn
+    actions: tuple[tuple[str, int], ...]  # (figure, tenth) in order of action
+
+
+def turn_plan(turn: int, order: Sequence[str], rules: TftRules) -> TurnPlan:
+    """The tenths of turn ``turn``'s phases and of each figure's action slot."""
+    lay = layout(rules)
+    t0 = turn_start(turn)
+    slots = action_offsets(order, rules)
+    return TurnPlan(turn, t0, t0, t0 + lay.end_of_movement, t0 + lay.action_start,
+                    t0 + lay.turn_tenths, tuple((f, t0 + slots[f]) for f in order))
+
+
+def step_tenths(turn: int, ma: int, steps: int, side: str, sides: Sequence[str],
+                rules: TftRules) -> tuple[int, ...]:
+    """Absolute tenths of a figure's hex steps in turn ``turn``."""
+    window = movement_windows(sides, rules)[side]
+    t0 = turn_start(turn)
+    return tuple(t0 + o for o in step_offsets(ma, steps, window))
+
+
+def movement_order(initiative: Mapping[str, int], rules: TftRules,
+                   rerolls: Mapping[str, Sequence[int]] | None = None) -> tuple[str, ...]:
+    """Sides in moving order from their initiative dice (one die per side, highest wins,
+    ties by further dice as in :func:`action_order`); the winner moves ``first`` or
+    ``last`` (``initiative_winner_moves``)."""
+    faces = {k: (v,) + tuple((rerolls or {}).get(k, ())) for k, v in initiative.items()}
+    ranked = action_order({k: 0 for k in initiative}, faces).order
+    if rules.initiative_winner_moves == "last":
+        ranked = ranked[1:] + ranked[:1]
+    return ranked
