@@ -422,3 +422,12 @@ def test_every_action_falls_inside_its_phase_in_plan_order(phase, budget, length
     if costs and sum(costs) == budget:
         assert times[-1] == phase_end(phase, rules)
     assert [s.spent_after for s in slots] == [sum(costs[:i + 1]) for i in range(len(costs))]
+
+
+def test_strikes_and_a_grappling_move_may_share_a_phase():
+    # "Each phase strikes, grappling moves, or both may be executed."
+    from timedcombat.systems.percentile.costs import action_cost
+
+    costs = [action_cost("punch"), action_cost("grab")]
+    assert fitting(costs, 6) == 2
+    assert [s.t for s in schedule(0, costs, 6)] == [6, 19]
