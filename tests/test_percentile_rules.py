@@ -250,7 +250,7 @@ def test_the_plan_vocabulary_has_every_action_the_issue_names_each_with_target()
     {"action": "punch"},
     {"action": "throw", "kind": "injuring", "direction": "SW"},
     {"action": "pin", "kind": "one_arm_free"},
-    {"action": "reins", "hands": 0},
+    {"action": "reins", "hands": 0, "phase": 1},
 ])
 def test_good_plan_steps(step):
     assert check_plan_step(step).name == step["action"]
@@ -268,6 +268,8 @@ def test_good_plan_steps(step):
     ({"action": "reins"}, "hands", "required"),
     ({"action": "reins", "hands": 3}, "hands", "0, 1 or 2"),
     ({"action": "grab", "target": 7}, "target", "combatant id"),
+    ({"action": "duck", "phase": -1}, "phase", "phase number"),
+    ({"action": "duck", "phase": True}, "phase", "phase number"),
 ])
 def test_bad_plan_steps_name_the_key(step, key, message):
     with pytest.raises(PlanError, match=message) as err:

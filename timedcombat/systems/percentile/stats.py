@@ -188,7 +188,9 @@ STRIKE, DEFENCE, GRAPPLE, MOVE, MOUNT = "strike", "defence", "grapple", "move", 
 @attrs.frozen
 class PlanActionSpec:
     """A plan action: the keys it takes besides ``action``, the required ones, and the
-    values its ``limb``, ``stroke``, ``kind`` and ``direction`` keys may have."""
+    values its ``limb``, ``stroke``, ``kind`` and ``direction`` keys may have. Every step
+    may take ``phase``: it is not declared before that phase (a plan is otherwise declared
+    in order, as many steps a phase as fit the Combat Actions)."""
 
     name: str
     group: str
@@ -199,10 +201,13 @@ class PlanActionSpec:
     doc: str = ""
 
 
+COMMON_PLAN_KEYS = ("phase",)  # any step: not declared before this phase (0, 1, ...)
+
+
 def _spec(name: str, group: str, keys: str, doc: str, *, required: str = "",
           limbs: tuple[str, ...] = (), kinds: tuple[str, ...] = ()) -> PlanActionSpec:
-    return PlanActionSpec(name, group, frozenset(keys.split()), frozenset(required.split()),
-                          limbs, kinds, doc)
+    return PlanActionSpec(name, group, frozenset(keys.split()) | frozenset(COMMON_PLAN_KEYS),
+                          frozenset(required.split()), limbs, kinds, doc)
 
 
 PLAN_ACTIONS: dict[str, PlanActionSpec] = {
@@ -262,6 +267,10 @@ def check_plan_step(step: Mapping[str, Any]) -> PlanActionSpec:
     _one_of(step, "limb", spec.limbs)
     _one_of(step, "kind", spec.kinds)
     _one_of(step, "direction", FACINGS)
+    if "phase" in given:
+        phase = step["phase"]
+        if isinstance(phase, bool) or not isinstance(phase, int) or phase < 0:
+            raise PlanError("phase", f"expected a phase number (0, 1, ...), got {phase!r}")
     if "hands" in given:
         hands = step["hands"]
         if isinstance(hands, bool) or hands not in (0, 1, 2):
