@@ -1,0 +1,255 @@
+"""Events of the ``percentile`` system beyond the core vocabulary (prefixed ``percentile.``).
+
+Every die rolled appears in the event that used it: a 00-99 roll as ``roll`` (and
+``location_roll``, ``knockout``'s ``roll``, ``permanence_roll``), six-sided Impact dice as
+``faces``, a d10 as ``die`` or ``shy_roll``, the footing die as ``roll`` of
+``percentile.footing``. Dice notation is given where it is not a 00-99 roll (``dice``).
+Named modifiers are ``modifiers`` (written as a JSON object). The phase's own events
+(``percentile.turn``/``percentile.phase``) are the arena's turn clock's, not defined here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from timedcombat.events import Event, Hex, Modifiers
+
+
+@attrs.frozen(slots=True)
+class Declare(Event):
+    """A combatant's plan for a phase, at its start: levels after penalties, and each
+    action with its Combat Action cost and the tenth it falls at (``timing.schedule``)."""
+
+    EVENT: ClassVar[str] = "percentile.declare"
+    actor: str
+    phase: int
+    mal: int
+    budget: int
+    base_mal: int
+    base_budget: int
+    penalties: tuple[str, ...]
+    actions: tuple[str, ...]
+    costs: tuple[int, ...]
+    tenths: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class Grapple(Event):
+    """One grappling move rolled on Table 4B: AL = MAL + PM + DR against DL = MAL + PM."""
+
+    EVENT: ClassVar[str] = "percentile.grapple"
+    actor: str
+    target: str
+    move: str
+    attack_level: int
+    defense_level: int
+    odds: int
+    roll: int
+    result: str  # success | failure
+    mal: int
+    pm: int
+    dr: int
+    defender_mal: int
+    defender_pm: int
+    modifiers: Modifiers = ()
+    kind: str | None = None
+    limb: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Position(Event):
+    """The position after a phase's grappling between two combatants."""
+
+    EVENT: ClassVar[str] = "percentile.position"
+    actor: str
+    target: str
+    result: str  # changed | kept | disengaged | both
+    pm: int
+    target_pm: int
+    applied: tuple[str, ...] = ()  # the ids whose moves took effect
+
+
+@attrs.frozen(slots=True)
+class Hold(Event):
+    """A hold put on or let go: grab, joint lock, choke, strangle or pin."""
+
+    EVENT: ClassVar[str] = "percentile.hold"
+    actor: str  # the holder
+    target: str
+    hold: str
+    state: str  # on | off
+    cause: str
+    limb: str | None = None
+    kind: str | None = None
+
+
+@attrs.frozen(slots=True)
+class HoldPhase(Event):
+    """A choke or strangle hold at the end of its N-th phase held."""
+
+    EVENT: ClassVar[str] = "percentile.hold_phase"
+    actor: str  # the holder
+    target: str
+    hold: str
+    phases: int
+    pd: int
+    total: int
+    knocked_out: bool
+
+
+@attrs.frozen(slots=True)
+class Strike(Event):
+    """A strike or blow on the Odds of Hitting: AL = level + WC + stroke, Parry Type from
+    the strikes made against the target's parries, ducks and blocks."""
+
+    EVENT: ClassVar[str] = "percentile.strike"
+    actor: str
+    target: str
+    strike: str
+    stroke: str
+    attack_level: int
+    defense_level: int
+    parry: str  # full | half | none
+    strikes: int
+    parries: int
+    odds: int
+    roll: int
+    result: str  # hit | miss
+    modifiers: Modifiers = ()
+    limb: str | None = None
+    weapon: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Damage(Event):
+    """Physical Damage taken: dice, hit location, PD (``star``: PD*), and the total."""
+
+    EVENT: ClassVar[str] = "percentile.damage"
+    actor: str  # who took it
+    source: str
+    pd: int
+    star: bool
+    total: int  # effective PD so far (PD* counted a quarter)
+    limit: int
+    location: str
+    dice: str = ""  # notation of the Impact dice ("1d6"), "" for a stated amount
+    faces: tuple[int, ...] = ()
+    impact: int = 0
+    armor: int = 0
+    halved: bool = False
+    by: str | None = None
+    location_roll: int | None = None
+    die: int | None = None  # the d10 of a (10-100) amount
+
+
+@attrs.frozen(slots=True)
+class Knockout(Event):
+    """The Knockout Roll after damage: out when the 00-99 roll is at or under the chance."""
+
+    EVENT: ClassVar[str] = "percentile.knockout"
+    actor: str
+    pd: int
+    location: str
+    chance: int
+    roll: int
+    result: str  # out | up
+
+
+@attrs.frozen(slots=True)
+class Disabled(Event):
+    """A limb disabled (by an escape from a joint lock), with its permanence roll."""
+
+    EVENT: ClassVar[str] = "percentile.disabled"
+    actor: str
+    limb: str
+    cause: str
+    chance: int
+    roll: int
+    permanent: bool
+
+
+@attrs.frozen(slots=True)
+class Throw(Event):
+    """A successful throw's effect: roll-out (or a rider's fall) and where he lands."""
+
+    EVENT: ClassVar[str] = "percentile.throw"
+    actor: str  # the thrower
+    target: str
+    kind: str
+    result: str  # rolled_out | unhurt | thrown
+    hexes: int
+    on_feet: bool
+    keeps_grab: bool
+    direction: str | None = None
+    to: Hex | None = None
+    rollout_chance: int | None = None
+    roll: int | None = None  # the roll-out roll (a rider's roll is in percentile.fall)
+
+
+@attrs.frozen(slots=True)
+class Fall(Event):
+    """A fall and the Fall Recovery roll: 100 / height x level %."""
+
+    EVENT: ClassVar[str] = "percentile.fall"
+    actor: str
+    height: int
+    level: int
+    chance: int
+    roll: int
+    result: str  # unhurt | hurt
+
+
+@attrs.frozen(slots=True)
+class Footing(Event):
+    """A thrown man down for 1-2 phases: the die, the phases, the tenth he stands."""
+
+    EVENT: ClassVar[str] = "percentile.footing"
+    actor: str
+    dice: str
+    roll: int
+    phases: int
+    until: int
+
+
+@attrs.frozen(slots=True)
+class Control(Event):
+    """A rider's Control roll for the phase (a failure: the mount shies d10 hexes)."""
+
+    EVENT: ClassVar[str] = "percentile.control"
+    actor: str
+    mount: str
+    horseman: int
+    free_hands: int
+    chance: int
+    roll: int
+    result: str  # success | failure
+    mount_actions: int
+    shy_roll: int | None = None
+
+
+@attrs.frozen(slots=True)
+class Ram(Event):
+    """A warhorse's ram on Table 4D."""
+
+    EVENT: ClassVar[str] = "percentile.ram"
+    actor: str  # the rider
+    target: str
+    mount: str
+    attack_level: int
+    defense_level: int
+    odds: int
+    roll: int
+    result: str  # hit | miss
+
+
+@attrs.frozen(slots=True)
+class PlanSkip(Event):
+    """A scripted plan action the rules did not allow when its turn came."""
+
+    EVENT: ClassVar[str] = "percentile.plan_skip"
+    actor: str
+    name: str
+    index: int
+    reason: str
