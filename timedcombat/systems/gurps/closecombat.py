@@ -12,11 +12,14 @@ from collections.abc import Sequence
 
 import attrs
 
+from timedcombat.hexmap import Hex
+from timedcombat.systems.gurps.halfhex import CloseCombatHex, own_side_hexes
 from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll
 from timedcombat.systems.gurps.rules import (
     MANEUVERS,
     SEED,
     STOP_IN_FOE_HEX_MANEUVERS,
+    AttackMode,
 )
 
 STOP, EVADE, SLAM = "stop", "evade", "slam"
@@ -41,6 +44,23 @@ def entering_choices(maneuver: str, movement_left: int) -> frozenset[str]:
     if MANEUVERS[maneuver].attacks:
         out.add(SLAM)
     return frozenset(out)
+
+
+def exits(cc: CloseCombatHex, who: str, grappled: bool) -> tuple[Hex, ...]:
+    """Where a fighter may leave the hex to without evading: the three hexes on his side;
+    none while grappled ("you cannot leave the hex until you break free")."""
+    return () if grappled else own_side_hexes(cc.at, cc.side_of(who))
+
+
+def attack_after_stepping_out(mode: AttackMode) -> bool:
+    """A step out of the hex, then an attack: only with a reach-1 weapon (seed 002)."""
+    return 1 in mode.reach
+
+
+def step_after_attack(cc: CloseCombatHex, who: str, to: Hex, grappled: bool) -> bool:
+    """A close-combat attack, then a step: it must end in one of the three hexes on his
+    side (and not while grappled)."""
+    return to in exits(cc, who, grappled)
 
 
 def shield_attack_penalty(shield_db: int, entering: bool) -> int:
