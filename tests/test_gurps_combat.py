@@ -259,3 +259,35 @@ def test_knockdown_consciousness_death():
     assert dmg.consciousness_check((4, 3, 3), 11, 0, 10).modifiers == ()
     assert not dmg.death_check((6, 6, 1), 12).success
     assert dmg.stun_recovery((2, 2, 2), 8).success
+
+
+def test_critical_miss_exceptions():
+    assert dmg.critical_miss_outcome(3) == "break"
+    assert WEAPONS["mace"].breakage_resistant and not SWORD.breakage_resistant
+    assert not WEAPONS["punch"].breakage_resistant
+    assert dmg.critical_miss_needs_reroll(17, resistant=True, impaling_or_ranged=False)
+    assert dmg.critical_miss_outcome(17, 18, resistant=True) == "break"
+    assert dmg.critical_miss_outcome(17, 10, resistant=True) == "drop"
+    assert dmg.critical_miss_outcome(5, 6, impaling_or_ranged=True) == "hit_self_half"
+    assert dmg.critical_miss_outcome(5, 8, impaling_or_ranged=True) == "turns_in_hand"
+    assert dmg.critical_miss_outcome(5) == "hit_self"
+    assert dmg.critical_miss_outcome(14, swung=False) == "drop"
+    assert dmg.critical_miss_outcome(16, ranged=True) == "lose_balance"
+    assert dmg.critical_miss_outcome(10, unarmed=True) == "lose_balance"
+    assert dmg.critical_miss_outcome(15, unarmed=True) == "strain"
+    with pytest.raises(ValueError, match="second roll"):
+        dmg.critical_miss_outcome(4, resistant=True)
+
+
+def test_attacks_reload_and_fast_draw():
+    from timedcombat.systems.gurps.attack import attacks_allowed, reload_turns
+    from timedcombat.systems.gurps.traits import fast_draw_skill
+
+    assert attacks_allowed("all_out_attack", "double") == 2
+    assert attacks_allowed("all_out_attack", "determined") == 1
+    assert attacks_allowed("ready") == 0 and attacks_allowed("wait") == 1
+    assert reload_turns(BOW) == 2 and reload_turns(BOW, fast_draw_success=True) == 1
+    assert reload_turns(KNIFE) == 0
+    s = stats_from_mapping({"skills": {"fast_draw_knife": 14, "fast_draw": 11}})
+    assert fast_draw_skill(s, KNIFE) == 14 and fast_draw_skill(s, SWORD) == 11
+    assert fast_draw_skill(stats_from_mapping({}), KNIFE) is None

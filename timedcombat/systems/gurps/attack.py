@@ -16,6 +16,7 @@ import attrs
 from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll
 from timedcombat.systems.gurps.rules import (
     BASIC,
+    MANEUVERS,
     POSTURES,
     RANGE_PENALTIES,
     SEED,
@@ -41,6 +42,21 @@ def range_penalty(distance: int) -> int:
                 if distance <= bound * scale:
                     return penalty
         scale *= 10
+
+
+def attacks_allowed(maneuver: str, option: str | None = None) -> int:
+    """Attacks a maneuver allows: one, none, or two for All-Out Attack (Double) (B365)."""
+    if maneuver == "all_out_attack" and option == "double":
+        return 2
+    return MANEUVERS[maneuver].attacks
+
+
+def reload_turns(weapon: Weapon, fast_draw_success: bool = False) -> int:
+    """Ready maneuvers to reload after a shot (a bow's Shots 1(2): two); a successful
+    Fast-Draw (Arrow) roll saves one (B194)."""
+    if not weapon.reload:
+        return 0
+    return max(1, weapon.reload - (1 if fast_draw_success else 0))
 
 
 def in_reach(mode: AttackMode, distance: int) -> bool:

@@ -79,6 +79,47 @@ def critical_miss(roll: int) -> CriticalEffect:
     return critical_effect(CRITICAL_MISS, roll)
 
 
+_WEAPON_EFFECTS = frozenset({"break", "turns_in_hand", "drop", "flies"})
+
+
+def critical_miss_needs_reroll(first: int, *, resistant: bool, impaling_or_ranged: bool) -> bool:
+    """B556 asks for a second roll on a breakage-resistant weapon's "break" and on a
+    "hit yourself" with an impaling or piercing melee attack or any ranged attack."""
+    effect = critical_miss(first).effect
+    return (effect == "break" and resistant) or \
+        (effect in ("hit_self", "hit_self_half") and impaling_or_ranged)
+
+
+def critical_miss_outcome(first: int, second: int | None = None, *, swung: bool = True,
+                          ranged: bool = False, resistant: bool = False,
+                          impaling_or_ranged: bool = False, unarmed: bool = False) -> str:
+    """The effect of a critical miss after the table's exceptions (B556).
+
+    A resistant weapon breaks only on a second "break" (else it is dropped); a "hit
+    yourself" with an impaling/piercing or ranged attack stands only if the second roll
+    repeats it (else the second result); a weapon flies only from a swing (else dropped); a
+    ranged attacker who would fall loses his balance. Assumption: an unarmed attack has no
+    weapon to break, drop or turn: those results read as losing balance.
+    """
+    effect = critical_miss(first).effect
+    if critical_miss_needs_reroll(first, resistant=resistant,
+                                  impaling_or_ranged=impaling_or_ranged):
+        if second is None:
+            raise ValueError("this critical miss needs a second roll")
+        again = critical_miss(second).effect
+        # a second "break" breaks, else dropped; a repeated "hit yourself" stands, any other
+        # second result replaces it
+        resisted = "break" if again == "break" else "drop"
+        effect = resisted if effect == "break" else again
+    if effect == "flies" and not swung:
+        effect = "drop"
+    if effect == "fall" and ranged:
+        effect = "lose_balance"
+    if unarmed and effect in _WEAPON_EFFECTS:
+        effect = "lose_balance"
+    return effect
+
+
 @attrs.frozen
 class Injury:
     """A hit's damage through armour: every number of the B378-B379 sequence."""

@@ -210,6 +210,12 @@ class Weapon:
                          f"{', '.join(m.name for m in self.modes)})")
 
     @property
+    def breakage_resistant(self) -> bool:
+        """A solid crushing weapon (mace, club, staff): B556 "break" needs a second roll."""
+        return not self.unarmed and not self.ranged and \
+            all(m.damage_type == "cr" for m in self.modes)
+
+    @property
     def close(self) -> bool:
         """Some melee mode of this weapon has reach C."""
         return not self.ranged and any(m.close for m in self.modes)

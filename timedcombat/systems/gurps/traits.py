@@ -71,6 +71,15 @@ def weapon_skill(stats: GurpsStats, weapon: Weapon) -> int:
     return level
 
 
+def fast_draw_skill(stats: GurpsStats, weapon: Weapon) -> int | None:
+    """Fast-Draw for a weapon: its specialty (``fast_draw_knife`` ...) or a generic
+    ``fast_draw``, whichever is higher; ``None`` without either (no default, B194)."""
+    levels = [lv for name in (f"fast_draw_{weapon.fast_draw}" if weapon.fast_draw else None,
+                              "fast_draw")
+              if name is not None and (lv := stats.skill(name)) is not None]
+    return max(levels) if levels else None
+
+
 def grapple_skill(stats: GurpsStats) -> int:
     """A grapple rolls against DX or Wrestling, whichever is higher (B370)."""
     return max(stats.dx, stats.skill("wrestling") or 0)
