@@ -129,9 +129,12 @@ def test_retreat_bonus_and_when_it_is_refused():
     retreat = DefenceSituation(retreat=True)
     got = kinds(options(SWORDSMAN, SWORD, retreat))
     assert got == {("dodge", None): 13, ("parry", "broadsword"): 12, ("block", "medium"): 12}
-    # seed 002: out of close combat with the usual bonus, if not grappled
-    assert kinds(options(SWORDSMAN, KNIFE, DefenceSituation(in_close_combat=True,
-                                                            retreat=True)))[("dodge", None)] == 13
+    # seed 002: out of close combat with the usual bonus, if not grappled; retreating out
+    # "lets you use any active defence": the sword parries and the shield blocks again
+    out_of_it = kinds(options(SWORDSMAN, SWORD, DefenceSituation(in_close_combat=True,
+                                                                 retreat=True)))
+    assert out_of_it == {("dodge", None): 13, ("parry", "broadsword"): 12,
+                         ("block", "medium"): 12}
     grappled = DefenceSituation(in_close_combat=True, retreat=True, grappled=True)
     assert not can_retreat(grappled)
     assert kinds(options(SWORDSMAN, KNIFE, grappled))[("dodge", None)] == 10

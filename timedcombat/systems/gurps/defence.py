@@ -4,7 +4,8 @@ Dodge = Basic Speed + 3; Parry = 3 + skill/2 + the weapon's parry; Block = 3 + S
 shield's DB adds to every defence from the front and its own side. Retreating gives +3 to
 Dodge and +1 to Parry or Block (+3 to a fencing parry). In close combat (seed 002): dodge as
 usual; parry only with a bare hand or a weapon of reach C; no block; a retreat goes out of
-the hex into one of the three hexes on one's own side, and only when not grappled.
+the hex into one of the three hexes on one's own side, only when not grappled, and lets
+the fighter use any active defence (block, a longer weapon's parry) with the retreat bonus.
 """
 
 from __future__ import annotations
@@ -95,14 +96,16 @@ def options(stats: GurpsStats, ready: Weapon, s: DefenceSituation) -> tuple[Defe
     if MANEUVERS[s.maneuver].defences == "none" or s.arc == "rear":
         return ()
     retreat = s.retreat and can_retreat(s)
+    # seed 002: retreating out of close combat "lets you use any active defence"
+    close = s.in_close_combat and not retreat
     out = [_option(DODGE, None, _dodge_base(stats, s), stats, s, retreat, False)]
     if MANEUVERS[s.maneuver].defences != "dodge_block" and not s.ranged_attack:
-        for w in _parry_weapons(stats, ready, s):
+        for w in _parry_weapons(stats, ready, close, s):
             base = parry(stats, w)
             if base is not None:
                 out.append(_option(PARRY, w.name, base, stats, s, retreat, w.fencing))
     blk = block(stats)
-    if blk is not None and not s.blocked and (not s.in_close_combat or SEED.block_in_close_combat):
+    if blk is not None and not s.blocked and (not close or SEED.block_in_close_combat):
         out.append(_option(BLOCK, stats.shield.name if stats.shield else None, blk, stats, s,
                            retreat, False))
     return tuple(out)
@@ -113,11 +116,13 @@ def _dodge_base(stats: GurpsStats, s: DefenceSituation) -> int:
     return halve_up(value) if s.reeling else value
 
 
-def _parry_weapons(stats: GurpsStats, ready: Weapon, s: DefenceSituation) -> list[Weapon]:
-    """The ready weapon (if it may parry now) and a bare hand (if one is free)."""
+def _parry_weapons(stats: GurpsStats, ready: Weapon, close: bool,
+                   s: DefenceSituation) -> list[Weapon]:
+    """The ready weapon (if it may parry now: in close combat only reach C) and a bare hand
+    (if one is free)."""
     out = []
     if not ready.ranged and not (ready.unbalanced and ready.name in s.attacked_with) and \
-            (not s.in_close_combat or ready.close):
+            (not close or ready.close):
         out.append(ready)
     if not ready.unarmed and free_hands(stats, ready) >= 1:
         out.append(WEAPONS["punch"])
