@@ -1,0 +1,277 @@
+"""Events of the ``gurps`` system (prefixed ``gurps.``): the log vocabulary of its rolls.
+
+Every die rolled appears in the event that used it: a 3d6 roll as ``faces`` and ``roll``
+(their sum), damage as ``dice`` (notation) and ``faces``. Every modifier appears by name in
+a ``modifiers`` object, and the bar a roll had to reach as ``target`` (effective skill or
+attribute). Field names follow the core ``attack``/``defence``/``damage`` contract where
+they mean the same thing (``actor``, ``target``, ``weapon``, ``roll``, ``result``,
+``margin``, ``modifiers``). Entering and leaving close combat, grapples, pins, posture,
+stun and unconsciousness are core ``state`` events (``close_combat``, ``grappled``,
+``pinned``, ``prone``, ``kneeling``, ``stunned``, ``out``, ``dead``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from timedcombat.events import Event, Hex, Modifiers
+
+
+@attrs.frozen(slots=True)
+class Initiative(Event):
+    """The order of action, set once at the start (B363). ``speeds`` (Basic Speed x 4),
+    ``dx`` and ``rolls`` (the die each rolled) are listed in ``order``."""
+
+    EVENT: ClassVar[str] = "gurps.initiative"
+    order: tuple[str, ...]
+    speeds: tuple[int, ...]
+    dx: tuple[int, ...]
+    rolls: tuple[int, ...]
+    die: int  # sides of the die
+
+
+@attrs.frozen(slots=True)
+class Turn(Event):
+    """A one-second turn begins (t = its first tenth); ``order``: who acts, in order."""
+
+    EVENT: ClassVar[str] = "gurps.turn"
+    turn: int
+    order: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class PhaseStart(Event):
+    """A combatant's phase of the turn: tenths ``t`` .. ``end - 1``."""
+
+    EVENT: ClassVar[str] = "gurps.phase"
+    turn: int
+    actor: str
+    rank: int
+    end: int
+
+
+@attrs.frozen(slots=True)
+class Maneuver(Event):
+    """The maneuver a combatant takes in his phase (logged with the core ``action``)."""
+
+    EVENT: ClassVar[str] = "gurps.maneuver"
+    actor: str
+    name: str  # the plan action
+    maneuver: str
+    end: int
+    movement: int  # hexes it allows
+    defences: str  # any | dodge_block | none | any_plus
+    target: str | None = None
+    weapon: str | None = None
+    option: str | None = None
+    to: Hex | None = None
+
+
+@attrs.frozen(slots=True)
+class Attack(Event):
+    """An attack roll: 3d6 against effective skill, every modifier by name.
+
+    ``kind``: ``swing``/``thrust``/``punch``/``kick``/``shot`` (weapon modes), ``grapple``
+    or ``slam``. ``result``: ``hit``, ``miss``, ``dodged``, ``parried``, ``blocked``.
+    ``critical``: ``success`` (no defence allowed) or ``failure``.
+    """
+
+    EVENT: ClassVar[str] = "gurps.attack"
+    actor: str
+    target: str
+    weapon: str
+    kind: str
+    faces: tuple[int, ...]
+    roll: int
+    skill: int
+    modifiers: Modifiers
+    effective: int
+    margin: int
+    result: str
+    critical: str | None = None
+    cap: int | None = None
+    entering: bool | None = None  # the attack that entered the foe's hex (no shield penalty)
+
+
+@attrs.frozen(slots=True)
+class Defence(Event):
+    """An active defence roll against an attack (at the attack's tenth)."""
+
+    EVENT: ClassVar[str] = "gurps.defence"
+    actor: str
+    against: str
+    kind: str  # dodge | parry | block
+    faces: tuple[int, ...]
+    roll: int
+    base: int
+    modifiers: Modifiers
+    effective: int
+    margin: int
+    success: bool
+    weapon: str | None = None
+    retreat: Hex | None = None  # the hex retreated into, if he retreated
+    critical: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Damage(Event):
+    """Damage of a hit, through DR to injury and HP (B377-B381). ``actor`` took it."""
+
+    EVENT: ClassVar[str] = "gurps.damage"
+    actor: str
+    source: str
+    weapon: str
+    dice: str  # e.g. "1d6+2" (the Basic Set's 1d+2)
+    faces: tuple[int, ...]
+    basic: int
+    dr: int
+    penetrating: int
+    damage_type: str
+    multiplier: str  # e.g. "x1.5"
+    injury: int
+    hp: int  # HP after
+    hp_max: int
+    shock: int
+    major: bool
+    critical: str | None = None  # the critical hit effect applied
+
+
+@attrs.frozen(slots=True)
+class Check(Event):
+    """A success roll that is not an attack or defence: ``kind`` ``knockdown``,
+    ``consciousness``, ``death``, ``stun_recovery``, ``dx`` (to keep one's feet after a
+    slam), or one side of a Quick Contest (``takedown``, ``takedown_resist`` ...)."""
+
+    EVENT: ClassVar[str] = "gurps.check"
+    actor: str
+    kind: str
+    faces: tuple[int, ...]
+    roll: int
+    base: int
+    modifiers: Modifiers
+    effective: int
+    margin: int
+    success: bool
+    result: str
+    critical: str | None = None
+    against: str | None = None  # the other side of a contest
+
+
+@attrs.frozen(slots=True)
+class Critical(Event):
+    """A roll on a critical table (B556): ``table`` ``hit`` or ``miss``."""
+
+    EVENT: ClassVar[str] = "gurps.critical"
+    actor: str
+    table: str
+    faces: tuple[int, ...]
+    roll: int
+    effect: str
+
+
+@attrs.frozen(slots=True)
+class Contest(Event):
+    """The outcome of a Quick Contest: ``kind`` ``evade``, ``takedown``, ``pin`` or
+    ``break_free``. Each side's roll is the ``gurps.check`` just before it (kinds ``<kind>``
+    and ``<kind>_resist``). ``leader``: whose score a takedown or pin used; ``helpers`` and
+    ``helper_bonuses``: who helped and the 1/5 each added (seed 002). ``winner``: an id, or
+    null on a tie.
+    """
+
+    EVENT: ClassVar[str] = "gurps.contest"
+    actor: str
+    target: str
+    kind: str
+    score: int
+    target_score: int
+    winner: str | None
+    margin: int
+    result: str
+    leader: str | None = None
+    trait: str | None = None
+    helpers: tuple[str, ...] | None = None
+    helper_bonuses: tuple[int, ...] | None = None
+
+
+@attrs.frozen(slots=True)
+class WrongTarget(Event):
+    """An attack into a close-combat hex that missed (or was dodged) tries the next
+    occupant in the way (seed 002), at the lesser of 9 and the skill against him."""
+
+    EVENT: ClassVar[str] = "gurps.wrong_target"
+    actor: str
+    intended: str
+    target: str
+    skill_vs_target: int
+    effective_skill: int
+    faces: tuple[int, ...]
+    roll: int
+    margin: int
+    result: str  # miss | dodged | parried | hit
+    order: tuple[str, ...]  # the occupants in the way, first first
+
+
+@attrs.frozen(slots=True)
+class Ready(Event):
+    """A Ready: the weapon, and in close combat the DX roll (and Fast-Draw roll) it took.
+
+    ``result``: ``ready``, ``ready_free`` (Fast-Draw: no maneuver spent), ``wasted``;
+    ``discard`` for getting rid of a shield.
+    """
+
+    EVENT: ClassVar[str] = "gurps.ready"
+    actor: str
+    weapon: str
+    result: str
+    close_combat: bool
+    faces: tuple[int, ...] | None = None
+    roll: int | None = None
+    effective: int | None = None
+    modifiers: Modifiers = ()
+    fast_draw_faces: tuple[int, ...] | None = None
+    fast_draw_roll: int | None = None
+    fast_draw_effective: int | None = None
+    discard: bool | None = None
+
+
+@attrs.frozen(slots=True)
+class HalfHex(Event):
+    """Who holds which half of a close-combat hex after someone enters it (seed 002):
+    ``occupants`` and, in the same order, the facing name of each one's ``sides``."""
+
+    EVENT: ClassVar[str] = "gurps.half_hex"
+    actor: str  # who entered
+    at: Hex
+    occupants: tuple[str, ...]
+    sides: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class Slam(Event):
+    """The damage exchange of a slam that hit (B371): dice of each, who falls."""
+
+    EVENT: ClassVar[str] = "gurps.slam"
+    actor: str
+    target: str
+    velocity: int
+    dice: str
+    faces: tuple[int, ...]
+    dealt: int
+    target_dice: str
+    target_faces: tuple[int, ...]
+    taken: int
+    falls: tuple[str, ...]
+    dx_roll: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class PlanSkip(Event):
+    """A scripted plan action the rules did not allow when its turn came."""
+
+    EVENT: ClassVar[str] = "gurps.plan_skip"
+    actor: str
+    name: str
+    index: int
+    reason: str
