@@ -41,7 +41,8 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.EVENT and cls.EVENT not in _REGISTRY:  # (an extension keeps the core name)
+        inherited = any(getattr(b, "EVENT", None) == cls.EVENT for b in cls.__mro__[1:])
+        if cls.EVENT and not inherited:  # (an extension keeps the core class's name)
             _REGISTRY[cls.EVENT] = cls
 
 
@@ -49,7 +50,8 @@ PAIRS, RECORDS = "pairs", "records"
 
 
 def pairs(default: Any = ()) -> Any:
-    """A field of ``(name, value)`` pairs, written as a JSON object (``modifiers``)."""
+    """A field of ``(name, value)`` pairs, written as a JSON object (``modifiers``);
+    ``pairs(attrs.NOTHING)`` for one that must be given."""
     return attrs.field(default=default, metadata={"json": PAIRS})
 
 

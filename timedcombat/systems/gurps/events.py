@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import attrs
 
-from timedcombat.events import Event, Hex, Modifiers
+from timedcombat.events import Event, Hex, Modifiers, pairs
 
 
 @attrs.frozen(slots=True)
@@ -86,7 +86,7 @@ class Attack(Event):
     faces: tuple[int, ...]
     roll: int
     skill: int
-    modifiers: Modifiers
+    modifiers: Modifiers = pairs(attrs.NOTHING)
     effective: int
     margin: int
     result: str
@@ -106,7 +106,7 @@ class Defence(Event):
     faces: tuple[int, ...]
     roll: int
     base: int
-    modifiers: Modifiers
+    modifiers: Modifiers = pairs(attrs.NOTHING)
     effective: int
     margin: int
     success: bool
@@ -150,7 +150,7 @@ class Check(Event):
     faces: tuple[int, ...]
     roll: int
     base: int
-    modifiers: Modifiers
+    modifiers: Modifiers = pairs(attrs.NOTHING)
     effective: int
     margin: int
     success: bool
@@ -229,7 +229,7 @@ class Ready(Event):
     faces: tuple[int, ...] | None = None
     roll: int | None = None
     effective: int | None = None
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
     fast_draw_faces: tuple[int, ...] | None = None
     fast_draw_roll: int | None = None
     fast_draw_effective: int | None = None

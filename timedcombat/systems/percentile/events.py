@@ -14,7 +14,7 @@ from typing import ClassVar
 
 import attrs
 
-from timedcombat.events import Event, Hex, Modifiers
+from timedcombat.events import Event, Hex, Modifiers, pairs
 
 
 @attrs.frozen(slots=True)
@@ -53,7 +53,7 @@ class Grapple(Event):
     dr: int
     defender_mal: int
     defender_pm: int
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
     kind: str | None = None
     limb: str | None = None
 
@@ -117,7 +117,7 @@ class Strike(Event):
     odds: int
     roll: int
     result: str  # hit | miss
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
     limb: str | None = None
     weapon: str | None = None
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import attrs
 
-from timedcombat.events import Event, Hex, Modifiers
+from timedcombat.events import Event, Hex, Modifiers, pairs
 
 
 @attrs.frozen(slots=True)
@@ -55,7 +55,7 @@ class HthRoll(Event):
     modifier: int
     total: int
     result: str
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
 
 
 @attrs.frozen(slots=True)
@@ -73,7 +73,7 @@ class Attack(Event):
     result: str  # hit | miss
     multiplier: int
     in_hth: bool
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
     critical: str | None = None
 
 
@@ -97,7 +97,7 @@ class Damage(Event):
     turn_hits: int
     knocked_down: bool
     dx_penalty_next_turn: bool
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
 
 
 @attrs.frozen(slots=True)
@@ -113,7 +113,7 @@ class ReadyKnife(Event):
     faces: tuple[int, ...] = ()
     roll: int | None = None
     against: int | None = None
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
 
 
 @attrs.frozen(slots=True)
@@ -130,7 +130,7 @@ class Disengage(Event):
     roll: int | None = None
     against: int | None = None
     to: Hex | None = None
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
 
 
 @attrs.frozen(slots=True)
