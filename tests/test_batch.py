@@ -5,20 +5,25 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from timedcombat import load_scenario, simulate
 from timedcombat.batch import (
+    SHOW_SEEDS,
     BatchError,
+    BatchResult,
     Fighter,
     Row,
     csv_text,
     percentile,
     run_batch,
     summarize,
+    summary_lines,
     wilson,
 )
 from timedcombat.cli import main
@@ -85,6 +90,61 @@ def test_summary_of_hand_made_rows():
          "mean_damage": 3.0})
     assert s["combatants"]["bo"]["out"] == 2 and s["combatants"]["bo"]["fled"] == 1
     assert s["reasons"] == {"last side standing": 4, "time": 1}
+    assert s["unfinished"] == {"reasons": ["until", "stalemate"], "count": 0, "rate": 0.0,
+                               "seeds": []}
+
+
+def _ended(seed: int, reason: str) -> Row:
+    winner = "red" if reason == "last side standing" else None
+    return Row(seed, winner, reason, 30, 10, (Fighter("ana", "red", 0, "ok"),
+                                              Fighter("bo", "blue", 0, "ok")))
+
+
+def test_unfinished_runs_are_the_until_and_stalemate_seeds():
+    reasons = ["last side standing", "until", "no one left", "stalemate", "until",
+               "last side standing"]
+    rows = [_ended(seed, r) for seed, r in enumerate(reasons, 7)]
+    s = summarize(rows)
+    assert s["reasons"] == {"last side standing": 2, "no one left": 1, "stalemate": 1,
+                            "until": 2}
+    assert s["unfinished"]["count"] == 3 and s["unfinished"]["seeds"] == [8, 10, 11]
+    assert s["unfinished"]["rate"] == 0.5
+    _, _, ended, unfinished = summary_lines(BatchResult("x", tuple(rows), s, 0.25, 1))
+    assert ended == ("Ended by: last side standing 2 (33.3 %), no one left 1 (16.7 %), "
+                     "stalemate 1 (16.7 %), until 2 (33.3 %)")
+    assert unfinished == "Unfinished (until or stalemate): 3 runs (50.0 %), seeds 8, 10, 11"
+
+
+def test_the_printed_unfinished_seeds_are_capped_with_a_count_of_the_rest():
+    rows = [_ended(seed, "stalemate" if seed % 2 else "last side standing")
+            for seed in range(100)]
+    s = summarize(rows)
+    assert len(s["unfinished"]["seeds"]) == 50  # --json keeps every one
+    line = summary_lines(BatchResult("x", tuple(rows), s, 1.0, 2))[3]
+    shown = ", ".join(str(seed) for seed in range(1, 2 * SHOW_SEEDS, 2))
+    assert line == (f"Unfinished (until or stalemate): 50 runs (50.0 %), seeds {shown} and "
+                    f"{50 - SHOW_SEEDS} more (all in --json, and the CSV's reason)")
+    one = summary_lines(BatchResult("x", tuple(rows[:2]), summarize(rows[:2]), 1.0, 1))[3]
+    assert one == "Unfinished (until or stalemate): 1 run (50.0 %), seed 1"
+
+
+def test_summary_says_one_job_one_run_and_gives_every_number_one_decimal():
+    rows = [_ended(3, "last side standing")]
+    head, duration, ended, _ = summary_lines(BatchResult("Duel", tuple(rows), summarize(rows),
+                                                         2, 1))
+    assert head == "Duel: 1 run, seeds 3..3 (1 job, 2.0 s)"
+    assert duration == ("Duration: median 3.0 s, p10 3.0 s, p90 3.0 s (min 3.0 s, "
+                        "max 3.0 s)")
+    assert ended == "Ended by: last side standing 1 (100.0 %)"
+    rows = [_ended(seed, "until") for seed in (1, 2, 3)]
+    rows[1] = attrs.evolve(rows[1], duration=75)
+    s = summarize(rows)
+    lines = summary_lines(BatchResult("Duel", tuple(rows), s, 12.345, 2))
+    assert lines[0] == "Duel: 3 runs, seeds 1..3 (2 jobs, 12.3 s)"
+    assert lines[1] == ("Duration: median 3.0 s, p10 3.0 s, p90 6.6 s (min 3.0 s, "
+                        "max 7.5 s)")  # p90 of 3.0, 3.0, 7.5 is 6.6 s
+    numbers = re.findall(r"(\d+(?:\.\d+)?) (?:s|%)", " ".join(lines))
+    assert numbers and all(re.fullmatch(r"\d+\.\d", n) for n in numbers)
 
 
 def test_a_side_that_never_wins_is_listed_with_zero():
@@ -149,6 +209,47 @@ def test_no_winner_is_an_empty_cell(tmp_path):
     first = csv_text(result.rows).splitlines()[1].split(",")
     assert first[:2] == ["1", ""] and first[3] == "5"
     assert result.summary["draws"]["count"] == 3
+
+
+def _stalled(tmp_path: Path) -> Path:
+    """The duel with both standing Set out of reach (policy guard): nobody attacks, so
+    every fight ends as a stalemate after 5 s."""
+    text = Path(DUEL).read_text().replace("seed = 1", "seed = 1\n\n[rules]\nstalemate = 50")
+    arms = 'weapons = ["broadsword"]\n'
+    text = text.replace(arms, arms + 'policy = "guard"\n')
+    path = tmp_path / "stalled.toml"
+    path.write_text(text)
+    return path
+
+
+def test_batch_names_the_seeds_that_ended_unfinished(tmp_path, capsys):
+    capped = tmp_path / "capped.toml"  # some duels end within 7 s, some reach the cap
+    capped.write_text(Path(DUEL).read_text().replace("seed = 1", "seed = 1\nuntil = 70"))
+    out = tmp_path / "runs.csv"
+    assert main(["batch", str(capped), "--runs", "30", "--jobs", "2", "--out", str(out),
+                 "-q", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    rows = list(csv.DictReader(out.open()))
+    capped_seeds = [int(r["seed"]) for r in rows if r["reason"] == "until"]
+    assert capped_seeds and len(capped_seeds) < 30
+    assert all(r["duration"] == "70" and r["winner"] == "" for r in rows
+               if r["reason"] == "until")
+    assert summary["unfinished"]["seeds"] == capped_seeds
+    assert summary["reasons"]["until"] == len(capped_seeds)
+    assert main(["batch", str(capped), "--runs", "30", "--jobs", "1", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert (f"Unfinished (until or stalemate): {len(capped_seeds)} runs "
+            f"({100 * len(capped_seeds) / 30:.1f} %), seeds "
+            f"{', '.join(map(str, capped_seeds))}\n") in text
+
+    stalled = _stalled(tmp_path)
+    assert main(["batch", str(stalled), "--runs", "4", "--seed", "9", "--jobs", "1",
+                 "--out", str(out), "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "Ended by: stalemate 4 (100.0 %)\n" in text
+    assert "Unfinished (until or stalemate): 4 runs (100.0 %), seeds 9, 10, 11, 12\n" in text
+    assert [(r["reason"], r["duration"]) for r in csv.DictReader(out.open())] == \
+        [("stalemate", "50")] * 4
 
 
 def test_logs_equal_the_single_run_log_of_each_seed(tmp_path, capsys):
