@@ -211,6 +211,23 @@ def test_no_winner_is_an_empty_cell(tmp_path):
     assert result.summary["draws"]["count"] == 3
 
 
+def test_seeds_start_at_the_scenario_s_seed_as_readme_and_help_say(tmp_path, capsys):
+    forty = tmp_path / "forty.toml"
+    forty.write_text(Path(DUEL).read_text().replace("seed = 1", "seed = 40"))
+    none = tmp_path / "none.toml"
+    none.write_text(Path(DUEL).read_text().replace("seed = 1\n", ""))
+    assert [r.seed for r in run_batch(forty, 3, jobs=1).rows] == [40, 41, 42]
+    assert [r.seed for r in run_batch(none, 3, jobs=1).rows] == [0, 1, 2]
+    assert [r.seed for r in run_batch(forty, 2, seed=7, jobs=1).rows] == [7, 8]
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "runs 2000 seeds starting at the scenario's own `seed`" in readme
+    assert "a scenario without one starts at 0" in readme
+    assert main(["batch", "--help"]) == 0
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "first seed (default: the scenario's seed, 0 when it gives none)" in helptext
+    assert "seeds BASE..BASE+N-1" in helptext
+
+
 def _stalled(tmp_path: Path) -> Path:
     """The duel with both standing Set out of reach (policy guard): nobody attacks, so
     every fight ends as a stalemate after 5 s."""

@@ -174,11 +174,18 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a log written by `run --log` or by hand (- for standard input)")
     check.add_argument("--json", action="store_true", help="violations as JSON lines")
     check.set_defaults(func=cmd_check)
-    batch = sub.add_parser("batch", help="Monte Carlo: run a scenario over many seeds")
+    batch = sub.add_parser(
+        "batch", help="Monte Carlo: run a scenario over many seeds",
+        description="Fight a scenario over N consecutive seeds, from the scenario's own "
+        "seed (0 when it gives none) or --seed BASE: seeds BASE..BASE+N-1. Prints win "
+        "rates, durations, how the runs ended and the seeds of unfinished runs (until, "
+        "stalemate).")
     batch.add_argument("scenario", help="scenario file (TOML)")
-    batch.add_argument("--runs", type=int, required=True, metavar="N", help="number of runs")
+    batch.add_argument("--runs", type=int, required=True, metavar="N",
+                       help="number of runs (consecutive seeds)")
     batch.add_argument("--seed", type=int, metavar="BASE",
-                       help="first seed (default: the scenario's); runs use BASE..BASE+N-1")
+                       help="first seed (default: the scenario's seed, 0 when it gives "
+                       "none); runs use BASE..BASE+N-1")
     batch.add_argument("--jobs", type=int, default=None, metavar="J",
                        help="local worker processes (default: all cores)")
     batch.add_argument("--out", metavar="FILE.csv", help="write one CSV row per run")
