@@ -141,6 +141,19 @@ CASES: list[tuple[str, str, str, str]] = [
     ("missing-inline-weapon-speed",
      edit('weapons = ["broadsword"]', 'weapons = [{ name = "rapier" }]'),
      "combatant[0].weapons[0].base_speed", "required for a weapon not in the table"),
+    ("missing-inline-weapon-anti-parry",
+     edit('weapons = ["dagger", "shortsword"]',
+          'weapons = ["dagger", { name = "rapier", base_speed = 7, reach = "short", '
+          'hands = 1 }]'),
+     "combatant[1].weapons[1].anti_parry", "required for a weapon not in the table ('rapier')"),
+    ("missing-inline-weapon-reach",
+     edit('weapons = ["broadsword"]',
+          'weapons = [{ name = "pike", base_speed = 12, anti_parry = 1, hands = 2 }]'),
+     "combatant[0].weapons[0].reach", "required for a weapon not in the table ('pike')"),
+    ("missing-inline-weapon-hands",
+     edit('weapons = ["broadsword"]',
+          'weapons = [{ name = "pike", base_speed = 12, anti_parry = 1, reach = "long" }]'),
+     "combatant[0].weapons[0].hands", "required for a weapon not in the table ('pike')"),
     ("no-combatants", BASE.split("[[combatant]]")[0], "combatant",
      "at least one [[combatant]]"),
     # unknown keys
@@ -419,8 +432,8 @@ def test_spear_set_plans_load() -> None:
 def test_inline_weapon_and_rules_and_walls() -> None:
     text = "[rules]\nlong_reach = 3\n\n[map]\nwalls = [[2, 2], [3, 2]]\n\n" + edit(
         'weapons = ["broadsword"]',
-        'weapons = [{ name = "rapier", base_speed = 7, anti_parry = 2 },'
-        ' { name = "axe", damage = 5 }]',
+        'weapons = [{ name = "rapier", base_speed = 7, anti_parry = 2, reach = "short", '
+        'hands = 1 }, { name = "axe", damage = 5 }]',
     )
     scen = parse_scenario(text, "inline.toml")
     assert scen.rules.long_reach == 3
@@ -430,6 +443,14 @@ def test_inline_weapon_and_rules_and_walls() -> None:
     assert (rapier.name, rapier.base_speed, rapier.anti_parry, rapier.reach, rapier.hands,
             rapier.damage) == ("rapier", 7, 2, "short", 1, 0)
     assert (axe.base_speed, axe.anti_parry, axe.damage) == (11, 2, 5)
+
+
+def test_a_weapon_of_the_table_given_inline_keeps_the_figures_it_does_not_override() -> None:
+    scen = parse_scenario(edit('weapons = ["broadsword"]',
+                               'weapons = [{ name = "spear", anti_parry = 3 }]'), "inline.toml")
+    spear = scen.combatant("ana").stats.weapons[0]
+    assert (spear.base_speed, spear.anti_parry, spear.reach, spear.hands, spear.damage) == \
+        (10, 3, "long", 2, 2)
 
 
 # ---------------------------------------------------------------------------

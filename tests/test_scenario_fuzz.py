@@ -41,7 +41,8 @@ RICH: dict[str, Any] = {
         {
             "id": "ana", "side": "red", "at": [0, 0], "facing": "E",
             "strength": 12, "best_skill": 3, "walk": 5, "run": 3, "defence": 10,
-            "weapons": ["broadsword", {"name": "rapier", "base_speed": 7, "anti_parry": 1}],
+            "weapons": ["broadsword", {"name": "rapier", "base_speed": 7, "anti_parry": 1,
+                                       "reach": "short", "hands": 1}],
             "shield": False, "body": 18,
             "plan": [{"action": "charge", "target": "bo"}, {"action": "attack"},
                      {"action": "move", "to": [1, 1], "mode": "walk"},

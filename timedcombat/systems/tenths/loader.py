@@ -71,6 +71,12 @@ def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = 
                             f"got {number(value)}")
 
 
+# An inline weapon whose name is not in the weapon table gives every figure but ``damage``
+# (our assumption, not the seed's: 0, no bonus, when not given); a name in the table takes
+# the table's figures and the inline table overrides only the keys it gives.
+NEW_WEAPON_KEYS = ("base_speed", "anti_parry", "reach", "hands")
+
+
 @attrs.frozen
 class _WeaponTable:
     name: str
@@ -120,9 +126,11 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
     table = structure(conv, raw, _WeaponTable, file, where)
     check_name(table.name, file, f"{where}.name")
     known = WEAPONS.get(table.name)
-    if known is None and table.base_speed is None:
-        raise ScenarioError(file, f"{where}.base_speed",
-                            f"required for a weapon not in the table ({table.name!r})")
+    if known is None:
+        for key in NEW_WEAPON_KEYS:
+            if getattr(table, key) is None:
+                raise ScenarioError(file, f"{where}.{key}",
+                                    f"required for a weapon not in the table ({table.name!r})")
     base = known or Weapon(table.name, 1)
     values = {k: v for k, v in attrs.asdict(table).items() if v is not None}
     weapon = attrs.evolve(base, **values)
