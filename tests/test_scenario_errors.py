@@ -141,6 +141,17 @@ CASES: list[tuple[str, str, str, str]] = [
     ("missing-inline-weapon-speed",
      edit('weapons = ["broadsword"]', 'weapons = [{ name = "rapier" }]'),
      "combatant[0].weapons[0].base_speed", "required for a weapon not in the table"),
+    ("block-without-a-long-weapon",
+     edit('id = "ana"\n', 'id = "ana"\nplan = [{ action = "charge" }, '
+          '{ action = "block", position = "centre" }]\n'),
+     "combatant[0].plan[1].action",
+     "block needs a long weapon: 'ana' carries none (broadsword) and picks none up before "
+     "this step"),
+    ("block-before-picking-up-a-long-weapon",
+     edit('weapons = ["dagger", "shortsword"]', 'weapons = ["spear"]',
+          'weapons = ["broadsword"]', 'weapons = ["broadsword"]\nplan = [{ action = '
+          '"block", position = "left" }, { action = "pick_up", weapon = "spear" }]'),
+     "combatant[0].plan[0].action", "block needs a long weapon: 'ana' carries none"),
     ("missing-inline-weapon-anti-parry",
      edit('weapons = ["dagger", "shortsword"]',
           'weapons = ["dagger", { name = "rapier", base_speed = 7, reach = "short", '
@@ -443,6 +454,17 @@ def test_inline_weapon_and_rules_and_walls() -> None:
     assert (rapier.name, rapier.base_speed, rapier.anti_parry, rapier.reach, rapier.hands,
             rapier.damage) == ("rapier", 7, 2, "short", 1, 0)
     assert (axe.base_speed, axe.anti_parry, axe.damage) == (11, 2, 5)
+
+
+def test_block_with_a_long_weapon_carried_or_picked_up_first_loads() -> None:
+    carried = edit('weapons = ["broadsword"]', 'weapons = ["dagger", "quarterstaff"]\n'
+                   'plan = [{ action = "draw", weapon = "quarterstaff" }, '
+                   '{ action = "block", position = "right" }]')
+    assert parse_scenario(carried, "t.toml").combatant("ana").plan[1].position == "right"
+    picked = edit('weapons = ["dagger", "shortsword"]', 'weapons = ["spear"]',
+                  'weapons = ["broadsword"]', 'weapons = ["broadsword"]\nplan = [{ action = '
+                  '"pick_up", weapon = "spear" }, { action = "block", position = "left" }]')
+    assert parse_scenario(picked, "t.toml").combatant("ana").plan[1].action == "block"
 
 
 def test_a_weapon_of_the_table_given_inline_keeps_the_figures_it_does_not_override() -> None:
