@@ -1,0 +1,42 @@
+"""The user documentation says what the code does: tables and examples read from the docs
+are compared with the code that they describe."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, neighbour
+from timedcombat.systems.tenths.blocking import POSITIONS, blocked_hexes
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO_MD = (ROOT / "docs" / "scenario.md").read_text(encoding="utf-8")
+TENTHS_MD = (ROOT / "docs" / "rules" / "tenths.md").read_text(encoding="utf-8")
+
+
+def _number(text: str) -> int:
+    return int(text.replace("−", "-").replace("+", ""))
+
+
+def test_the_direction_table_is_the_code_s():
+    rows = re.findall(r"^\| `(\w+)` \| \(([+−]?\d+), ([+−]?\d+)\) \| \[(-?\d+), (-?\d+)\] \|$",
+                      SCENARIO_MD, re.MULTILINE)
+    assert [r[0] for r in rows] == list(FACINGS)
+    for i, (_name, dq, dr, q, r) in enumerate(rows):
+        assert (_number(dq), _number(dr)) == DIRECTIONS[i]
+        assert (int(q), int(r)) == neighbour((0, 0), i)
+        assert distance((0, 0), (int(q), int(r))) == 1
+
+
+def _blocking_lines(text: str) -> dict[str, list[tuple[int, int]]]:
+    lines = re.findall(r"(left|centre|right):\s+((?:\[-?\d+, ?-?\d+\]\s*)+)\(", text)
+    return {pos: [(int(q), int(r)) for q, r in re.findall(r"\[(-?\d+), ?(-?\d+)\]", hexes)]
+            for pos, hexes in lines}
+
+
+def test_the_blocking_positions_are_the_code_s_and_the_rules_page_s():
+    ours = _blocking_lines(SCENARIO_MD)
+    assert sorted(ours) == sorted(POSITIONS)
+    for pos, hexes in ours.items():
+        assert tuple(hexes) == blocked_hexes((0, 0), FACINGS.index("E"), pos, 2)
+    assert ours == _blocking_lines(TENTHS_MD)
