@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, neighbour
+from timedcombat.hexmap import DIRECTIONS, FACINGS, arc, distance, neighbour
 from timedcombat.systems.tenths.blocking import POSITIONS, blocked_hexes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +26,16 @@ def test_the_direction_table_is_the_code_s():
         assert (_number(dq), _number(dr)) == DIRECTIONS[i]
         assert (int(q), int(r)) == neighbour((0, 0), i)
         assert distance((0, 0), (int(q), int(r))) == 1
+
+
+def test_the_arcs_are_as_the_scenario_page_says():
+    assert "(facing `E`: the `E`, `NE` and `SE` neighbours), its sides the next two (`NW`, " \
+        "`SW`)" in " ".join(SCENARIO_MD.split())
+    east = FACINGS.index("E")
+    seen = {name: arc((0, 0), east, neighbour((0, 0), i)) for i, name in enumerate(FACINGS)}
+    assert seen == {"E": "front", "NE": "front", "SE": "front", "NW": "side", "SW": "side",
+                    "W": "rear"}
+    assert arc((0, 0), east, (2, -2)) == "front" and arc((0, 0), east, (0, -2)) == "side"
 
 
 def _blocking_lines(text: str) -> dict[str, list[tuple[int, int]]]:
