@@ -13,12 +13,13 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from timedcombat import __version__
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
@@ -147,9 +148,26 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
+    lazy_epilog: Callable[[], str] | None = None  # made only when the help is shown
+
+    def format_help(self) -> str:
+        if self.lazy_epilog is not None:
+            self.epilog = self.lazy_epilog()
+        return super().format_help()
+
     def _print_message(self, message: str, file: Any = None) -> None:
         if message:  # argparse would drop a write error: --help > /dev/full must say so
             (file or sys.stderr).write(message)
+
+
+def tables_epilog() -> str:
+    """``rules --help``'s list of every system's tables, one line a table (name, title),
+    read from the systems themselves."""
+    lines = ["tables:"]
+    for name in system_names():
+        lines.append(f"  {name}:")
+        lines += [f"    {t.name:<12} {t.title}" for t in get_system(name).tables(None)]
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="timedcombat",
         description="Tabletop-RPG melee as a discrete-event simulation in tenths of a second.",
     )
+    parser.add_argument("--version", action="version", version=f"timedcombat {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
     run = sub.add_parser("run", help="fight a scenario and print its timeline")
@@ -197,9 +216,11 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--json", action="store_true", help="summary as JSON")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_batch)
-    rules = sub.add_parser("rules", help="print a system's rule parameters and tables")
+    rules = sub.add_parser("rules", help="print a system's rule parameters and tables",
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    rules.lazy_epilog = tables_epilog  # type: ignore[attr-defined]
     rules.add_argument("system", help=f"one of: {', '.join(system_names())}")
-    rules.add_argument("table", nargs="?", help="only this table")
+    rules.add_argument("table", nargs="?", help="only this table (see the list below)")
     rules.add_argument("--json", action="store_true", help="machine-readable output")
     rules.set_defaults(func=cmd_rules)
     return parser
