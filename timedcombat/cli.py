@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -23,7 +24,7 @@ from timedcombat import __version__
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.output import STDOUT, Outputs, check_outputs
+from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL, load_scenario
 from timedcombat.systems.base import get_system, system_names
 
@@ -49,6 +50,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     check_outputs([("--log", args.log), ("--svg", args.svg), ("--png", args.png)],
                   inputs=[("scenario", args.scenario)])
+    for option, path in (("--svg", args.svg), ("--png", args.png)):
+        check_picture_name(option, path)
     pictures = [(o, p, f) for o, p, f in (("--svg", args.svg, "svg"), ("--png", args.png, "png"))
                 if p is not None]
     timeline = not args.quiet and args.log != STDOUT
@@ -85,6 +88,20 @@ def cmd_run(args: argparse.Namespace) -> int:
     if broken is not None:
         raise broken
     return 0
+
+
+PICTURES = {"--svg": ".svg", "--png": ".png"}  # the format each option writes, by extension
+
+
+def check_picture_name(option: str, path: str | None) -> None:
+    """A picture's file name ends in its format's extension (any case): ``--png x.jpg``
+    would be a PNG under a JPEG's name. Devices (``/dev/...``) take any name."""
+    if path is None or is_stream(path):
+        return
+    suffix = PICTURES[option]
+    if Path(path).suffix.lower() != suffix:
+        raise UsageError(f"{option} {path}: the file name must end in {suffix} ({option} "
+                         f"writes {suffix[1:].upper()})")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
