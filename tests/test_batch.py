@@ -280,6 +280,29 @@ def test_logs_equal_the_single_run_log_of_each_seed(tmp_path, capsys):
         assert (logs / f"seed-{seed:06d}.jsonl").read_bytes() == single.read_bytes()
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_logs_go_into_directories_the_batch_makes(tmp_path, monkeypatch, capsys, jobs):
+    monkeypatch.chdir(tmp_path)
+    assert main(["batch", DUEL, "--runs", "3", "--jobs", jobs, "--logs", "a/b/c", "-q",
+                 "--json"]) == 0
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "a", "a/b", "a/b/c", "a/b/c/seed-000001.jsonl", "a/b/c/seed-000002.jsonl",
+        "a/b/c/seed-000003.jsonl"]  # no staging directory left behind
+
+
+def test_a_failed_batch_removes_only_the_directories_it_made(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "keep.txt").write_text("mine\n")
+
+    def fail(done: int) -> None:
+        raise BatchError("stopped after the first chunk")
+
+    with pytest.raises(BatchError, match="stopped after the first chunk"):
+        run_batch(DUEL, 3, jobs=1, logs=tmp_path / "a" / "b" / "c", progress=fail)
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "a", "a/keep.txt"]
+
+
 # --- bad input ----------------------------------------------------------------------------
 
 

@@ -225,7 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--jobs", type=int, default=None, metavar="J",
                        help="local worker processes (default: all cores)")
     batch.add_argument("--out", metavar="FILE.csv", help="write one CSV row per run")
-    batch.add_argument("--logs", metavar="DIR", help="keep each run's JSON-lines log here")
+    batch.add_argument("--logs", metavar="DIR",
+                       help="keep each run's JSON-lines log here (made, with its parents, "
+                       "if missing)")
     batch.add_argument("--executor", choices=("local", "dask"), default="local",
                        help="where runs go: local processes, or a Dask cluster")
     batch.add_argument("--scheduler", metavar="ADDRESS",
