@@ -4,8 +4,11 @@ are compared with the code that they describe."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+from timedcombat.checks.tenths import RULES
 from timedcombat.hexmap import DIRECTIONS, FACINGS, arc, distance, neighbour
 from timedcombat.systems.tenths.blocking import POSITIONS, blocked_hexes
 
@@ -50,3 +53,22 @@ def test_the_blocking_positions_are_the_code_s_and_the_rules_page_s():
     for pos, hexes in ours.items():
         assert tuple(hexes) == blocked_hexes((0, 0), FACINGS.index("E"), pos, 2)
     assert ours == _blocking_lines(TENTHS_MD)
+
+
+def _first_block(text: str) -> list[str]:
+    return text.split("```\n", 2)[1].splitlines()
+
+
+def test_the_example_of_docs_check_md_is_what_the_commands_print(tmp_path):
+    """Every ``$`` line of the example is run (in a directory with the scenarios); what
+    they print is the example's other lines, the rule count included."""
+    block = _first_block((ROOT / "docs" / "check.md").read_text(encoding="utf-8"))
+    assert block[0].startswith("$ timedcombat run scenarios/sword_duel.toml")
+    assert f" events, {len(RULES)} tenths rules)" in "\n".join(block)
+    (tmp_path / "scenarios").symlink_to(ROOT / "scenarios")
+    script = [f'timedcombat() {{ "{sys.executable}" -m timedcombat "$@"; }}']
+    script += [line[2:] for line in block if line.startswith("$ ")]
+    proc = subprocess.run(["bash", "-c", "\n".join(script)], cwd=tmp_path, text=True,
+                          capture_output=True, check=False)
+    assert proc.stderr == ""
+    assert proc.stdout.splitlines() == [line for line in block if not line.startswith("$ ")]
