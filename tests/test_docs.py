@@ -72,3 +72,18 @@ def test_the_example_of_docs_check_md_is_what_the_commands_print(tmp_path):
                           capture_output=True, check=False)
     assert proc.stderr == ""
     assert proc.stdout.splitlines() == [line for line in block if not line.startswith("$ ")]
+
+
+def test_no_doc_points_at_files_a_user_does_not_have():
+    """The design document and the rule texts ("seeds") sit beside the repository, not in
+    it: the docs and docstrings say what a rule is and name its source by title instead.
+    (docs/rules/tenths.md and docs/check.md are the rule pages, kept apart.)"""
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             *sorted((ROOT / "timedcombat").rglob("*.py")), *sorted((ROOT / "tools").glob("*.py"))]
+    files = [f for f in files if f.name != "check.md"]
+    assert len(files) > 20
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        for word in ("shared/", "DESIGN", "seeds/"):
+            assert word not in text, f"{f.relative_to(ROOT)} names {word!r}"
+    assert "seed 004, *Special Situations*" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The bad-input contract of DESIGN §4: exit status 2, one line naming file and key path,
+"""Bad input (docs/scenario.md): exit status 2, one line naming file and key path,
 no traceback, nothing written."""
 
 from __future__ import annotations
@@ -152,6 +152,11 @@ CASES: list[tuple[str, str, str, str]] = [
           'weapons = ["broadsword"]', 'weapons = ["broadsword"]\nplan = [{ action = '
           '"block", position = "left" }, { action = "pick_up", weapon = "spear" }]'),
      "combatant[0].plan[0].action", "block needs a long weapon: 'ana' carries none"),
+    ("short-handed-long-weapon",
+     edit('weapons = ["broadsword"]', 'weapons = [{ name = "spear", hands = 1 }]'),
+     "combatant[0].weapons[0].hands",
+     'long weapons take two hands (seed 004, Special Situations: "All long weapons require '
+     'the use of two hands")'),
     ("missing-inline-weapon-anti-parry",
      edit('weapons = ["dagger", "shortsword"]',
           'weapons = ["dagger", { name = "rapier", base_speed = 7, reach = "short", '

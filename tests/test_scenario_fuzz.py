@@ -1,5 +1,5 @@
 """Property tests of the loader: any document gives a Scenario or a ScenarioError, never
-another exception (DESIGN §4: never a traceback)."""
+another exception (never a traceback: docs/scenario.md)."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def _check(doc: Any) -> None:
         result = scenario_from_dict(doc, "fuzz.toml")
     except ScenarioError as exc:
         assert exc.file == "fuzz.toml"
-        assert str(exc).isprintable()  # one line, no control characters (DESIGN §4)
+        assert str(exc).isprintable()  # one line, no control characters
     else:
         assert isinstance(result, Scenario)
 

@@ -1,4 +1,4 @@
-"""The ``timedcombat`` command line (DESIGN §6).
+"""The ``timedcombat`` command line (docs/cli.md).
 
 Exit status: 0 on success, 2 for bad input (one line ``error: FILE: KEY.PATH: what``,
 no traceback, nothing written).

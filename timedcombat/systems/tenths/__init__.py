@@ -24,7 +24,8 @@ class TenthsSystem:
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
     name = "tenths"
-    title = "Tenths: closing, combat and breaking off timed in tenths of a second (seed 004)"
+    title = ("Tenths: closing, combat and breaking off timed in tenths of a second "
+             "(seed 004, Special Situations)")
 
     def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
                         file: str) -> TenthsRules:

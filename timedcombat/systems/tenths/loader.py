@@ -146,7 +146,9 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
         raise ScenarioError(file, f"{where}.hands",
                             f"must be 1 or 2, got {number(weapon.hands)}")
     if weapon.reach == LONG and weapon.hands != 2:
-        raise ScenarioError(file, f"{where}.hands", "long weapons take two hands (seed 004)")
+        raise ScenarioError(file, f"{where}.hands", "long weapons take two hands (seed 004, "
+                            "Special Situations: \"All long weapons require the use of two "
+                            "hands\")")
     return weapon
 
 
