@@ -87,3 +87,18 @@ def test_no_doc_points_at_files_a_user_does_not_have():
         for word in ("shared/", "DESIGN", "seeds/"):
             assert word not in text, f"{f.relative_to(ROOT)} names {word!r}"
     assert "seed 004, *Special Situations*" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_missing_weapon_key_error_quoted_in_the_scenario_page_is_the_loader_s(
+        tmp_path, monkeypatch, capsys):
+    from timedcombat.cli import main
+
+    quoted = re.search(r"`(error: duel\.toml: [^`]*)`", SCENARIO_MD, re.DOTALL)
+    assert quoted is not None
+    text = (ROOT / "scenarios" / "sword_duel.toml").read_text(encoding="utf-8")
+    knife = '{ name = "knife", base_speed = 6, reach = "short", hands = 1 }'
+    text = text.replace('weapons = ["broadsword"]', f'weapons = ["broadsword", {knife}]', 1)
+    (tmp_path / "duel.toml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "duel.toml"]) == 2
+    assert capsys.readouterr().err == " ".join(quoted.group(1).split()) + "\n"
