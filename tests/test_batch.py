@@ -181,8 +181,8 @@ def test_csv_columns_and_rows_are_the_runs(tmp_path, capsys):
         c = res.outcome.combatants
         assert r == {"seed": r["seed"], "winner": res.winner or "", "reason": res.outcome.reason,
                      "duration": str(res.end), "events": str(res.event_count),
-                     "damage_ana": str(c["ana"]["damage"]), "state_ana": c["ana"]["state"],
-                     "damage_bo": str(c["bo"]["damage"]), "state_bo": c["bo"]["state"]}
+                     "damage_ana": str(c["ana"].damage), "state_ana": c["ana"].state,
+                     "damage_bo": str(c["bo"].damage), "state_bo": c["bo"].state}
 
 
 def test_json_summary_counts_every_run(tmp_path, capsys):

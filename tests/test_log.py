@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from timedcombat import load_scenario, simulate
-from timedcombat.events import Attack, Placed, State, to_dict, to_json
+from timedcombat.events import Attack, State, to_dict, to_json
+from timedcombat.systems.tenths.events import TenthsPlaced
 
 
 def dumps(event):
@@ -30,10 +31,10 @@ def test_serializer_matches_json_dumps_on_every_event(path):
 def test_serializer_escapes_and_writes_every_kind_of_value():
     odd = Attack(1, 2, actor='é"\\n', target="b\u2603", weapon="w", roll=1, total=2,
                  against=3, result="miss", margin=-1, simultaneous=True,
-                 modifiers=(("x", -2),), closing=None)
+                 modifiers=(("x", -2),))
     assert to_json(odd) == dumps(odd)
     assert json.loads(to_json(odd))["actor"] == 'é"\\n'
-    placed = Placed(0, 1, actor="a", side="s", at=(-1, 2), facing="E", weapons=("x",),
+    placed = TenthsPlaced(0, 1, actor="a", side="s", at=(-1, 2), facing="E", weapons=("x",),
                     shield=False, stats=(("walk", 5), ("aware", True)),
                     arms=((("name", "x"), ("reach", "short")),), style=None)
     assert to_json(placed) == ('{"t":0,"seq":1,"event":"placed","actor":"a","side":"s",'

@@ -73,7 +73,7 @@ def test_lanes_of_a_log():
     assert lanes.marks == (("a", 16, "hit", "c"),)
     assert lanes.wounds == (("c", 16, 5),)
     assert lanes.states == (("c", 16, "out"),)
-    assert lanes.blocks == ()
+    assert lanes.spans == ()
     assert lanes.boundaries == (10,)
     assert lanes.end == 16
     assert lanes.title == "x — tenths, seed 4 — winner red at 1.6 s"
@@ -101,6 +101,6 @@ def test_a_set_waiting_to_strike_is_a_span_from_its_tenth_to_its_blow():
         {"t": 20, "seq": 7, "event": "end", "winner": None, "reason": "until"},
     ]
     lanes = lanes_of(log)
-    assert lanes.sets == (("p", 1, 10),)
+    assert lanes.waits == (("p", 1, 10),)
     assert [(b.actor, b.start, b.end, b.kind) for b in lanes.bars] == \
         [("p", 0, 1, "closing"), ("p", 10, 20, "attack")]

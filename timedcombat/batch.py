@@ -107,7 +107,7 @@ def run_one(scenario: Scenario, seed: int, keep_log: bool = False) -> tuple[Row,
     result = simulate(scenario, seed, log=buf, record=False)
     out = result.outcome
     fighters = tuple(  # in scenario order: the CSV's columns do not depend on the engine
-        Fighter(c.id, str(f["side"]), int(f["damage"]), str(f["state"]))
+        Fighter(c.id, f.side, f.damage, f.state)
         for c in scenario.combatants
         for f in (out.combatants[c.id],)
     )

@@ -4,8 +4,14 @@ Every record carries ``t`` (tenths) and ``seq`` (strictly increasing). Field nam
 the contract; :func:`to_dict` gives the JSON object in a fixed key order: ``t``,
 ``seq``, ``event``, then the fields as declared. A field whose default is ``None``
 is left out while it is ``None``; every other field is always written. Hexes are
-written as ``[q, r]`` lists. Systems add events of their own whose names carry the
-system as prefix (``tenths.plan_skip``).
+written as ``[q, r]`` lists. A field declared with :func:`pairs` (a tuple of
+``(name, value)``) is written as a JSON object, one declared with :func:`records` (a
+tuple of such tuples) as a list of objects; every other tuple is a list.
+
+Systems add events of their own whose names carry the system as prefix
+(``tenths.plan_skip``), and may extend a core event with fields of their own by
+subclassing it: the subclass keeps the core name (``attack``) and writes its fields after
+the core ones; the name stays registered to the core class.
 """
 
 from __future__ import annotations
@@ -35,15 +41,29 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.EVENT:
+        if cls.EVENT and cls.EVENT not in _REGISTRY:  # (an extension keeps the core name)
             _REGISTRY[cls.EVENT] = cls
 
 
-def _layout(cls: type[Event]) -> tuple[tuple[str, str, bool], ...]:
+PAIRS, RECORDS = "pairs", "records"
+
+
+def pairs(default: Any = ()) -> Any:
+    """A field of ``(name, value)`` pairs, written as a JSON object (``modifiers``)."""
+    return attrs.field(default=default, metadata={"json": PAIRS})
+
+
+def records(default: Any = ()) -> Any:
+    """A field of records (each a tuple of pairs), written as a list of JSON objects."""
+    return attrs.field(default=default, metadata={"json": RECORDS})
+
+
+def _layout(cls: type[Event]) -> tuple[tuple[str, str, bool, str], ...]:
+    """(attribute, JSON key, left out when None, encoding) of each field, in order."""
     layout = cls.__dict__.get("_LAYOUT_CACHE")
     if layout is None:
         layout = tuple(
-            (f.name, _key(f.name), f.default is None)
+            (f.name, _key(f.name), f.default is None, f.metadata.get("json", ""))
             for f in attrs.fields(cls)
             if f.name not in ("t", "seq")
         )
@@ -51,19 +71,14 @@ def _layout(cls: type[Event]) -> tuple[tuple[str, str, bool], ...]:
     return layout
 
 
-_PAIRS_FIELDS = frozenset({"modifiers", "rules", "stats"})
-
-
 def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        if value and isinstance(value[0], tuple) and value[0] and isinstance(value[0][0], str) \
-                and len(value[0]) == 2 and all(isinstance(p, tuple) for p in value):
-            return {k: _plain(v) for k, v in value}  # a record of (name, value) pairs
+    if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value
 
 
-_RECORDS_FIELDS = frozenset({"arms"})
+def _object(value: Any) -> dict[str, Any]:
+    return {k: _plain(v) for k, v in value}
 
 
 _STRINGS: dict[str, str] = {}
@@ -106,9 +121,8 @@ def _compile_json(cls: type[Event]) -> Any:
     lines = ["def to_json(e):",
              f"    p = ['{{\"t\":', str(e.t), ',\"seq\":', str(e.seq), "
              f"',\"event\":{json.dumps(cls.EVENT)}']"]
-    for name, key, optional in _layout(cls):
-        enc = "_pairs" if name in _PAIRS_FIELDS else "_records" if name in _RECORDS_FIELDS \
-            else "_v"
+    for name, key, optional, json_as in _layout(cls):
+        enc = "_pairs" if json_as == PAIRS else "_records" if json_as == RECORDS else "_v"
         head = json.dumps("," + json.dumps(key) + ":")
         if optional:
             lines.append(f"    v = e.{name}")
@@ -136,12 +150,14 @@ def to_json(event: Event) -> str:
 def to_dict(event: Event) -> dict[str, Any]:
     """The JSON object of one event, keys in contract order."""
     out: dict[str, Any] = {"t": event.t, "seq": event.seq, "event": event.EVENT}
-    for name, key, optional in _layout(type(event)):
+    for name, key, optional, json_as in _layout(type(event)):
         value = getattr(event, name)
         if value is None and optional:
             continue
-        if name in _PAIRS_FIELDS:
-            out[key] = {k: _plain(v) for k, v in value}
+        if json_as == PAIRS:
+            out[key] = _object(value)
+        elif json_as == RECORDS:
+            out[key] = [_object(r) for r in value]
         else:
             out[key] = _plain(value)
     return out
@@ -167,7 +183,7 @@ class Start(Event):
     seed: int
     scenario: str
     until: int
-    rules: Modifiers = ()
+    rules: Modifiers = pairs()
 
 
 @attrs.frozen(slots=True)
@@ -179,11 +195,6 @@ class Placed(Event):
     side: str
     at: Hex
     facing: str
-    weapons: tuple[str, ...] = ()
-    shield: bool = False
-    stats: Modifiers = ()
-    arms: tuple[Modifiers, ...] = ()
-    style: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -195,12 +206,6 @@ class Action(Event):
     target: str | None = None
     weapon: str | None = None
     position: str | None = None
-    closing: bool | None = None
-    targets: tuple[str, ...] | None = None
-    style: str | None = None
-    to: Hex | None = None
-    mode: str | None = None
-    delay: int | None = None
 
 
 @attrs.frozen(slots=True)
@@ -233,12 +238,8 @@ class Attack(Event):
     result: str
     margin: int
     simultaneous: bool
-    modifiers: Modifiers = ()
-    closing: str | None = None
-    defence: str | None = None
-    advantage: str | None = None
-    kind: str | None = None
-    surprised: bool | None = None
+    modifiers: Modifiers = pairs()
+    dice: str | None = None  # the dice of the roll ("3d6"), when the system writes it
 
 
 @attrs.frozen(slots=True)
@@ -252,7 +253,8 @@ class Defence(Event):
     success: bool
     weapon: str | None = None
     delay: int | None = None
-    modifiers: Modifiers = ()
+    modifiers: Modifiers = pairs()
+    dice: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -264,7 +266,6 @@ class Damage(Event):
     body: int
     source: str | None = None
     weapon: str | None = None
-    blow_strength: int | None = None
 
 
 @attrs.frozen(slots=True)

@@ -16,29 +16,10 @@ from typing import Any
 
 import attrs
 
+from timedcombat.systems.base import CORE_LANE_STYLES, CORE_SPAN_STATES, LaneStyle, find_system
+
 Event = Mapping[str, Any]
 
-CLOSING = ("set", "wait", "attack", "defend", "charge", "avoid")
-COLOURS = {
-    "closing": "#4c72b0",
-    "attack": "#c44e52",
-    "move": "#b0b0b0",
-    "retreat": "#dd8452",
-    "reaction": "#8172b3",
-    "block": "#937860",
-    "weapons": "#8c8c2c",
-    "other": "#64b5cd",
-}
-KIND_LABEL = {
-    "closing": "closing action",
-    "attack": "blow",
-    "move": "move",
-    "retreat": "retreat",
-    "reaction": "reaction / target change",
-    "block": "blocking position",
-    "weapons": "draw / sheathe / drop / pick up",
-    "other": "other action",
-}
 RESULTS = {  # marker, face colour, edge colour, label
     "hit": ("o", "#c44e52", "#7a1f22", "hit"),
     "miss": ("o", "white", "#555555", "miss"),
@@ -69,29 +50,32 @@ class Lanes:
     reactions: tuple[tuple[str, int], ...]
     targets: tuple[tuple[str, int], ...]
     states: tuple[tuple[str, int, str], ...]  # (actor, t, state) for out/fled/hurt
-    spans: tuple[tuple[str, int, int], ...]  # close quarters (actor, from, to)
-    blocks: tuple[tuple[str, int, int], ...]  # blocking positions held (actor, from, to)
+    spans: tuple[tuple[str, int, int, str], ...]  # a state held (actor, from, to, state)
     boundaries: tuple[int, ...]
     end: int
     title: str
-    sets: tuple[tuple[str, int, int], ...] = ()  # a Set waiting to strike (actor, from, to)
+    waits: tuple[tuple[str, int, int], ...] = ()  # waiting to strike (actor, from, to)
+    styles: Mapping[str, LaneStyle] = attrs.field(factory=dict)  # bar kinds
+    span_styles: Mapping[str, LaneStyle] = attrs.field(factory=dict)  # spans by state
 
 
-def _kind(name: str, closing: bool) -> str:
-    if closing:
-        return "closing"
-    if name in ("attack", "move", "retreat", "block"):
-        return name
-    if name in ("target", "defend_only", "style", "react"):
-        return "reaction"
-    if name in ("draw", "sheathe", "drop", "pick_up"):
-        return "weapons"
-    return "other"
+def _core_kind(e: Event) -> str:
+    name = e.get("name")
+    return str(name) if name in ("attack", "move") else "other"
 
 
 def lanes_of(events: Sequence[Event]) -> Lanes:
-    """Turn a log into lanes, bars and markers."""
+    """Turn a log into lanes, bars and markers (bar kinds and spans: the core's and the
+    log's system's, :mod:`timedcombat.systems.base`)."""
     start = next((e for e in events if e["event"] == "start"), {})
+    system = find_system(start.get("system"))
+    styles = {**CORE_LANE_STYLES, **getattr(system, "lane_styles", {})}
+    span_styles = {**CORE_SPAN_STATES, **getattr(system, "span_states", {})}
+
+    def kind_of(e: Event) -> str:
+        k = system.lane_kind(e) if system is not None else None
+        return k if k in styles else _core_kind(e)
+
     end_ev = next((e for e in reversed(events) if e["event"] == "end"), None)
     end = end_ev["t"] if end_ev else (events[-1]["t"] if events else 0)
     sides: dict[str, str] = {}
@@ -112,26 +96,14 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         if bar is not None:
             bar.end = max(bar.start, min(bar.end, t))
 
-    marks, reactions, targets, states, spans, wounds = [], [], [], [], [], []
-    cq_open: dict[str, int] = {}
-    block_open: dict[str, int] = {}
-    blocks: list[tuple[str, int, int]] = []
-    set_open: dict[str, int] = {}  # a Set's tenth is over; its blow is still to come
-    sets: list[tuple[str, int, int]] = []
+    marks, reactions, targets, states, wounds = [], [], [], [], []
+    span_open: dict[tuple[str, str], int] = {}
+    spans: list[tuple[str, int, int, str]] = []
     for e in events:
         kind, actor, t = e["event"], e.get("actor"), e["t"]
-        if actor in set_open and (
-                (kind in ("attack", "tenths.attack_lost") and e.get("closing") == "set")
-                or kind in ("action", "reaction", "interrupted")):
-            t0 = set_open.pop(actor)
-            if t > t0:
-                sets.append((actor, t0, t))
         if kind == "action":
             close(actor, t)
-            if e["name"] == "set" and e.get("closing"):
-                set_open[actor] = e.get("end", t + 1)
-            bar = Bar(actor, t, e.get("end", t), _kind(e["name"], bool(e.get("closing"))),
-                      e["name"])
+            bar = Bar(actor, t, e.get("end", t), kind_of(e), e["name"])
             bars.append(bar)
             open_bar[actor] = bar
         elif kind == "interrupted":
@@ -155,20 +127,15 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
                 states.append((actor, t, st))
                 if st in ("out", "fled"):
                     close(actor, t)
-            elif st == "block":
-                if val:
-                    block_open.setdefault(actor, t)
-                elif actor in block_open:
-                    blocks.append((actor, block_open.pop(actor), t))
-            elif st == "close_quarters":
-                if val:
-                    cq_open.setdefault(actor, t)
-                elif actor in cq_open:
-                    spans.append((actor, cq_open.pop(actor), t))
-    for actor, t0 in cq_open.items():
-        spans.append((actor, t0, end))
-    for actor, t0 in block_open.items():
-        blocks.append((actor, t0, end))
+            if st in span_styles and st not in ("out", "fled"):
+                key = (actor, st)
+                if val and val is not None:
+                    span_open.setdefault(key, t)
+                elif key in span_open:
+                    spans.append((actor, span_open.pop(key), t, st))
+    for (actor, st), t0 in span_open.items():
+        spans.append((actor, t0, end, st))
+    waits = system.waiting_spans(list(events)) if hasattr(system, "waiting_spans") else []
     for b in bars:
         b.end = min(b.end, end)
     boundaries = tuple(sorted({e["t"] for e in events
@@ -182,8 +149,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         outcome = f"no winner at {end / 10:.1f} s ({end_ev.get('reason', '')})"
     title = f"{name} — {start.get('system', '?')}, seed {start.get('seed', '?')} — {outcome}"
     return Lanes(order, sides, tuple(bars), tuple(marks), tuple(wounds), tuple(reactions),
-                 tuple(targets), tuple(states), tuple(spans), tuple(blocks), boundaries, end,
-                 title, tuple(sets))
+                 tuple(targets), tuple(states), tuple(spans), boundaries, end, title,
+                 tuple(waits), styles, span_styles)
 
 
 def _tick_step(seconds: float) -> float:
@@ -221,20 +188,22 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
         if prev_side is not None and side != prev_side:
             ax.axhline(row[actor] + 0.5, color="#333333", linewidth=1.2, zorder=1)
         prev_side = side
-    for a, t0, t1 in lanes.spans:
-        ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.45, 0.9),
-                       facecolors="none", edgecolors="#dd8452", hatch="///", linewidth=0,
-                       zorder=1)
-    for a, t0, t1 in lanes.sets:
+    for a, t0, t1, st in lanes.spans:
+        style = lanes.span_styles[st]
+        if style.hatch:  # a state of the whole lane: hatched
+            ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.45, 0.9),
+                           facecolors="none", edgecolors=style.colour, hatch=style.hatch,
+                           linewidth=0, zorder=1)
+        else:  # a position held: a thin bar under the lane's bars
+            ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.42, 0.1),
+                           facecolors=style.colour, zorder=2)
+    wait_colour = lanes.styles.get("closing", lanes.styles["attack"]).colour
+    for a, t0, t1 in lanes.waits:
         ax.broken_barh([(t0 / 10, (t1 - t0) / 10)],
-                       (row[a] - 0.12, 0.24), facecolors=COLOURS["closing"], alpha=0.35,
-                       zorder=2)
-    for a, t0, t1 in lanes.blocks:
-        ax.broken_barh([(t0 / 10, max(t1 - t0, 1) / 10)], (row[a] - 0.42, 0.1),
-                       facecolors=COLOURS["block"], zorder=2)
+                       (row[a] - 0.12, 0.24), facecolors=wait_colour, alpha=0.35, zorder=2)
     for b in lanes.bars:
         ax.broken_barh([(b.start / 10, max(b.end - b.start, 1) / 10)],
-                       (row[b.actor] - 0.28, 0.56), facecolors=COLOURS[b.kind],
+                       (row[b.actor] - 0.28, 0.56), facecolors=lanes.styles[b.kind].colour,
                        edgecolors="white", linewidth=0.3, zorder=2)
     for a, t, _r, tgt in lanes.marks:
         if tgt in row and tgt != a:
@@ -286,7 +255,7 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     ax.set_xlabel("time (s); minor ticks every tenth", fontsize=font)
     ax.grid(axis="x", which="major", color="#dddddd", linewidth=0.6, zorder=0)
     ax.set_title(lanes.title, fontsize=font + 2)
-    handles = [Patch(color=COLOURS[k], label=KIND_LABEL[k]) for k in COLOURS
+    handles = [Patch(color=st.colour, label=st.label) for k, st in lanes.styles.items()
                if any(b.kind == k for b in lanes.bars)]
     handles += [Line2D([], [], linestyle="", marker=m, markerfacecolor=f, markeredgecolor=e,
                        label=f"blow {lab}") for r, (m, f, e, lab) in RESULTS.items()
@@ -301,15 +270,15 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
                 Line2D([], [], linestyle="", marker="d", color="#333333",
                        label="target chosen"),
                 Line2D([], [], linestyle="", marker="*", color="#dd8452", label="hurt")]
-    if lanes.spans:
-        handles.append(Patch(facecolor="none", edgecolor="#dd8452", hatch="///",
-                             label="close quarters"))
-    if lanes.sets:
-        handles.append(Patch(color=COLOURS["closing"], alpha=0.35,
-                             label="Set, waiting to strike"))
-    if lanes.blocks:
-        handles.append(Line2D([], [], color=COLOURS["block"], linewidth=3,
-                              label="blocking position held"))
+    for st in dict.fromkeys(s for _a, _t0, _t1, s in lanes.spans):
+        style = lanes.span_styles[st]
+        if style.hatch:
+            handles.append(Patch(facecolor="none", edgecolor=style.colour, hatch=style.hatch,
+                                 label=style.label))
+        else:
+            handles.append(Line2D([], [], color=style.colour, linewidth=3, label=style.label))
+    if lanes.waits:
+        handles.append(Patch(color=wait_colour, alpha=0.35, label="waiting to strike"))
     legend_rows = -(-len(handles) // 6)
     fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=font,
                frameon=False)

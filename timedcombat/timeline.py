@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from timedcombat.clock import seconds
+from timedcombat.systems.base import find_system
 
 MAX_LANES = 4
 
@@ -23,23 +24,32 @@ def _hex(h: Any) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def describe(e: Mapping[str, Any]) -> str | None:
-    """One line of plain text for an event (``None`` for events not shown)."""
+def describe(e: Mapping[str, Any], system: Any = None) -> str | None:
+    """One line of plain text for an event (``None`` for events not shown): the system's
+    own wording when it has one (:meth:`SystemBase.describe`), else the core's."""
+    if system is not None:
+        text = system.describe(e)
+        if text is not None:
+            return text
+    return describe_core(e, getattr(system, "dice", "") or "")
+
+
+def _roll(e: Mapping[str, Any], die: str) -> str:
+    """``d20 12 = 15``: the die (from the event, or the system's), the roll, the total."""
+    die = e.get("dice") or die or "roll"
+    total = f" = {e['total']}" if e.get("total") is not None else ""
+    return f"{die} {e.get('roll')}{total}"
+
+
+def describe_core(e: Mapping[str, Any], die: str = "") -> str | None:
+    """The core wording of an event, from its fields alone."""
     kind = e["event"]
     if kind == "action":
         name = e["name"]
         tgt = f" {e['target']}" if e.get("target") else ""
         until = f" (to {seconds(e['end'])})"
-        if e.get("closing"):
-            return f"{name.upper()} on{tgt}{until}"
-        if name == "attack":
-            return f"swings {e.get('weapon', '')} at{tgt}{until}"
-        if name == "move":
-            dest = f" to {_hex(e['to'])}" if e.get("to") and not e.get("target") else \
-                f" toward{tgt}"
-            return f"{e.get('mode', 'walk')}s{dest}{until}"
         extra = f" {e['position']}" if e.get("position") else ""
-        extra += f" {e['weapon']}" if e.get("weapon") and name != "attack" else ""
+        extra += f" {e['weapon']}" if e.get("weapon") else ""
         return f"{name.replace('_', ' ')}{extra}{tgt}{until}"
     if kind == "move":
         mode = e.get("mode", "")
@@ -48,23 +58,23 @@ def describe(e: Mapping[str, Any]) -> str | None:
         return f"{mode} {_hex(e['from'])}->{_hex(e['to'])}"
     if kind == "attack":
         sim = " SIMULTANEOUS" if e.get("simultaneous") else ""
-        sim += " SURPRISED" if e.get("surprised") else ""
-        if e.get("kind") == "block":
-            return (f"blocking attack on {e['target']}: d20 {e['roll']} = {e['total']} "
-                    f"vs {e['against']} -> {e['result'].upper()}")
-        res = e["result"].upper()
-        margin = f" {e['margin']:+d}" if e["result"] == "hit" else ""
-        return (f"attacks {e['target']} ({e['weapon']}): d20 {e['roll']} = {e['total']} "
-                f"vs {e['against']} -> {res}{margin}{sim}")
+        res = str(e.get("result", "")).upper()
+        margin = f" {e['margin']:+d}" if e.get("result") == "hit" and \
+            isinstance(e.get("margin"), int) else ""
+        against = f" vs {e['against']}" if e.get("against") is not None else ""
+        weapon = f" ({e['weapon']})" if e.get("weapon") else ""
+        return (f"attacks {e['target']}{weapon}: {_roll(e, die)}{against} -> "
+                f"{res}{margin}{sim}")
     if kind == "defence":
         ok = "holds" if e.get("success") else "fails"
         w = f" with {e['weapon']}" if e.get("weapon") else ""
         delay = f", +{e['delay']} tenths" if e.get("delay") else ""
-        return f"{e['kind']}{w}: d20 {e['roll']} = {e['total']}, {ok}{delay}"
+        return f"{e['kind']}{w}: {_roll(e, die)}, {ok}{delay}"
     if kind == "damage":
         return f"takes {e['amount']} ({e['total']}/{e.get('body', '?')})"
     if kind == "reaction":
-        return f"reacts ({e['cause']}): d10 {e['roll']} -> {e['tenths']} tenths"
+        die = e.get("dice") or "roll"
+        return f"reacts ({e['cause']}): {die} {e.get('roll')} -> {e['tenths']} tenths"
     if kind == "target":
         if e.get("targets"):
             return f"defends only: {', '.join(e['targets'])}"
@@ -73,30 +83,29 @@ def describe(e: Mapping[str, Any]) -> str | None:
         st, val, opp = e["state"], e.get("value"), e.get("opponent")
         if st == "engaged":
             return f"in combat with {opp}" if val else f"no longer in combat with {opp}"
-        if st == "close_quarters":
-            return f"CLOSE QUARTERS with {opp}" if val else f"out of close quarters with {opp}"
-        if st == "block":
-            if val:
-                return f"holds blocking position {val}"
-            return f"blocking position lost ({e.get('cause', '')})"
-        return st.upper().replace("_", " ") if val is True else f"{st} = {val}"
+        label = st.upper().replace("_", " ")
+        if opp:
+            return f"{label} with {opp}" if val else f"no longer {st.replace('_', ' ')} " \
+                f"with {opp}"
+        return label if val is True else f"{st} = {val}"
     if kind == "interrupted":
         return f"{e['name']} interrupted ({e['cause']})"
-    if kind == "tenths.attack_lost":
-        return f"attack on {e['target']} lost ({e['reason']})"
-    if kind == "tenths.plan_skip":
-        return f"plan step {e['index']} '{e['name']}' skipped ({e['reason']})"
-    if kind == "tenths.dropped":
-        return f"{e['weapon']} falls to the ground at {_hex(e['at'])}"
-    if kind == "tenths.picked_up":
-        return f"picks up {e['weapon']} at {_hex(e['at'])}"
-    if kind == "tenths.defend_choice":
-        return (f"attacked by {' and '.join(e['among'])} at once: defends against "
-                f"{e['against']} (d{len(e['among'])} {e['roll']})")
-    if kind.startswith("tenths.") or "." in kind:
+    if kind.endswith(".turn"):
+        return None  # shown as a row of its own (see render)
+    if kind.endswith(".phase"):
+        return None
+    if "." in kind:
         rest = {k: v for k, v in e.items() if k not in ("t", "seq", "event", "actor")}
         return f"{kind}: {rest}"
     return None
+
+
+def _boundary(e: Mapping[str, Any]) -> str:
+    """A turn or phase starting: ``— turn 3: ana, bo —`` / ``— movement phase —``."""
+    if e["event"].endswith(".turn"):
+        order = ", ".join(e.get("order") or ())
+        return f"== turn {e.get('turn')}" + (f": {order}" if order else "") + " =="
+    return f"-- {e.get('phase')} phase --"
 
 
 def outcome_line(events: Iterable[Mapping[str, Any]]) -> str:
@@ -115,6 +124,7 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None) -> N
     sides = {e["actor"]: e["side"] for e in events if e["event"] == "placed"}
     if not actors:
         actors = list(dict.fromkeys(e["actor"] for e in events if "actor" in e))
+    system = find_system(start.get("system")) if start else None
     title = start["scenario"] if start else "fight"
     if start:
         title += f"  [{start['system']}, seed {start['seed']}]"
@@ -131,16 +141,28 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None) -> N
     for e in events:
         if e["event"] in ("start", "placed", "end"):
             continue
-        text = describe(e)
+        if e["event"].endswith((".turn", ".phase")):
+            rows.setdefault(e["t"], {}).setdefault("", []).append(_boundary(e))
+            continue
+        text = describe(e, system)
         if text is None:
             continue
         rows.setdefault(e["t"], {}).setdefault(e.get("actor", ""), []).append(text)
     for t in sorted(rows):
         cells = rows[t]
+        marks = cells.pop("", [])
+        if marks and lanes:
+            table.add_row(seconds(t), " ".join(marks), *([""] * (len(actors) - 1)),
+                          style="dim")
+        elif marks:
+            table.add_row(seconds(t), "", " ".join(marks), style="dim")
+        if not cells:
+            continue
         if lanes:
-            table.add_row(seconds(t), *("\n".join(cells.get(a, [])) for a in actors))
+            table.add_row("" if marks else seconds(t),
+                          *("\n".join(cells.get(a, [])) for a in actors))
         else:
-            first = True
+            first = not marks
             for a in actors + [k for k in cells if k not in actors]:
                 for line in cells.get(a, []):
                     table.add_row(seconds(t) if first else "", a, line)

@@ -6,15 +6,14 @@ is checked, and a condition. A condition is a function over the facts that the r
 ``prepare`` reads from a log; it yields a :class:`Finding` for every place the log breaks
 the rule. Nothing here imports engine code: a rule set reads logs, never simulates.
 
-Rule sets register by system id (the ``system`` of a log's ``start`` event). The built-in
-ones are imported lazily from ``timedcombat.checks.<system>``, which must define
-``RULESET``; adding a system is one module and one name in :data:`BUILTIN`
-(see ``docs/check.md``).
+Rule sets register by system id (the ``system`` of a log's ``start`` event), found by
+entry point (group :data:`GROUP`), the same way for built-in and third-party systems
+(see ``docs/plugins.md``).
 """
 
 from __future__ import annotations
 
-import importlib
+import importlib.metadata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,31 +70,38 @@ class RuleSet:
         raise KeyError(rule_id)
 
 
-BUILTIN: tuple[str, ...] = ("tenths",)
-"""Systems whose rule sets ship with the package (add ``tft``, ``percentile``, ``gurps``
-here when their modules land)."""
+GROUP = "timedcombat.checks"
+"""Entry-point group of rule sets: ``name = "module:RULESET"``, the name being the system
+id (this project lists its own there; a third-party system lists its rule set likewise)."""
 
 _REGISTRY: dict[str, RuleSet] = {}
 
 
 def register(ruleset: RuleSet) -> RuleSet:
-    """Make ``ruleset`` the checker's rule set for its system."""
+    """Make ``ruleset`` the checker's rule set for its system (entry points do it for
+    installed packages; this is for rule sets defined at run time)."""
     _REGISTRY[ruleset.system] = ruleset
     return ruleset
 
 
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=GROUP)}
+
+
 def get_ruleset(system: str) -> RuleSet | None:
     """The rule set of a system id, or ``None`` when no rule set covers it."""
-    if system not in _REGISTRY and system in BUILTIN:
-        module = importlib.import_module(f"timedcombat.checks.{system}")
-        register(module.RULESET)
+    if system not in _REGISTRY:
+        ep = _entry_points().get(system)
+        if ep is None:
+            return None
+        _REGISTRY.setdefault(system, ep.load())
     return _REGISTRY.get(system)
 
 
 def systems() -> tuple[str, ...]:
     """Every system id the checker knows."""
-    return tuple(sorted(set(BUILTIN) | set(_REGISTRY)))
+    return tuple(sorted(set(_entry_points()) | set(_REGISTRY)))
 
 
-__all__ = ["BUILTIN", "Condition", "Event", "FieldSpec", "Finding", "Rule", "RuleSet",
+__all__ = ["GROUP", "Condition", "Event", "FieldSpec", "Finding", "Rule", "RuleSet",
            "get_ruleset", "register", "systems"]

@@ -1,17 +1,29 @@
-"""The rule-system protocol and its registry (like python-chess variants).
+"""The rule-system protocol, its default hooks, and the registry (like python-chess
+variants: every system, built in or third party, plugs in the same way).
 
-A rule system reads its own part of a scenario (``[rules]``, combatant stats, plans),
-runs a fight on a simpy clock in tenths, and shows its rule tables. Systems register
-themselves by id; :func:`get_system` loads the built-in ones lazily.
+A rule system reads its own part of a scenario (``[rules]``, combatant stats, plans in
+its own vocabulary), runs a fight on the arena's clock (:mod:`timedcombat.arena`), shows
+its rule tables, and tells the core readers how to show its events: a timeline line
+(:meth:`SystemBase.describe`), how the pictures draw them (:meth:`SystemBase.lane_kind`,
+:attr:`SystemBase.lane_styles`, :attr:`SystemBase.span_states`), extra CSV columns for
+``batch`` (:meth:`SystemBase.batch_values`).
+
+Systems are found by entry point: a package lists ``name = "module:OBJECT"`` under
+``[project.entry-points."timedcombat.systems"]`` (this project lists its own there too),
+and the checker's rule sets likewise under ``"timedcombat.checks"``. :func:`register`
+adds one at run time (tests, notebooks).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+import importlib.metadata
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
+
+from timedcombat.results import CombatantResult, Outcome
+from timedcombat.turns import TimeModel
 
 if TYPE_CHECKING:
     import cattrs
@@ -19,6 +31,11 @@ if TYPE_CHECKING:
     from timedcombat.dice import Dice
     from timedcombat.log import EventLog
     from timedcombat.scenario import CombatantSpec, Scenario
+
+Event = Mapping[str, Any]
+
+GROUP = "timedcombat.systems"
+"""Entry-point group of rule systems."""
 
 
 @attrs.frozen
@@ -28,7 +45,7 @@ class Parameter:
     name: str
     default: Any
     doc: str
-    source: str  # "seed 004: ..." for a stated rule, "assumption" for a gap we filled
+    source: str  # where the rule text states it, or "assumption" for a gap we filled
 
 
 @attrs.frozen
@@ -43,63 +60,167 @@ class RuleTable:
 
 
 @attrs.frozen
-class Outcome:
-    """How a fight ended, and each combatant's final state."""
+class PlanAction:
+    """A plan action of a system's vocabulary: the keys it takes (name -> type, structured
+    strictly: ``str``, ``int``, ``Hex``, ``tuple[str, ...]`` ...) and those it needs."""
 
-    winner: str | None
-    reason: str
-    end: int
-    combatants: Mapping[str, Mapping[str, Any]]
+    keys: Mapping[str, Any] = attrs.field(factory=dict)
+    required: frozenset[str] = frozenset()
+
+
+@attrs.frozen
+class LaneStyle:
+    """How the pictures draw one kind of bar or span: colour, legend label, hatch."""
+
+    colour: str
+    label: str
+    hatch: str = ""
+
+
+CORE_LANE_STYLES: dict[str, LaneStyle] = {
+    "attack": LaneStyle("#c44e52", "blow"),
+    "move": LaneStyle("#b0b0b0", "move"),
+    "reaction": LaneStyle("#8172b3", "reaction / target change"),
+    "other": LaneStyle("#64b5cd", "other action"),
+}
+"""Bar kinds every system may use; a system adds its own in :attr:`lane_styles`."""
+
+CORE_SPAN_STATES: dict[str, LaneStyle] = {
+    "close_quarters": LaneStyle("#dd8452", "close quarters", "///"),
+    "hth": LaneStyle("#dd8452", "hand-to-hand", "\\\\\\"),
+    "grappled": LaneStyle("#55a868", "grappled", "xx"),
+    "close_combat": LaneStyle("#dd8452", "close combat", "///"),
+    "down": LaneStyle("#999999", "down / prone", ".."),
+    "prone": LaneStyle("#999999", "prone", ".."),
+}
+"""``state`` events drawn as spans while their value is true (the `state` values of docs/log.md)."""
 
 
 @runtime_checkable
 class RuleSystem(Protocol):
-    """What a rule system provides to the loader, the engine and the command line."""
+    """What a rule system provides to the loader, the arena, the readers and the CLI."""
 
     name: str
     title: str
+    plan_actions: Mapping[str, PlanAction]
 
-    def structure_rules(
-        self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str
-    ) -> Any:
-        """The ``[rules]`` table merged over the defaults."""
+    def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
+                        file: str) -> Any: ...
 
-    def structure_stats(
-        self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str, rules: Any
-    ) -> Any:
-        """A combatant's system stats (everything but the common keys)."""
+    def structure_stats(self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str,
+                        where: str, rules: Any) -> Any: ...
+
+    def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
+                       file: str, where: str) -> tuple[Any, ...]: ...
 
     def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
-                        where: str) -> None:
-        """Cross-checks needing the whole scenario: plan actions, target ids."""
+                        where: str) -> None: ...
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
-            seed: int) -> Outcome:
-        """Fight the scenario to its end or to ``until`` tenths."""
+            seed: int) -> Outcome: ...
+
+    def time_model(self, rules: Any) -> TimeModel: ...
+
+    def parameters(self) -> tuple[Parameter, ...]: ...
+
+    def tables(self, rules: Any) -> tuple[RuleTable, ...]: ...
+
+    def describe(self, e: Event) -> str | None: ...
+
+    def lane_kind(self, e: Event) -> str | None: ...
+
+    def batch_columns(self, scenario: Scenario) -> tuple[str, ...]: ...
+
+    def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]: ...
+
+
+class SystemBase:
+    """Default hooks; a system subclasses it and overrides what it needs."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    plan_actions: ClassVar[Mapping[str, PlanAction]] = {}
+    lane_styles: ClassVar[Mapping[str, LaneStyle]] = {}
+    """The system's own bar kinds (added to :data:`CORE_LANE_STYLES`)."""
+    span_states: ClassVar[Mapping[str, LaneStyle]] = {}
+    """The system's own ``state`` names drawn as spans (added to :data:`CORE_SPAN_STATES`)."""
+    dice: ClassVar[str] = ""
+    """The die of the system's attack rolls in the text timeline (``d20``, ``3d6``)."""
+
+    def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
+                       file: str, where: str) -> tuple[Any, ...]:
+        from timedcombat.plans import structure_plan
+
+        return structure_plan(raw, self.plan_actions, conv, file, where, self.name)
+
+    def time_model(self, rules: Any) -> TimeModel:
+        return TimeModel()
+
+    def describe(self, e: Event) -> str | None:
+        """A timeline line for ``e`` when the system words it its own way (``None``: the
+        core wording)."""
+        return None
+
+    def lane_kind(self, e: Event) -> str | None:
+        """The bar kind of an ``action`` event (``None``: the core's: ``attack``,
+        ``move`` or ``other`` by name)."""
+        return None
+
+    def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
+        """Extra CSV columns of ``batch`` (after the core ones)."""
+        return ()
+
+    def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]:
+        """The values of :meth:`batch_columns` for one run."""
+        return {}
 
     def parameters(self) -> tuple[Parameter, ...]:
-        """Every rule parameter, with defaults and sources."""
+        return ()
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:
-        """The rule tables, with the given parameters applied."""
+        return ()
 
 
-_REGISTRY: dict[str, RuleSystem] = {}
-_BUILTIN = {"tenths": "timedcombat.systems.tenths"}
+_REGISTRY: dict[str, Any] = {}
 
 
-def register(system: RuleSystem) -> RuleSystem:
-    """Add a system to the registry under its ``name``."""
+def register(system: Any) -> Any:
+    """Add a system to the registry under its ``name`` (entry points do it for installed
+    packages; this is for systems defined at run time)."""
     _REGISTRY[system.name] = system
     return system
 
 
-def get_system(name: str) -> RuleSystem:
-    """The registered system ``name``; ``KeyError`` when there is none."""
-    if name not in _REGISTRY and name in _BUILTIN:
-        importlib.import_module(_BUILTIN[name])
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=GROUP)}
+
+
+def get_system(name: str) -> Any:
+    """The system ``name``: registered, or loaded from its entry point; ``KeyError`` when
+    there is none."""
+    if name not in _REGISTRY:
+        ep = _entry_points().get(name)
+        if ep is None:
+            raise KeyError(name)
+        system = ep.load()
+        _REGISTRY.setdefault(name, system)
     return _REGISTRY[name]
 
 
+def find_system(name: str | None) -> Any | None:
+    """The system ``name`` if there is one (the readers of a log use it for wording)."""
+    if not isinstance(name, str):
+        return None
+    try:
+        return get_system(name)
+    except (KeyError, ImportError):
+        return None
+
+
 def system_names() -> list[str]:
-    return sorted(set(_REGISTRY) | set(_BUILTIN))
+    return sorted(set(_REGISTRY) | set(_entry_points()))
+
+
+__all__ = ["CORE_LANE_STYLES", "CORE_SPAN_STATES", "GROUP", "CombatantResult", "LaneStyle",
+           "Outcome", "Parameter", "PlanAction", "RuleSystem", "RuleTable", "SystemBase",
+           "find_system", "get_system", "register", "system_names"]

@@ -11,8 +11,8 @@ import cattrs
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
 from timedcombat.scenario import CombatantSpec, Scenario
-from timedcombat.systems.base import Outcome, Parameter, RuleTable, register
-from timedcombat.systems.tenths import loader
+from timedcombat.systems.base import Outcome, Parameter, RuleTable, SystemBase
+from timedcombat.systems.tenths import loader, present
 from timedcombat.systems.tenths.rules import (
     SEED,
     WEAPONS,
@@ -20,12 +20,24 @@ from timedcombat.systems.tenths.rules import (
 )
 
 
-class TenthsSystem:
+class TenthsSystem(SystemBase):
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
     name = "tenths"
     title = ("Tenths: closing, combat and breaking off timed in tenths of a second "
              "(seed 004, Special Situations)")
+    dice = "d20"
+    lane_styles = present.LANE_STYLES
+    span_states = present.SPAN_STATES
+
+    def describe(self, e: Mapping[str, Any]) -> str | None:
+        return present.describe(e)
+
+    def lane_kind(self, e: Mapping[str, Any]) -> str | None:
+        return present.lane_kind(e)
+
+    def waiting_spans(self, events: list[Mapping[str, Any]]) -> list[tuple[str, int, int]]:
+        return present.waiting_spans(events)
 
     def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
                         file: str) -> TenthsRules:
@@ -100,4 +112,5 @@ class TenthsSystem:
         return (params, weapons, closing, seed)
 
 
-SYSTEM = register(TenthsSystem())
+SYSTEM = TenthsSystem()
+"""The system object its entry point names (``timedcombat.systems``: ``tenths``)."""

@@ -74,8 +74,9 @@ def do_move(fight: Fight, f: Fighter, step: Step) -> Gen:
         # the target at once; another enemy must first become the target (a reaction)
         fight.emit(ev.Interrupted, actor=f.id, name="move", cause=f"closing needed: {other.id}")
         if other is f.target and f.defend_targets is None:
-            kind = fight.not_futile(f, other, f.policy.closing(fight, f, other))
-            f.forced = Step(kind, target=other.id, closing=True)
+            kind = f.policy.closing(fight, f, other)
+            f.forced = Step(fight.not_futile(f, other, kind), target=other.id,
+                            closing=True) if kind is not None else None
         else:
             f.forced = Step("target", target=other.id, reason="closing needed")
         return
@@ -218,9 +219,10 @@ def do_react(fight: Fight, f: Fighter, step: Step) -> Gen:
         return
     if step.reason in ("attacked by non-target", "surprised"):
         pick = f.policy.after_reaction(fight, f, other)
-        if pick is not None and pick is not f.target and f.defend_targets is None:
+        if pick is not None and pick is not f.target and f.defend_targets is None \
+                and fight.can_target(f, pick):
             fight.set_target(f, pick)
-    else:
+    elif fight.can_target(f, other):
         fight.set_target(f, other)
 
 
@@ -228,11 +230,12 @@ def do_target(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Change target (or leave defend-only): a reaction time."""
     new = fight.fighters[step.target]  # type: ignore[index]
     yield from reaction(fight, f, "target change", "target", target=new.id)
-    if new.able:
+    if new.able and fight.can_target(f, new):
         fight.end_action(f)
         fight.set_target(f, new)
     else:
-        fight.emit(ev.Interrupted, actor=f.id, name="target", cause="target out")
+        cause = "target out" if not new.able else "target at its back (blocking)"
+        fight.emit(ev.Interrupted, actor=f.id, name="target", cause=cause)
         fight.end_action(f)
 
 

@@ -57,7 +57,7 @@ def do_respond(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         f.pop_plan()
         kind = head.action
     else:
-        kind = fight.not_futile(f, opp, f.policy.respond(fight, f, opp, opp.closing), "set")
+        kind = fight.not_futile(f, opp, f.policy.respond(fight, f, opp, opp.closing))
     yield from do_closing(fight, f, Step(kind, target=opp.id, closing=True))
 
 

@@ -15,29 +15,25 @@ from collections.abc import Generator
 from typing import Any
 
 import attrs
-import simpy
 
 from timedcombat import events as ev
+from timedcombat.arena import Arena
 from timedcombat.dice import Dice
 from timedcombat.hexmap import (
     FACINGS,
-    HexMap,
-    away_step,
     covering_facing,
     disk,
     distance,
     facing_towards,
     is_back,
-    line_step,
     neighbours,
-    ring,
 )
 from timedcombat.log import EventLog
 from timedcombat.ordered import OrderedSet
+from timedcombat.results import CombatantResult
 from timedcombat.scenario import Scenario
-from timedcombat.systems.base import Outcome
 from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
-from timedcombat.systems.tenths.events import PlanSkip
+from timedcombat.systems.tenths.events import PlanSkip, TenthsAction, TenthsDamage, TenthsPlaced
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.plans import ANYTIME_ACTIONS
 from timedcombat.systems.tenths.policy import get_policy
@@ -51,39 +47,24 @@ from timedcombat.systems.tenths.signals import (
     Preempted,
 )
 
-NEAREST_RINGS = 4  # the ring search looks this far (most new targets are near), then scans
-NEAREST_SCAN = 24  # with this many enemies or fewer, a scan is cheaper than the rings
 
+class Fight(Arena):
+    """One run of a ``tenths`` scenario: the arena with seed 004's combatant processes."""
 
-class Fight:
-    """One run of a ``tenths`` scenario."""
+    system = "tenths"
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
-        self.scenario = scenario
-        self.seed = seed
-        self.logging = log.enabled
+        super().__init__(scenario, dice, log, until, seed)
         self.rules: TenthsRules = scenario.rules
-        self.dice = dice
-        self.log = log
-        self.until = until
-        self.env = simpy.Environment()
-        self.map = HexMap(scenario.map.walls)
-        self.fighters: dict[str, Fighter] = {}
-        self.order: list[Fighter] = []
+        self.fighters: dict[str, Fighter] = self.by_id
+        self.order: list[Fighter] = self.combatants
         for spec in scenario.combatants:
             f = Fighter(spec, spec.stats, self.rules)
             f.policy = get_policy(spec.policy)
             self.rearmed(f)
-            f.never = self.env.event()
-            self.fighters[f.id] = f
-            self.order.append(f)
-            self.map.place(f.id, spec.at)
+            self.add(f)
         self.targeted_by: dict[str, OrderedSet[str]] = {f.id: OrderedSet() for f in self.order}
-        self.able_count: dict[str, int] = {}
-        for i, f in enumerate(self.order):
-            f.index = i
-            self.able_count[f.side] = self.able_count.get(f.side, 0) + 1
         self.max_reach = max(self.rules.short_reach, self.rules.long_reach)
         self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
         self.blocked_at: dict[tuple[int, int], OrderedSet[str]] = {}  # hemmed-in figures
@@ -91,59 +72,29 @@ class Fight:
         self.bucket_t = -1
         self.resolving: list[Any] = []  # the attacks of the tenth being resolved
         self.intent_seq = 0
-        self.over = False
-        self.outcome: Outcome | None = None
-        self.last_attack = 0  # tenth of the last attack roll (stalemate rule)
         self.natural = self.rules.natural_rolls == "all"  # 20/1 decide every roll
 
-    # ------------------------------------------------------------------ set-up and run
+    # ------------------------------------------------------------------ arena hooks
 
-    def emit(self, cls: type[ev.Event], **fields: Any) -> None:
-        """Log an event now (the hot path of :meth:`EventLog.emit`, inlined)."""
-        log = self.log
-        log.count += 1
-        if self.logging:  # off: counted, never built
-            log.seq += 1
-            event = cls(self.env.now, log.seq, **fields)
-            for sink in log.sinks:
-                sink(event)
+    def placed(self, f: Fighter) -> tuple[type[ev.Event], dict[str, Any]]:
+        st = f.stats
+        return TenthsPlaced, dict(
+            actor=f.id, side=f.side, at=self.map.position(f.id), facing=FACINGS[f.facing],
+            weapons=tuple(w.name for w in st.weapons), shield=f.shield,
+            stats=(("strength", st.strength), ("best_skill", st.best_skill),
+                   ("walk", st.walk), ("run", st.run), ("defence", st.defence),
+                   ("body", f.body), ("aware", st.aware)),
+            arms=tuple(tuple(attrs.asdict(w).items()) for w in st.weapons), style=st.style)
 
-    def run(self) -> Outcome:
-        rules = tuple(attrs.asdict(self.rules).items()) if self.logging else ()
-        info = self.scenario.info
-        self.emit(ev.Start, system="tenths", seed=self.seed, scenario=info.name,
-                  until=self.until, rules=rules)
-        if not self.logging:
-            self.log.count += len(self.order)  # the placed events, counted not built
-        for f in self.order if self.logging else ():
-            st = f.stats
-            self.emit(ev.Placed, actor=f.id, side=f.side, at=self.map.position(f.id),
-                      facing=FACINGS[f.facing],
-                      weapons=tuple(w.name for w in st.weapons), shield=f.shield,
-                      stats=(("strength", st.strength), ("best_skill", st.best_skill),
-                             ("walk", st.walk), ("run", st.run), ("defence", st.defence),
-                             ("body", f.body), ("aware", st.aware)),
-                      arms=tuple(tuple(attrs.asdict(w).items()) for w in st.weapons),
-                      style=st.style)
+    def begin(self) -> None:
         for f in self.order:
             self.choose_target(f)
         for f in self.order:
             f.proc = self.env.process(self.life(f))
-        env = self.env
-        until = self.until
-        stalemate = self.rules.stalemate
-        while not self.over:
-            nxt = env.peek()
-            if stalemate and nxt >= self.last_attack + stalemate \
-                    and self.last_attack + stalemate < until:
-                self.finish(None, "stalemate", at=self.last_attack + stalemate)
-                break
-            if nxt >= until:
-                self.finish(None, "until", at=until)
-                break
-            env.step()
-        assert self.outcome is not None
-        return self.outcome
+
+    def result_of(self, f: Fighter) -> CombatantResult:
+        res = super().result_of(f)
+        return attrs.evolve(res, extras={"body": f.body})
 
     # ------------------------------------------------------------------ geometry
 
@@ -215,51 +166,6 @@ class Fight:
 
     # ------------------------------------------------------------------ targets
 
-    def enemies(self, f: Fighter) -> list[Fighter]:
-        return [o for o in self.order if o.side != f.side and o.able]
-
-    def nearest_enemy(self, f: Fighter, visible: bool) -> Fighter | None:
-        """The nearest able enemy (``visible``: not to ``f``'s back); ties go to the first
-        in the scenario. Searches the map index ring by ring, so the cost does not grow
-        with the number of combatants; a scan only when the enemy is far."""
-        here = f.at
-        enemies_left = sum(n for side, n in self.able_count.items() if side != f.side)
-        if enemies_left <= NEAREST_SCAN:
-            return self._scan_nearest(f, visible)
-        occupants = self.map.occupants_of
-        fighters = self.fighters
-        for radius in range(1, NEAREST_RINGS + 1):
-            found = None
-            for h in ring(here, radius):
-                for oid in occupants(h):
-                    o = fighters[oid]
-                    if o.side == f.side or not o.able:
-                        continue
-                    if visible and is_back(here, f.facing, o.at):
-                        continue
-                    if found is None or o.index < found.index:
-                        found = o
-            if found is not None:
-                return found
-        return self._scan_nearest(f, visible)
-
-    def _scan_nearest(self, f: Fighter, visible: bool) -> Fighter | None:
-        """The nearest able (visible) enemy by a scan of all (first in the scenario on
-        ties): for few enemies, or one far away."""
-        hq, hr = f.at
-        side, facing = f.side, f.facing
-        best: Fighter | None = None
-        best_d = 1 << 30
-        for o in self.order:  # scenario order: the first of equals is kept
-            if o.side == side or not o.able:
-                continue
-            q, r = o.at
-            dq, dr = q - hq, r - hr
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-            if d < best_d and not (visible and is_back(f.at, facing, o.at)):
-                best, best_d = o, d
-        return best
-
     def choose_target(self, f: Fighter) -> None:
         if f.defend_targets is not None or (f.target is not None and f.target.able):
             return
@@ -275,6 +181,11 @@ class Fight:
             pick = f.policy.choose_target(self, f)
         self.set_target(f, pick)
 
+    def can_target(self, f: Fighter, t: Fighter) -> bool:
+        """``t`` may become ``f``'s target: "A target cannot be to the back". Turning is
+        free, except for a blocker, which keeps its facing while it holds position."""
+        return f.block is None or not is_back(f.at, f.facing, t.at)
+
     def covering(self, f: Fighter, targets: tuple[str, ...] | None = None) -> int | None:
         """A facing of ``f`` with its two defend-only targets in front (None: there is none:
         a target cannot be to the back)."""
@@ -282,6 +193,8 @@ class Fight:
         hexes = [self.fighters[x].at for x in ids]
         if not hexes:
             return None
+        if f.block is not None:  # a blocker keeps its facing
+            return f.facing if all(not is_back(f.at, f.facing, h) for h in hexes) else None
         return covering_facing(f.at, hexes, facing_towards(f.at, hexes[0]))
 
     def watched(self, f: Fighter) -> tuple[str, ...]:
@@ -321,58 +234,6 @@ class Fight:
                 if fighters[x].able and fighters[x].side != f.side]
 
     # ------------------------------------------------------------------ interrupts
-
-    def poke(self, f: Fighter, cause: Any) -> None:
-        """Deliver ``cause`` to ``f``'s process now, or when it next waits."""
-        if f.proc is None or not f.proc.is_alive:
-            if cause is not DELAY and cause is not WAKE:
-                f.pending.append(cause)
-            return
-        if cause is WAKE and f.act is not None:
-            return  # a running action ignores wakes: it re-checks when its time comes
-        if f.waiting and self.env.active_process is not f.proc:
-            f.waiting = False
-            f.proc.interrupt(cause)
-        else:
-            f.pending.append(cause)
-
-    def hold(self, f: Fighter) -> Generator[Any, Any, bool]:
-        """Wait until ``f.due`` (``None``: until woken). True when due, False when woken."""
-        env = self.env
-        while True:
-            while f.pending:
-                if self._take(f, f.pending.pop(0)):
-                    return False
-            if f.due is None:
-                target: simpy.Event = f.never  # type: ignore[assignment]
-            elif f.due <= env.now:
-                return True
-            else:
-                target = env.timeout(f.due - env.now)
-            f.waiting = True
-            try:
-                yield target
-            except simpy.Interrupt as i:
-                f.waiting = False
-                if self._take(f, i.cause):
-                    return False
-                continue
-            f.waiting = False
-            if f.due is not None and f.due > env.now:
-                continue  # pushed back by a parry or dodge meanwhile: wait the rest
-            return True
-
-    def _take(self, f: Fighter, cause: Any) -> bool:
-        """Apply a delivered cause; True when the waiter should re-decide (woken)."""
-        if cause is DELAY:
-            return False
-        if cause is WAKE:
-            return True
-        if cause is OUT:
-            raise Finished
-        if isinstance(cause, Preempt):
-            raise Preempted(cause)
-        raise AssertionError(cause)  # pragma: no cover
 
     def delay(self, f: Fighter, tenths: int, attacking_now: bool) -> None:
         """A parry or dodge: add ``tenths`` to ``f``'s running action, or to its next one
@@ -448,7 +309,8 @@ class Fight:
         if name != "attack":
             f.first_attack_after = None  # a Wait/Defend first blow is owed only as the next
         carried, f.carried = f.carried, 0
-        self.emit(ev.Action, actor=f.id, name=name, end=end, delay=carried or None, **fields)
+        self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
+                  **fields)
 
     def end_action(self, f: Fighter) -> None:
         f.act = None
@@ -505,8 +367,12 @@ class Fight:
                     return Step("move", target=t.id, mode="walk")  # close enough first
                 f.pop_plan()
                 return Step(head.action, target=t.id, closing=True)
-            kind = self.not_futile(f, t, f.policy.closing(self, f, t))
-            return Step(kind, target=t.id, closing=True)
+            kind = f.policy.closing(self, f, t)
+            if kind is None:
+                return Step("guard")  # this policy does not initiate: it waits to answer
+            return Step(self.not_futile(f, t, kind), target=t.id, closing=True)
+        if head is not None and head.action in ("attack", "defend", "charge"):
+            return Step("move", target=t.id, mode="walk")  # the plan closes: go there first
         return f.policy.approach(self, f, t)
 
     def not_futile(self, f: Fighter, t: Fighter, kind: str, instead: str | None = None) -> str:
@@ -539,8 +405,8 @@ class Fight:
             cand = self.fighters.get(head.target)
             pick = cand if cand is not None and cand.able else None
         pick = pick or f.policy.choose_target(self, f) or \
-            self.nearest_enemy(f, visible=False)
-        if pick is None:
+            self.nearest_enemy(f, visible=f.block is not None)
+        if pick is None or not self.can_target(f, pick):
             return Step("guard")
         reason = "new target" if f.target is not None or self.env.now > 0 \
             else "no target in front"
@@ -695,52 +561,6 @@ class Fight:
             for oid in tuple(f.engaged):
                 self.check_break_off(f, self.fighters[oid])
 
-    def step_toward(self, f: Fighter, goal: tuple[int, int]) -> tuple[int, int] | None:
-        here = f.at
-        gq, gr = goal
-        dq, dr = here[0] - gq, here[1] - gr
-        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        cands = []
-        for h in self.map.free_neighbours(here):
-            dq, dr = h[0] - gq, h[1] - gr
-            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0:  # (inlined hex distance)
-                cands.append(h)
-        if len(cands) <= 1:
-            return cands[0] if cands else None
-        return line_step(here, goal, cands)
-
-    def can_step_toward(self, f: Fighter, goal: tuple[int, int]) -> bool:
-        """Some free neighbour of ``f`` is closer to ``goal`` (a quick test, no choice)."""
-        here = f.at
-        gq, gr = goal
-        dq, dr = here[0] - gq, here[1] - gr
-        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        walls = self.map.walls
-        occupied = self.map.occupants_of
-        for h in neighbours(here):
-            dq, dr = h[0] - gq, h[1] - gr
-            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0 and h not in walls \
-                    and not occupied(h):
-                return True
-        return False
-
-    def can_step_away(self, f: Fighter, threat: tuple[int, int]) -> bool:
-        """Some free neighbour of ``f`` is farther from ``threat`` (a dodge is possible)."""
-        here = f.at
-        d0 = distance(here, threat)
-        walls = self.map.walls
-        occupied = self.map.occupants_of
-        for h in neighbours(here):
-            if h not in walls and not occupied(h) and distance(h, threat) > d0:
-                return True
-        return False
-
-    def step_away(self, f: Fighter, threat: tuple[int, int]) -> tuple[int, int] | None:
-        here = f.at
-        d0 = distance(here, threat)
-        cands = [h for h in self.map.free_neighbours(here) if distance(h, threat) > d0]
-        return away_step(here, threat, cands)
-
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
         """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
         range (either way): such a move needs a closing action instead. Looks only at the
@@ -785,7 +605,7 @@ class Fight:
     def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
               blow: int) -> None:
         victim.damage += amount
-        self.emit(ev.Damage, actor=victim.id, amount=amount, total=victim.damage,
+        self.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
                   body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
         if not victim.hurt and victim.damage >= victim.hurt_at:
             victim.hurt = True
@@ -809,6 +629,7 @@ class Fight:
 
     def leave(self, f: Fighter) -> None:
         self.able_count[f.side] -= 1
+        f.able = False
         for oid in tuple(f.engaged):
             o = self.fighters[oid]
             f.engaged.discard(oid)
@@ -843,36 +664,6 @@ class Fight:
                 closing.close_exchange(self, ex)
         if self.env.active_process is not f.proc:
             self.poke(f, OUT)
-
-    def check_end(self) -> None:
-        if self.over:
-            return
-        sides = [side for side, n in self.able_count.items() if n > 0]
-        if len(sides) <= 1:
-            winner = sides[0] if sides else None
-            self.finish(winner, "last side standing" if sides else "no one left")
-
-    def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:
-        if self.over:
-            return
-        self.over = True
-        end = self.env.now if at is None else at
-        self.log.emit(ev.End, end, winner=winner, reason=reason)
-        self.outcome = Outcome(
-            winner=winner,
-            reason=reason,
-            end=end,
-            combatants={
-                f.id: {
-                    "side": f.side,
-                    "damage": f.damage,
-                    "body": f.body,
-                    "state": "out" if f.out else "fled" if f.fled
-                    else "hurt" if f.hurt else "ok",
-                }
-                for f in self.order
-            },
-        )
 
 
 PERFORMERS = {

@@ -6,7 +6,51 @@ from typing import ClassVar
 
 import attrs
 
-from timedcombat.events import Event
+from timedcombat import events as ev
+from timedcombat.events import Event, Modifiers, pairs, records
+
+
+@attrs.frozen(slots=True)
+class TenthsPlaced(ev.Placed):
+    """``placed`` with the combatant's seed 004 stats and weapons."""
+
+    weapons: tuple[str, ...] = ()
+    shield: bool = False
+    stats: Modifiers = pairs()
+    arms: tuple[Modifiers, ...] = records()
+    style: str | None = None
+
+
+@attrs.frozen(slots=True)
+class TenthsAction(ev.Action):
+    """``action`` with what seed 004 actions carry: a closing action, defend-only
+    targets, a style, a move's goal and mode, parry time carried in (``delay``)."""
+
+    closing: bool | None = None
+    targets: tuple[str, ...] | None = None
+    style: str | None = None
+    to: ev.Hex | None = None
+    mode: str | None = None
+    delay: int | None = None
+
+
+@attrs.frozen(slots=True)
+class TenthsAttack(ev.Attack):
+    """``attack`` with the closing action it completes, the defence tried, who holds the
+    advantage after it, ``kind`` (``block`` for a blocking attack) and surprise."""
+
+    closing: str | None = None
+    defence: str | None = None
+    advantage: str | None = None
+    kind: str | None = None
+    surprised: bool | None = None
+
+
+@attrs.frozen(slots=True)
+class TenthsDamage(ev.Damage):
+    """``damage`` with the Blow Strength of the blow."""
+
+    blow_strength: int | None = None
 
 
 @attrs.frozen(slots=True)

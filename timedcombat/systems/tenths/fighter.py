@@ -6,15 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from timedcombat.hexmap import facing_index
+from timedcombat.arena import Combatant
 from timedcombat.ordered import OrderedSet
 from timedcombat.systems.tenths.resolve import body_of, hurt_threshold
 from timedcombat.systems.tenths.rules import TenthsRules, TenthsStats, Weapon
 
 if TYPE_CHECKING:
-    import simpy
-
-    from timedcombat.scenario import CombatantSpec, PlanStep
+    from timedcombat.scenario import CombatantSpec
 
 
 @attrs.frozen
@@ -34,18 +32,13 @@ class Step:
     plan_index: int | None = None  # the plan step it comes from
 
 
-class Fighter:
-    """Everything the engine tracks about one combatant."""
+class Fighter(Combatant):
+    """Everything the engine tracks about one combatant (beyond the arena's record)."""
 
     def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules) -> None:
-        self.id = spec.id
-        self.index = 0  # place in the scenario (ties go to the first)
-        self.side = spec.side
-        self.spec = spec
+        super().__init__(spec)
         self.stats = stats
         self.skill = stats.best_skill
-        self.facing = facing_index(spec.facing)
-        self.at = spec.at  # where it stands (a fallen figure: where it fell)
         ready = 2 if stats.style is not None else 1
         self.hand: list[Weapon] = list(stats.weapons[:ready])
         self.sheathed: list[Weapon] = list(stats.weapons[ready:])
@@ -57,22 +50,12 @@ class Fighter:
         self.alternating = False  # two weapons in hand, both attacking (Fight.rearmed)
         self.body = body_of(stats.strength, stats.body, rules)
         self.hurt_at = hurt_threshold(self.body, rules)
-        self.damage = 0
-        self.hurt = False
         self.hurt_t = 0  # the tenth it became hurt: the penalty counts from the next one
-        self.out = False
-        self.fled = False
-        self.able = True  # still fighting: not out and not fled (kept by the engine)
-        self.plan: list[PlanStep] = list(spec.plan)
-        self.plan_index = 0
-        self.policy: Any = None
         self.target: Fighter | None = None
         self.engaged: OrderedSet[str] = OrderedSet()
-        # the running action
-        self.act: str | None = None
+        # the running action (``act`` and ``due``: Combatant)
         self.act_start = 0
         self.shift = 0  # tenths the running action was pushed back (parries, dodges)
-        self.due: int | None = None
         self.carry = 0  # tenths added to the next action (simultaneous-attack parries)
         self.carried = 0  # the carry taken into the action being started (logged)
         self.no_defence_until = 0  # no active defence while now < this
@@ -97,21 +80,6 @@ class Fighter:
         self.blocked = False  # hemmed in, waiting for a hex to free up
         self.approaches: list[tuple[Fighter, Any]] = []  # (closer, exchange) to answer
         self.futile: str | None = None  # its last closing exchange with this one: no attack
-        # process plumbing
-        self.proc: simpy.Process | None = None
-        self.waiting = False
-        self.pending: list[Any] = []
-        self.never: simpy.Event | None = None
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def plan_head(self) -> PlanStep | None:
-        return self.plan[self.plan_index] if self.plan_index < len(self.plan) else None
-
-    def pop_plan(self) -> int:
-        i = self.plan_index
-        self.plan_index += 1
-        return i
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"

@@ -17,7 +17,7 @@ import attrs
 from timedcombat import events as ev
 from timedcombat.hexmap import distance, is_back
 from timedcombat.systems.tenths import arms, closing, resolve
-from timedcombat.systems.tenths.events import AttackLost, DefendChoice
+from timedcombat.systems.tenths.events import AttackLost, DefendChoice, TenthsAttack
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
 from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, Preempt
@@ -189,7 +189,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
                   and fight.step_away(b, a.at) is not None)
     a.advantage_over = None if stopped else b.id
     b.advantage_over = a.id if stopped else None
-    fight.emit(ev.Attack, actor=a.id, target=b.id, weapon=w.name, roll=roll, total=total,
+    fight.emit(TenthsAttack, actor=a.id, target=b.id, weapon=w.name, roll=roll, total=total,
                against=outcome.against, result=outcome.result, margin=outcome.margin,
                simultaneous=simultaneous, modifiers=tuple(mods), closing=intent.closing,
                defence=chosen.kind if chosen else None,
@@ -323,7 +323,7 @@ def blocking_attack(fight: Fight, blocker: Fighter, mover: Fighter, running: boo
     blocker.advantage_over = mover.id if held else None
     mover.advantage_over = None if held else blocker.id
     w = blocker.hand[0]
-    fight.emit(ev.Attack, actor=blocker.id, target=mover.id, weapon=w.name, roll=roll,
+    fight.emit(TenthsAttack, actor=blocker.id, target=mover.id, weapon=w.name, roll=roll,
                total=total, against=outcome.against, result=result, margin=outcome.margin,
                simultaneous=False, modifiers=tuple(mods), kind="block",
                defence=chosen.kind if chosen else None,

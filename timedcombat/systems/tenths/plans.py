@@ -69,6 +69,8 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
             return f"{t.id} is out of the fight"
         if f.target is t and f.defend_targets is None:
             return f"{t.id} is already the target"
+        if not fight.can_target(f, t):
+            return f"{t.id} is at its back and a blocker keeps its facing"
     elif a == "defend_only":
         targets = head.targets or ()
         if len(targets) != 2 or any(not fight.fighters[x].able for x in targets):

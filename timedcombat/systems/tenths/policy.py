@@ -43,7 +43,7 @@ class DefaultPolicy:
         return best
 
     # ---------------------------------------------------------------- closing
-    def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
+    def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str | None:
         """Initiate: attack from one hex out of own range, charge from two."""
         d = distance(f.at, t.at)
         return "charge" if d >= fight.reach(f) + 2 else "attack"
@@ -195,9 +195,10 @@ class AggressivePolicy(DefaultPolicy):
 
 class GuardPolicy(DefaultPolicy):
     """Holds its ground: with a long weapon it takes up a blocking position facing the
-    enemy and keeps it; otherwise it stands Set. It never advances to close, never
-    retreats and never leaves the fight. A blocker answers a closing action with Wait
-    (no move, no attack: the position stands until its weapon attacks or defends)."""
+    enemy and keeps it. It never advances or makes a closing action of its own (it
+    answers one: Set, or Wait while it holds a blocking position: no move, no attack, the
+    position stands until its weapon attacks or defends), never retreats and never
+    leaves the fight."""
 
     name = "guard"
     retreats = False
@@ -213,8 +214,10 @@ class GuardPolicy(DefaultPolicy):
             return Step("block", position="centre")
         return Step("guard")
 
-    def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str:
-        return "set"
+    def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str | None:
+        """A guard does not initiate: it answers a closing action (with Set, or Wait while
+        it holds a blocking position)."""
+        return None
 
 
 class CautiousPolicy(DefaultPolicy):

@@ -1,36 +1,14 @@
-"""Signals between combatant processes: the causes of simpy interrupts."""
+"""Signals of the ``tenths`` processes: the core causes, and which actions a combatant
+cannot break off to answer a closing action."""
 
 from __future__ import annotations
 
-import attrs
-
-from timedcombat.systems.tenths.fighter import Step
+from timedcombat.signals import DELAY, OUT, WAKE, Finished, Preempt, Preempted
 
 # Actions a combatant cannot break off to answer a closing action: a retreat, a
-# reaction, a pick-up (no active defence in any of them), taking up a block (its answer).
+# reaction, a pick-up (no active defence in any of them), taking up a block, a change of
+# target or style, choosing defend-only. It answers once they are over.
 UNINTERRUPTIBLE = frozenset({"retreat", "react", "pick_up", "block", "target", "defend_only",
                              "style"})
 
-WAKE = "wake"
-DELAY = "delay"
-OUT = "out"
-
-
-@attrs.frozen
-class Preempt:
-    """Interrupt cause: abandon the running action (``reason``) and perform ``step``."""
-
-    reason: str
-    step: Step | None = None
-
-
-class Preempted(Exception):
-    def __init__(self, cause: Preempt) -> None:
-        super().__init__(cause.reason)
-        self.cause = cause
-
-
-class Finished(Exception):
-    """The combatant is out: its process ends."""
-
-
+__all__ = ["DELAY", "OUT", "UNINTERRUPTIBLE", "WAKE", "Finished", "Preempt", "Preempted"]

@@ -1,0 +1,323 @@
+"""Seed 004 as written: the rules a review found the engine breaking, each pinned with
+scripted dice (or, where a fight cannot reach the state cheaply, on a fight set up by hand).
+
+Every expected number is worked out from the seed's rules and our documented
+assumptions (docs/rules/tenths.md), not read off the engine: blade base speed 10, Walk 5,
+Best Skill 3, reaction = d10 - 3 (at least 1), Attack closing = 10 + 5 - 3 = 12 tenths.
+"""
+
+from __future__ import annotations
+
+import random
+
+from helpers import BLADE, duel_doc, fighter, of, run
+
+from timedcombat import ScriptedDice
+from timedcombat.log import EventLog, Recorder
+from timedcombat.scenario import scenario_from_dict
+from timedcombat.systems.tenths import resolve
+from timedcombat.systems.tenths.engine import Fight
+from timedcombat.systems.tenths.fighter import Step
+
+SPEAR = {"name": "spear", "base_speed": 10, "anti_parry": 1, "reach": "long", "hands": 2}
+DAGGER = {"name": "dagger", "base_speed": 6, "anti_parry": 0, "reach": "short", "hands": 1}
+
+
+def _fight(doc: dict, faces: list[int] | None = None) -> tuple[Fight, Recorder]:
+    """A fight set up but not run: for the rules a short script cannot reach."""
+    rec = Recorder()
+    dice = ScriptedDice(faces or [], random.Random(0))
+    return Fight(scenario_from_dict(doc, "test.toml"), dice, EventLog([rec]), 600, 0), rec
+
+
+# ---------------------------------------------------------------------- 1. defend-only
+
+
+def test_defend_only_needs_two_opponents_on_it():
+    """"A combatant who is the target of two or more opponents may choose to defend only":
+    with one opponent on her (cy's target is dan), the plan step is skipped."""
+    ana = fighter("ana", "red", [0, 0], policy="guard",
+                  plan=[{"action": "defend_only", "targets": ["bo", "cy"]}])
+    bo = fighter("bo", "blue", [3, 0], facing="W", policy="guard")
+    cy = fighter("cy", "blue", [3, -3], facing="SW", policy="guard",
+                 plan=[{"action": "set", "target": "dan"}])
+    dan = fighter("dan", "red", [6, -4], facing="W", policy="guard")
+    ev = run(duel_doc(ana, bo, cy, dan, until=10), [7], fallback=True)
+    skip = of(ev, "tenths.plan_skip", actor="ana")[0]
+    assert (skip["t"], skip["name"], skip["reason"]) == \
+        (0, "defend_only", "not the target of two or more opponents")
+    assert not of(ev, "action", actor="ana", name="defend_only")
+
+
+def test_defend_only_targets_cannot_be_to_the_back():
+    """"A target cannot be to the back of a combatant": bo east and cy west of ana cannot
+    both be in her front whatever she faces, so she cannot defend only against them."""
+    ana = fighter("ana", "red", [0, 0], policy="guard",
+                  plan=[{"action": "defend_only", "targets": ["bo", "cy"]}])
+    bo = fighter("bo", "blue", [2, 0], facing="W", policy="guard")
+    cy = fighter("cy", "blue", [-2, 0], facing="E", policy="guard")
+    ev = run(duel_doc(ana, bo, cy, until=5), [7], fallback=True)
+    skip = of(ev, "tenths.plan_skip", actor="ana")[0]
+    assert skip["reason"].startswith("cannot have both targets in front")
+
+
+def test_defend_only_faces_so_both_targets_are_in_front():
+    """bo east (E, 0 degrees) and cy at [-2, 2] (240 degrees: 120 off E) fit in one front
+    only when ana turns: she faces SE (300 degrees), 60 off each."""
+    ana = fighter("ana", "red", [0, 0], policy="guard",
+                  plan=[{"action": "defend_only", "targets": ["bo", "cy"]}])
+    bo = fighter("bo", "blue", [2, 0], facing="W", policy="guard")
+    cy = fighter("cy", "blue", [-2, 2], facing="NE", policy="guard")
+    ev = run(duel_doc(ana, bo, cy, until=8), [7], fallback=True)
+    chosen = of(ev, "target", actor="ana", t=4)[0]
+    assert chosen["targets"] == ["bo", "cy"]
+    turn = [e for e in of(ev, "move", actor="ana", mode="turn") if e["t"] == 4][-1]
+    assert turn["facing"] == "SE"
+
+
+def test_no_active_defence_against_an_attacker_at_the_back():
+    """A blocker keeps its facing; its target, attacking from its rear, is at its back:
+    no parry or dodge is offered."""
+    doc = duel_doc(fighter("ana", "red", [0, 0], weapons=[SPEAR]),
+                   fighter("bo", "blue", [-1, 0], facing="E"))
+    fight, _ = _fight(doc)
+    ana, bo = fight.fighters["ana"], fight.fighters["bo"]
+    fight.set_target(ana, bo)
+    ana.facing = 0  # E: bo is in her rear hex
+    from timedcombat.systems.tenths.melee import defence_options
+
+    assert defence_options(fight, ana, bo, False, {}, 0) == []
+    ana.facing = 3  # W: facing him, she may parry or dodge
+    assert {o.kind for o in defence_options(fight, ana, bo, False, {}, 0)} == \
+        {"parry", "dodge"}
+
+
+# ---------------------------------------------------------------------- 2. target changes
+
+
+def test_a_non_target_closing_is_answered_after_a_target_change():
+    """ana watches cy; bo (not her target) closes with an Attack from 2 hexes at 0. She
+    changes target (d10 7 - 3 = 4 tenths, no defence meanwhile) and only then answers,
+    knowing bo's action: Set at 4, bo in range at 10 (his move 2 tenths before his 12),
+    so her Set blow falls at max(4 + 10, 10 + 1) = 14; his lands at 12."""
+    ana = fighter("ana", "red", [0, 0], policy="guard")
+    cy = fighter("cy", "blue", [2, -2], facing="SW", policy="guard")
+    bo = fighter("bo", "blue", [2, 0], facing="W", plan=[{"action": "attack", "target": "ana"}])
+    ev = run(duel_doc(ana, cy, bo, until=15), [7, 17, 16, 9, 6])
+    assert of(ev, "target", actor="ana")[0]["target"] == "cy"
+    change = of(ev, "action", actor="ana", name="target")[0]
+    react = of(ev, "reaction", actor="ana")[0]
+    assert (change["t"], change["end"], change["target"]) == (0, 4, "bo")
+    assert (react["cause"], react["roll"], react["tenths"]) == ("target change", 7, 4)
+    assert of(ev, "target", actor="ana", target="bo")[0]["t"] == 4
+    answer = of(ev, "action", actor="ana", closing=True)[0]
+    assert (answer["t"], answer["name"], answer["target"]) == (4, "set", "bo")
+    assert [e["t"] for e in of(ev, "attack", actor="bo")] == [12]
+    assert [e["t"] for e in of(ev, "attack", actor="ana")] == [14]
+
+
+def test_a_move_bringing_a_non_target_in_range_is_a_target_change_first():
+    """ana walks east watching bo; her second step would bring cy (not her target) within
+    reach: instead of moving she changes target (d10 6 - 3 = 3 tenths, 10 to 13)."""
+    ana = fighter("ana", "red", [0, 0], plan=[{"action": "move", "to": [4, 0]}],
+                  policy="guard")
+    bo = fighter("bo", "blue", [2, -2], facing="SW", policy="guard")
+    cy = fighter("cy", "blue", [3, -1], facing="W", policy="guard")
+    ev = run(duel_doc(ana, bo, cy, until=20), [6])
+    assert [e["to"] for e in of(ev, "move", actor="ana", mode="walk")] == [[1, 0]]
+    stop = of(ev, "interrupted", actor="ana")[0]
+    assert (stop["t"], stop["cause"]) == (10, "closing needed: cy")
+    change = of(ev, "action", actor="ana", name="target")[0]
+    assert (change["t"], change["end"]) == (10, 13)
+    assert of(ev, "target", actor="ana", target="cy")[0]["t"] == 13
+    assert not of(ev, "action", actor="ana", closing=True, t=10)
+
+
+# ---------------------------------------------------------------------- 3. retreat
+
+
+def test_retreat_after_a_parry_is_two_moves_the_first_at_once():
+    """bo's Attack lands at 12; ana's parry (19 + 3 = 22 against 15 + 3 = 18) stops it and
+    gives her the advantage; her Retreat takes one Walk Back (5: 12 to 17): one move at
+    12 (the advantage move, part of the Retreat) and one at 17; two hexes in all."""
+    ana = fighter("ana", "red", [0, 0], plan=[{"action": "wait"}, {"action": "retreat"}],
+                  policy="guard")
+    bo = fighter("bo", "blue", [2, 0], facing="W", plan=[{"action": "attack"}],
+                 policy="guard")
+    ev = run(duel_doc(ana, bo, until=20), [15, 19])
+    moves = of(ev, "move", actor="ana")
+    assert [(e["t"], e["mode"], e["to"]) for e in moves] == \
+        [(12, "retreat", [-1, 0]), (17, "retreat", [-2, 0])]
+    retreat = of(ev, "action", actor="ana", name="retreat")[0]
+    assert (retreat["t"], retreat["end"]) == (12, 17)
+
+
+def test_retreat_after_a_dodge_makes_no_separate_advantage_move():
+    """A dodge (19 + 3 - 2 = 20 against 18) moves ana one hex back; the Retreat that
+    follows makes its two moves (12 and 17) and no advantage move back in."""
+    maul = {"name": "maul", "base_speed": 10, "anti_parry": 30, "reach": "short", "hands": 1}
+    ana = fighter("ana", "red", [0, 0], plan=[{"action": "wait"}, {"action": "retreat"}],
+                  policy="guard")
+    bo = fighter("bo", "blue", [2, 0], facing="W", plan=[{"action": "attack"}],
+                 policy="guard", weapons=[maul])
+    ev = run(duel_doc(ana, bo, until=20), [15, 19])
+    assert [(e["t"], e["mode"]) for e in of(ev, "move", actor="ana")] == \
+        [(12, "dodge"), (12, "retreat"), (17, "retreat")]
+    assert not of(ev, "move", actor="ana", mode="advantage")
+
+
+# ---------------------------------------------------------------------- 4. breaking off
+
+
+def test_entering_close_quarters_breaks_off_from_an_opponent_left_out_of_range():
+    """ana (dagger) fights cy to her west and steps into bo's hex to the east: cy (blade,
+    reach 1) is now 2 hexes away and ana at close quarters strikes only bo: both out of
+    range, they break off at once."""
+    doc = duel_doc(fighter("ana", "red", [0, 0], weapons=[DAGGER]),
+                   fighter("bo", "blue", [1, 0], facing="W", weapons=[SPEAR]),
+                   fighter("cy", "blue", [-1, 0], facing="E"))
+    fight, rec = _fight(doc)
+    ana, bo, cy = (fight.fighters[x] for x in ("ana", "bo", "cy"))
+    fight.engage(ana, cy)
+    fight.engage(ana, bo)
+    assert fight.enter_close(ana, bo, "close_quarters")
+    assert "cy" not in ana.engaged and "bo" in ana.engaged
+    off = [e for e in rec.events if e.EVENT == "state" and e.state == "engaged"
+           and e.value is False]
+    assert {(e.actor, e.opponent) for e in off} == {("ana", "cy"), ("cy", "ana")}
+
+
+# ---------------------------------------------------------------------- 5. forced reaction
+
+
+def test_a_stopped_attack_of_a_non_target_forces_a_reaction_not_a_retreat():
+    """ana watches bo; cy (not her target) closes from her side, where she need not answer,
+    and misses (2 + 3 = 5 against 10). Her plan says retreat, but "Reaction is always
+    forced by the attack of a non-target": she reacts (d10 8 - 3 = 5) and does not retreat."""
+    ana = fighter("ana", "red", [0, 0], policy="guard", plan=[{"action": "retreat"}])
+    bo = fighter("bo", "blue", [3, 0], facing="W", policy="guard")
+    cy = fighter("cy", "blue", [-2, 2], facing="NE", plan=[{"action": "attack",
+                                                            "target": "ana"}])
+    ev = run(duel_doc(ana, bo, cy, until=20), [2, 8], fallback=True)
+    blow = of(ev, "attack", actor="cy")[0]
+    assert (blow["t"], blow["result"]) == (12, "miss")
+    react = of(ev, "reaction", actor="ana")[0]
+    assert (react["t"], react["cause"], react["tenths"]) == (12, "attacked by non-target", 5)
+    assert not of(ev, "action", actor="ana", name="retreat")
+
+
+# ---------------------------------------------------------------------- 6. answering
+
+
+def test_a_combatant_picking_up_a_weapon_answers_once_done():
+    """ana is picking up her sword (two Walk moves: 0 to 10) when bo, her target, starts an
+    Attack closing at 0: she cannot break off the pick-up, but she answers as soon as it is
+    over: a closing action at 10, not nothing."""
+    ana = fighter("ana", "red", [0, 0], policy="guard",
+                  plan=[{"action": "drop", "weapon": "blade"},
+                        {"action": "pick_up", "weapon": "blade"}])
+    bo = fighter("bo", "blue", [3, 0], facing="W", policy="guard",
+                 plan=[{"action": "move", "to": [2, 0]}, {"action": "attack"}])
+    ev = run(duel_doc(ana, bo, until=16), [7], fallback=True)
+    pick = of(ev, "action", actor="ana", name="pick_up")[0]
+    closing = of(ev, "action", actor="bo", closing=True)[0]
+    assert (pick["t"], pick["end"]) == (2, 12)
+    assert closing["t"] == 5 and closing["end"] == 17
+    answer = of(ev, "action", actor="ana", closing=True)[0]
+    assert (answer["t"], answer["target"]) == (12, "bo")
+
+
+# ---------------------------------------------------------------------- 7. natural rolls
+
+
+def test_natural_twenty_and_one_for_ordinary_attacks_is_a_parameter():
+    assert resolve.beats(20, 21, 30, natural=True)
+    assert not resolve.beats(20, 21, 30, natural=False)
+    assert not resolve.beats(1, 40, 30, natural=True)
+    assert resolve.beats(1, 40, 30, natural=False)
+    ana = fighter("ana", "red", [0, 0], defence=30, policy="guard", plan=[{"action": "wait"}])
+    bo = fighter("bo", "blue", [2, 0], facing="W", plan=[{"action": "attack"}],
+                 policy="guard")
+    for natural, result in (("all", "hit"), ("blocking", "miss")):
+        ev = run(duel_doc(ana, bo, until=13, rules={"natural_rolls": natural}), [20],
+                 fallback=True)
+        assert of(ev, "attack", actor="bo")[0]["result"] == result, natural
+
+
+# ---------------------------------------------------------------------- 8. simultaneity
+
+
+def test_a_blow_of_the_same_tenth_does_not_change_the_other_roll():
+    """bo and ana close on each other from 3 hexes (a walk to 2 hexes, 0 to 5, then Attack
+    closings, 5 to 17): their blows fall on one tenth. bo's, declared first, hits
+    (18 + 3 = 21 against 10: 12 // 5 + 11 // 3 = 5 damage) and hurts ana (body 6: hurt
+    from 3); her own roll of that tenth still carries no hurt penalty: 10 + 3 = 13."""
+    bo = fighter("bo", "blue", [3, 0], facing="W", plan=[{"action": "attack"}],
+                 policy="guard")
+    ana = fighter("ana", "red", [0, 0], body=6, plan=[{"action": "attack"}], policy="guard")
+    ev = run(duel_doc(bo, ana, until=18), [18, 10], fallback=True)
+    hers = of(ev, "attack", actor="ana")[0]
+    assert hers["t"] == 17 and hers["simultaneous"] is True
+    assert of(ev, "damage", actor="ana")[0]["amount"] == 5
+    assert of(ev, "state", actor="ana", state="hurt")[0]["t"] == 17
+    assert "hurt" not in hers["modifiers"] and hers["total"] == 13
+
+
+# ---------------------------------------------------------------------- stalls, crowds
+
+
+def test_a_fight_with_no_attack_for_the_stalemate_time_ends_as_a_stalemate():
+    """Two guards facing each other never make a closing action: no attack from 0, so at
+    the stalemate time (here 50 tenths) the fight ends with no winner."""
+    ana = fighter("ana", "red", [0, 0], policy="guard")
+    bo = fighter("bo", "blue", [3, 0], facing="W", policy="guard")
+    ev = run(duel_doc(ana, bo, until=500, rules={"stalemate": 50}), [])
+    end = ev[-1]
+    assert (end["t"], end["winner"], end["reason"]) == (50, None, "stalemate")
+
+
+def test_close_quarters_hold_two_enemies_and_no_more():
+    doc = duel_doc(fighter("ana", "red", [0, 0], weapons=[DAGGER]),
+                   fighter("bo", "blue", [1, 0], facing="W", weapons=[SPEAR]),
+                   fighter("kit", "red", [2, 0], facing="W", weapons=[DAGGER]))
+    fight, _ = _fight(doc)
+    ana, bo, kit = (fight.fighters[x] for x in ("ana", "bo", "kit"))
+    assert fight.enter_close(ana, bo, "close_quarters")
+    assert not fight.can_close_in(kit, bo)  # a third figure cannot join
+    assert not fight.enter_close(kit, bo, "close_quarters")
+    assert fight.map.occupants(bo.at) == ("bo", "ana")
+    assert not fight.can_close_in(kit, ana)  # nor a friend
+
+
+def test_a_scripted_attack_from_far_off_walks_until_its_closing_action_can_reach():
+    """bo's plan is one `attack` on ana 5 hexes away (his policy, guard, would never
+    advance): he walks three hexes (5 tenths each) to 2 hexes off (15), then closes with
+    an Attack (12 tenths: 15 to 27) whose move (at 25) brings him in reach: the blow is
+    struck at 27, not lost."""
+    ana = fighter("ana", "red", [0, 0], policy="guard", defence=40)
+    bo = fighter("bo", "blue", [5, 0], facing="W", plan=[{"action": "attack"}],
+                 policy="guard")
+    ev = run(duel_doc(ana, bo, until=28), [5, 5, 5], fallback=True)
+    assert [e["t"] for e in of(ev, "move", actor="bo", mode="walk")] == [5, 10, 15]
+    closing = of(ev, "action", actor="bo", closing=True)[0]
+    assert (closing["t"], closing["name"], closing["end"]) == (15, "attack", 27)
+    blow = of(ev, "attack", actor="bo")[0]
+    assert blow["t"] == 27 and not of(ev, "tenths.attack_lost", actor="bo")
+
+
+def test_the_guard_policy_never_retreats_or_flees():
+    guard = fighter("ana", "red", [0, 0], policy="guard")
+    doc = duel_doc(guard, fighter("bo", "blue", [1, 0], facing="W"))
+    fight, _ = _fight(doc)
+    ana = fight.fighters["ana"]
+    ana.hurt = True
+    assert not ana.policy.retreat_now(fight, ana, fight.fighters["bo"])
+    assert not ana.policy.withdraw(fight, ana)
+
+
+def test_the_step_record_of_a_target_change_names_its_reason():
+    # (the forced step a plain move makes when a non-target would come in range)
+    assert Step("target", target="cy", reason="closing needed").reason == "closing needed"
+
+
+assert BLADE["base_speed"] == 10  # the numbers in the docstrings above assume it

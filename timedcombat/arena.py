@@ -1,0 +1,388 @@
+"""The arena: what every rule system's fight shares (like simpy's resources
+or python-chess's board, a small base that owns the loop while systems fill in hooks).
+
+An :class:`Arena` owns the simpy environment (one clock in integer tenths), the hex map,
+the dice, the event log, the sides and the end of the fight: ``start`` and ``placed``
+events, the run loop with its ``until`` cap and the stalemate rule, end detection (one
+side left), and a typed :class:`~timedcombat.results.Outcome`. It also gives combatant
+processes their plumbing (:meth:`Arena.poke`, :meth:`Arena.hold`) and the geometry every
+system needs (nearest enemy by map index, steps toward and away).
+
+A system subclasses it, sets :attr:`Arena.system`, adds its combatants in
+:meth:`Arena.__init__` with :meth:`Arena.add`, and fills in the hooks:
+
+* :meth:`placed` — the ``placed`` event of a combatant (its stats as the system sees them);
+* :meth:`begin` — start the combatants' processes (and a turn clock, for a turn system);
+* :meth:`result_of` — a combatant's final state for the outcome.
+
+Nothing here knows a rule system's vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import Any, ClassVar
+
+import attrs
+import simpy
+
+from timedcombat import events as ev
+from timedcombat.dice import Dice
+from timedcombat.hexmap import (
+    FACINGS,
+    HexMap,
+    away_step,
+    distance,
+    facing_index,
+    is_back,
+    line_step,
+    neighbours,
+    ring,
+)
+from timedcombat.log import EventLog
+from timedcombat.results import BEATEN, FLED, HURT, OK, OUT, CombatantResult, Outcome
+from timedcombat.signals import DELAY, WAKE, Finished, Preempt, Preempted
+from timedcombat.signals import OUT as OUT_SIGNAL
+
+Hex = tuple[int, int]
+
+NEAREST_RINGS = 4  # the ring search looks this far (most new targets are near), then scans
+NEAREST_SCAN = 24  # with this many enemies or fewer, a scan is cheaper than the rings
+
+
+class Combatant:
+    """What the arena keeps of every combatant; systems subclass it with their own state.
+
+    ``able`` is the one flag the arena reads to count sides: a combatant out of the fight
+    (out, fled, dead ...) is not able.
+    """
+
+    def __init__(self, spec: Any) -> None:
+        self.id: str = spec.id
+        self.side: str = spec.side
+        self.spec = spec
+        self.index = 0  # place in the scenario (ties go to the first)
+        self.at: Hex = spec.at
+        self.facing = facing_index(spec.facing)
+        self.able = True
+        self.out = False
+        self.fled = False
+        self.hurt = False
+        self.damage = 0
+        self.plan: list[Any] = list(spec.plan)
+        self.plan_index = 0
+        self.policy: Any = None
+        # process plumbing (Arena.poke / Arena.hold)
+        self.proc: simpy.Process | None = None
+        self.waiting = False
+        self.pending: list[Any] = []
+        self.due: int | None = None
+        self.act: str | None = None
+        self.never: simpy.Event | None = None
+
+    @property
+    def plan_head(self) -> Any:
+        return self.plan[self.plan_index] if self.plan_index < len(self.plan) else None
+
+    def pop_plan(self) -> int:
+        i = self.plan_index
+        self.plan_index += 1
+        return i
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<{type(self).__name__} {self.id} {self.side}>"
+
+
+class Arena:
+    """One run of a scenario: the shared runtime (see the module docstring)."""
+
+    system: ClassVar[str] = ""
+    """The system id written in the ``start`` event."""
+
+    def __init__(self, scenario: Any, dice: Dice, log: EventLog, until: int,
+                 seed: int) -> None:
+        self.scenario = scenario
+        self.seed = seed
+        self.rules = scenario.rules
+        self.dice = dice
+        self.log = log
+        self.logging = log.enabled  # off: events are counted, never built
+        self.until = until
+        self.env = simpy.Environment()
+        self.map = HexMap(scenario.map.walls)
+        self.combatants: list[Any] = []
+        self.by_id: dict[str, Any] = {}
+        self.able_count: dict[str, int] = {}
+        self.over = False
+        self.outcome: Outcome | None = None
+        self.last_attack = 0  # tenth of the last attack roll (the stalemate rule)
+        self.stalemate = int(getattr(self.rules, "stalemate", 0) or 0)
+
+    # ------------------------------------------------------------------ combatants
+
+    def add(self, c: Combatant) -> None:
+        """Put a combatant on the map and count it for its side."""
+        c.index = len(self.combatants)
+        c.never = self.env.event()
+        self.combatants.append(c)
+        self.by_id[c.id] = c
+        self.able_count[c.side] = self.able_count.get(c.side, 0) + 1
+        self.map.place(c.id, c.at)
+
+    # ------------------------------------------------------------------ the log
+
+    def emit(self, cls: type[ev.Event], **fields: Any) -> None:
+        """Log an event now. With no sink listening it is only counted: a hot path that
+        would build costly fields checks :attr:`logging` first and calls :meth:`count`."""
+        log = self.log
+        log.count += 1
+        if self.logging:
+            log.seq += 1
+            event = cls(self.env.now, log.seq, **fields)
+            for sink in log.sinks:
+                sink(event)
+
+    def count(self, n: int = 1) -> None:
+        """Count events not built (logging off)."""
+        self.log.count += n
+
+    # ------------------------------------------------------------------ hooks
+
+    def placed(self, c: Any) -> tuple[type[ev.Event], dict[str, Any]]:
+        """The ``placed`` event of ``c``: its class and fields (systems add their stats)."""
+        return ev.Placed, {"actor": c.id, "side": c.side, "at": c.at,
+                           "facing": FACINGS[c.facing]}
+
+    def begin(self) -> None:
+        """Start the fight: the combatants' processes (and, for a turn system, its clock)."""
+        raise NotImplementedError
+
+    def turn_order(self, turn: int) -> tuple[list[str], dict[str, Any]]:
+        """A turn system's order of action for ``turn`` (ids, first to act first) and the
+        fields that explain it in the turn event (rolls ...). Default: scenario order."""
+        return [c.id for c in self.combatants if c.able], {}
+
+    def result_of(self, c: Any) -> CombatantResult:
+        """``c``'s final state for the outcome (systems add extras)."""
+        state = OUT if c.out else FLED if c.fled else HURT if c.hurt else OK
+        return CombatantResult(c.side, state, c.damage)
+
+    # ------------------------------------------------------------------ the run
+
+    def run(self) -> Outcome:
+        """Log ``start`` and ``placed``, begin, and step the clock until the fight ends, the
+        stalemate time passes with no attack, or ``until`` (nothing happens at or after
+        the tenth that ends it)."""
+        rules = tuple(attrs.asdict(self.rules).items()) \
+            if self.logging and attrs.has(type(self.rules)) else ()
+        self.emit(ev.Start, system=self.system, seed=self.seed,
+                  scenario=self.scenario.info.name, until=self.until, rules=rules)
+        if self.logging:
+            for c in self.combatants:
+                cls, fields = self.placed(c)
+                self.emit(cls, **fields)
+        else:
+            self.count(len(self.combatants))
+        self.begin()
+        env = self.env
+        until = self.until
+        stalemate = self.stalemate
+        while not self.over:
+            nxt = env.peek()
+            if stalemate and nxt >= self.last_attack + stalemate \
+                    and self.last_attack + stalemate < until:
+                self.finish(None, "stalemate", at=self.last_attack + stalemate)
+                break
+            if nxt >= until:
+                self.finish(None, "until", at=until)
+                break
+            env.step()
+        assert self.outcome is not None
+        return self.outcome
+
+    def note_attack(self) -> None:
+        """An attack roll was made now (the stalemate rule counts from the last one)."""
+        self.last_attack = self.env.now
+
+    def leave_side(self, c: Any) -> None:
+        """``c`` no longer counts for its side (out, fled, dead): mark it and take it off
+        the map."""
+        c.able = False
+        self.able_count[c.side] -= 1
+        self.map.remove(c.id)
+
+    def check_end(self) -> None:
+        """End the fight when at most one side has anyone able to fight."""
+        if self.over:
+            return
+        sides = [side for side, n in self.able_count.items() if n > 0]
+        if len(sides) <= 1:
+            winner = sides[0] if sides else None
+            self.finish(winner, "last side standing" if sides else "no one left")
+
+    def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:
+        if self.over:
+            return
+        self.over = True
+        end = self.env.now if at is None else at
+        self.log.emit(ev.End, end, winner=winner, reason=reason)
+        self.outcome = Outcome(winner, reason, end,
+                               {c.id: self.result_of(c) for c in self.combatants})
+
+    # ------------------------------------------------------------------ process plumbing
+
+    def poke(self, c: Combatant, cause: Any) -> None:
+        """Deliver ``cause`` to ``c``'s process now, or when it next waits."""
+        if c.proc is None or not c.proc.is_alive:
+            if cause is not DELAY and cause is not WAKE:
+                c.pending.append(cause)
+            return
+        if cause is WAKE and c.act is not None:
+            return  # a running action ignores wakes: it re-checks when its time comes
+        if c.waiting and self.env.active_process is not c.proc:
+            c.waiting = False
+            c.proc.interrupt(cause)
+        else:
+            c.pending.append(cause)
+
+    def hold(self, c: Combatant) -> Generator[Any, Any, bool]:
+        """Wait until ``c.due`` (``None``: until woken). True when due, False when woken.
+        A :class:`~timedcombat.signals.Preempt` raises :class:`Preempted`, ``OUT``
+        raises :class:`Finished`; a ``DELAY`` (``c.due`` pushed back) waits the rest."""
+        env = self.env
+        while True:
+            while c.pending:
+                if self._take(c.pending.pop(0)):
+                    return False
+            if c.due is None:
+                target: simpy.Event = c.never  # type: ignore[assignment]
+            elif c.due <= env.now:
+                return True
+            else:
+                target = env.timeout(c.due - env.now)
+            c.waiting = True
+            try:
+                yield target
+            except simpy.Interrupt as i:
+                c.waiting = False
+                if self._take(i.cause):
+                    return False
+                continue
+            c.waiting = False
+            if c.due is not None and c.due > env.now:
+                continue  # pushed back meanwhile: wait the rest
+            return True
+
+    @staticmethod
+    def _take(cause: Any) -> bool:
+        """Apply a delivered cause; True when the waiter should decide again (woken)."""
+        if cause is DELAY:
+            return False
+        if cause is WAKE:
+            return True
+        if cause is OUT_SIGNAL:
+            raise Finished
+        if isinstance(cause, Preempt):
+            raise Preempted(cause)
+        raise AssertionError(cause)  # pragma: no cover
+
+    # ------------------------------------------------------------------ geometry
+
+    def enemies(self, c: Any) -> list[Any]:
+        return [o for o in self.combatants if o.side != c.side and o.able]
+
+    def nearest_enemy(self, c: Any, visible: bool = False) -> Any | None:
+        """The nearest able enemy (``visible``: not to ``c``'s back); ties go to the first
+        in the scenario. Searches the map index ring by ring, so the cost does not grow
+        with the number of combatants; a scan only when the enemy is far."""
+        here = c.at
+        enemies_left = sum(n for side, n in self.able_count.items() if side != c.side)
+        if enemies_left <= NEAREST_SCAN:
+            return self._scan_nearest(c, visible)
+        occupants = self.map.occupants_of
+        by_id = self.by_id
+        for radius in range(1, NEAREST_RINGS + 1):
+            found = None
+            for h in ring(here, radius):
+                for oid in occupants(h):
+                    o = by_id[oid]
+                    if o.side == c.side or not o.able:
+                        continue
+                    if visible and is_back(here, c.facing, o.at):
+                        continue
+                    if found is None or o.index < found.index:
+                        found = o
+            if found is not None:
+                return found
+        return self._scan_nearest(c, visible)
+
+    def _scan_nearest(self, c: Any, visible: bool) -> Any | None:
+        hq, hr = c.at
+        side, facing = c.side, c.facing
+        best = None
+        best_d = -1
+        for o in self.combatants:  # scenario order: the first of equals is kept
+            if o.side == side or not o.able:
+                continue
+            q, r = o.at
+            dq, dr = q - hq, r - hr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if (best is None or d < best_d) and not (visible and is_back(c.at, facing, o.at)):
+                best, best_d = o, d
+        return best
+
+    def step_toward(self, c: Any, goal: Hex) -> Hex | None:
+        """The free neighbour of ``c`` that best closes on ``goal`` (None: none closer)."""
+        here = c.at
+        gq, gr = goal
+        dq, dr = here[0] - gq, here[1] - gr
+        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        cands = []
+        for h in self.map.free_neighbours(here):
+            dq, dr = h[0] - gq, h[1] - gr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0:  # (inlined hex distance)
+                cands.append(h)
+        if len(cands) <= 1:
+            return cands[0] if cands else None
+        return line_step(here, goal, cands)
+
+    def can_step_toward(self, c: Any, goal: Hex) -> bool:
+        """Some free neighbour of ``c`` is closer to ``goal`` (a quick test, no choice)."""
+        here = c.at
+        gq, gr = goal
+        dq, dr = here[0] - gq, here[1] - gr
+        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        walls = self.map.walls
+        occupied = self.map.occupants_of
+        for h in neighbours(here):
+            dq, dr = h[0] - gq, h[1] - gr
+            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0 and h not in walls \
+                    and not occupied(h):
+                return True
+        return False
+
+    def can_step_away(self, c: Any, threat: Hex) -> bool:
+        """Some free neighbour of ``c`` is farther from ``threat``."""
+        here = c.at
+        d0 = distance(here, threat)
+        walls = self.map.walls
+        occupied = self.map.occupants_of
+        for h in neighbours(here):
+            if h not in walls and not occupied(h) and distance(h, threat) > d0:
+                return True
+        return False
+
+    def step_away(self, c: Any, threat: Hex) -> Hex | None:
+        """The free neighbour of ``c`` that best opens the distance from ``threat``."""
+        here = c.at
+        d0 = distance(here, threat)
+        cands = [h for h in self.map.free_neighbours(here) if distance(h, threat) > d0]
+        return away_step(here, threat, cands)
+
+
+def beaten(states: Iterable[str]) -> int:
+    """How many of the final states count as beaten (out, fled, dead)."""
+    return sum(1 for s in states if s in BEATEN)
+
+
+__all__ = ["Arena", "Combatant", "NEAREST_RINGS", "NEAREST_SCAN", "beaten"]

@@ -1,0 +1,84 @@
+"""Scripted plans in a system's own vocabulary.
+
+A scenario's ``plan`` is a list of tables ``{ action = "...", key = value ... }``. Which
+actions exist and which keys each takes is the system's (``SystemBase.plan_actions``:
+``PlanAction(keys={name: type}, required=...)``); this module checks a plan against that
+vocabulary with the strict converter and gives :class:`PlanStep` records, whose keys
+read as attributes (``step.target``; a key the step does not give reads ``None``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from timedcombat.errors import ScenarioError
+
+if TYPE_CHECKING:
+    import cattrs
+
+
+@attrs.frozen
+class PlanStep:
+    """One scripted action: its name and the keys given with it."""
+
+    action: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for key, value in object.__getattribute__(self, "args"):
+            if key == name:
+                return value
+        return None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        value = getattr(self, name)
+        return default if value is None else value
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        yield from self.args
+
+
+def structure_plan(raw: Sequence[Mapping[str, Any]], actions: Mapping[str, Any],
+                   conv: cattrs.Converter, file: str, where: str,
+                   system: str) -> tuple[PlanStep, ...]:
+    """Check each step's action and keys against ``actions`` (a system's vocabulary) and
+    structure its values by the declared types; one located :class:`ScenarioError` for
+    the first problem."""
+    from timedcombat.scenario import key_text, quoted, structure
+
+    steps = []
+    for i, step in enumerate(raw):
+        at = f"{where}[{i}]"
+        action = step.get("action")
+        if action is None:
+            raise ScenarioError(file, f"{at}.action", "required key missing")
+        if not isinstance(action, str):
+            raise ScenarioError(file, f"{at}.action", "expected a string")
+        spec = actions.get(action)
+        if spec is None:
+            raise ScenarioError(file, f"{at}.action",
+                                f"unknown action {quoted(action)} for system {system} "
+                                f"(known: {' '.join(actions)})")
+        args = []
+        for key, value in step.items():
+            if key == "action":
+                continue
+            kind = spec.keys.get(key) if isinstance(spec.keys, Mapping) else None
+            if kind is None:
+                allowed = ", ".join(sorted(spec.keys)) or "none"
+                raise ScenarioError(file, f"{at}.{key_text(key)}",
+                                    f"{action!r} takes no {key!r} (keys it takes: {allowed})")
+            args.append((key, structure(conv, value, kind, file, f"{at}.{key_text(key)}")))
+        missing = sorted(set(spec.required) - {k for k, _ in args})
+        if missing:
+            raise ScenarioError(file, f"{at}.{missing[0]}", f"required for {action!r}")
+        steps.append(PlanStep(action, tuple(args)))
+    return tuple(steps)
+
+
+__all__ = ["PlanStep", "structure_plan"]

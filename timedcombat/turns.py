@@ -1,0 +1,203 @@
+"""Time models: native tenths, or turns of N tenths with phases, on the one simpy clock.
+
+A system declares its :class:`TimeModel`. A native system (``turn = 0``) times every
+action itself. A turn system gets a :class:`TurnClock`: a simpy process of the arena that
+starts turn *k* at tenth ``(k - 1) * turn``, asks the system for the order of action
+(:meth:`Arena.turn_order <timedcombat.arena.Arena>` hook), logs ``<system>.turn`` with
+that order and ``<system>.phase`` at each phase's first tenth, and wakes the combatants'
+processes, which stay simpy processes on the same clock and place each step at a
+documented tenth inside the turn (``docs/rules/<system>.md``).
+
+Same-tenth happenings are ordered by :class:`~timedcombat.clock.OrderKey` (time, phase,
+initiative, sequence) rather than by simpy's first-in-first-out rule alone:
+:func:`at` schedules an event whose simpy priority encodes phase and initiative, and
+simpy's own event counter gives the sequence. The clock's own events come before every
+combatant step of their tenth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+import simpy
+
+from timedcombat import events as ev
+from timedcombat.clock import OrderKey
+
+if TYPE_CHECKING:
+    from timedcombat.arena import Arena
+
+CLOCK_PRIORITY = 2
+"""simpy priority of the clock's own events (after simpy's URGENT 0 and NORMAL 1)."""
+PHASE_STRIDE = 1_000_000
+"""Initiative ranks per phase in the encoded priority (more combatants than this would
+share a rank)."""
+
+
+@attrs.frozen
+class PhaseSpec:
+    """One phase of a turn: its name, first tenth (offset from the turn's start) and
+    length in tenths."""
+
+    name: str
+    offset: int
+    length: int
+
+
+@attrs.frozen
+class TimeModel:
+    """How a system's time sits on the clock: ``turn`` tenths a turn (0: native tenths,
+    no turns) split into ``phases``."""
+
+    turn: int = 0
+    phases: tuple[PhaseSpec, ...] = ()
+
+    @property
+    def turn_based(self) -> bool:
+        return self.turn > 0
+
+    def __attrs_post_init__(self) -> None:
+        end = 0
+        for p in self.phases:
+            if p.offset < end or p.length < 1 or p.offset + p.length > self.turn:
+                raise ValueError(f"phase {p.name!r} does not fit in order inside a turn of "
+                                 f"{self.turn} tenths")
+            end = p.offset + p.length
+
+    def turn_start(self, turn: int) -> int:
+        """The first tenth of turn ``turn`` (turns count from 1)."""
+        return (turn - 1) * self.turn
+
+    def phase(self, name: str) -> PhaseSpec:
+        for p in self.phases:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def phase_index(self, name: str) -> int:
+        return [p.name for p in self.phases].index(name)
+
+
+def priority(key: OrderKey) -> int:
+    """simpy priority for a step ordered by ``key`` (its ``t`` and ``seq`` are simpy's
+    time and event counter)."""
+    return CLOCK_PRIORITY + 1 + int(key.phase) * PHASE_STRIDE + key.initiative
+
+
+class At(simpy.Event):
+    """An event that triggers at tenth ``t``, ordered among the same tenth's by
+    ``priority`` (see :func:`at`)."""
+
+    def __init__(self, env: simpy.Environment, t: int, prio: int) -> None:
+        super().__init__(env)
+        if t < env.now:
+            raise ValueError(f"tenth {t} is in the past (now {env.now})")
+        self._ok = True
+        self._value = None
+        env.schedule(self, prio, t - env.now)
+
+
+def at(env: simpy.Environment, t: int, phase: int = 0, initiative: int = 0) -> At:
+    """Wait until tenth ``t``; steps of one tenth follow (phase, initiative, the order
+    they were scheduled in)."""
+    return At(env, t, priority(OrderKey(t, phase, initiative, 0)))  # type: ignore[arg-type]
+
+
+@attrs.frozen(slots=True)
+class TurnStart(ev.Event):
+    """A turn begins: its number and the order of action (ids, first to act first).
+    Systems subclass it with their event name (``tft.turn``) and the fields that explain
+    the order (the rolls, the adjusted DX ...)."""
+
+    EVENT: ClassVar[str] = ""
+    turn: int
+    order: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class PhaseStart(ev.Event):
+    """A phase of a turn begins (``<system>.phase``): the turn, the phase's name, and the
+    tenth after its last."""
+
+    EVENT: ClassVar[str] = ""
+    turn: int
+    phase: str
+    end: int
+
+
+class TurnClock:
+    """Drives the turns of a turn system (see the module docstring).
+
+    ``turn_event`` / ``phase_event`` are the system's subclasses of :class:`TurnStart` /
+    :class:`PhaseStart`. Combatant processes wait for :attr:`next_turn` (it succeeds with
+    the turn number once the order is known) or :meth:`phase_event` of a phase.
+    """
+
+    def __init__(self, arena: Arena, model: TimeModel, turn_event: type[TurnStart],
+                 phase_event: type[PhaseStart]) -> None:
+        if not model.turn_based:
+            raise ValueError("a turn clock needs a model with turns")
+        self.arena = arena
+        self.model = model
+        self.turn_event = turn_event
+        self.phase_event = phase_event
+        self.turn = 0
+        self.order: tuple[str, ...] = ()
+        env = arena.env
+        self.next_turn: simpy.Event = env.event()
+        self._phases: dict[str, simpy.Event] = {p.name: env.event() for p in model.phases}
+
+    def start(self) -> simpy.Process:
+        return self.arena.env.process(self._run())
+
+    def turn_start(self, turn: int | None = None) -> int:
+        return self.model.turn_start(self.turn if turn is None else turn)
+
+    def phase_start(self, name: str, turn: int | None = None) -> int:
+        return self.turn_start(turn) + self.model.phase(name).offset
+
+    def phase_event(self, name: str) -> simpy.Event:
+        """The event that succeeds when phase ``name`` of the coming (or current, not yet
+        begun) turn begins."""
+        return self._phases[name]
+
+    def rank(self, cid: str) -> int:
+        """``cid``'s place in this turn's order of action (0 first; last if absent)."""
+        try:
+            return self.order.index(cid)
+        except ValueError:
+            return len(self.order)
+
+    def _run(self) -> Generator[Any, Any, None]:
+        arena, env, model = self.arena, self.arena.env, self.model
+        while not arena.over:
+            self.turn += 1
+            start = model.turn_start(self.turn)
+            yield At(env, start, CLOCK_PRIORITY)
+            if arena.over:
+                return
+            order, fields = arena.turn_order(self.turn)
+            self.order = tuple(order)
+            arena.emit(self.turn_event, turn=self.turn, order=self.order, **fields)
+            woke, self.next_turn = self.next_turn, env.event()
+            woke.succeed(self.turn)
+            for p in model.phases:
+                yield At(env, start + p.offset, CLOCK_PRIORITY)
+                if arena.over:
+                    return
+                arena.emit(self.phase_event, turn=self.turn, phase=p.name,
+                           end=start + p.offset + p.length)
+                woke, self._phases[p.name] = self._phases[p.name], env.event()
+                woke.succeed(self.turn)
+
+
+def slots(start: int, length: int, n: int) -> Sequence[int]:
+    """``n`` tenths spread evenly over ``[start, start + length)``: the i-th at
+    ``start + i * length // n`` (the documented placement of n steps in a phase)."""
+    return [start + i * length // n for i in range(n)] if n else []
+
+
+__all__ = ["At", "CLOCK_PRIORITY", "PhaseSpec", "PhaseStart", "TimeModel", "TurnClock",
+           "TurnStart", "at", "priority", "slots"]
