@@ -5,20 +5,25 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from timedcombat import load_scenario, simulate
 from timedcombat.batch import (
+    SHOW_SEEDS,
     BatchError,
+    BatchResult,
     Fighter,
     Row,
     csv_text,
     percentile,
     run_batch,
     summarize,
+    summary_lines,
     wilson,
 )
 from timedcombat.cli import main
@@ -85,6 +90,61 @@ def test_summary_of_hand_made_rows():
          "mean_damage": 3.0})
     assert s["combatants"]["bo"]["out"] == 2 and s["combatants"]["bo"]["fled"] == 1
     assert s["reasons"] == {"last side standing": 4, "time": 1}
+    assert s["unfinished"] == {"reasons": ["until", "stalemate"], "count": 0, "rate": 0.0,
+                               "seeds": []}
+
+
+def _ended(seed: int, reason: str) -> Row:
+    winner = "red" if reason == "last side standing" else None
+    return Row(seed, winner, reason, 30, 10, (Fighter("ana", "red", 0, "ok"),
+                                              Fighter("bo", "blue", 0, "ok")))
+
+
+def test_unfinished_runs_are_the_until_and_stalemate_seeds():
+    reasons = ["last side standing", "until", "no one left", "stalemate", "until",
+               "last side standing"]
+    rows = [_ended(seed, r) for seed, r in enumerate(reasons, 7)]
+    s = summarize(rows)
+    assert s["reasons"] == {"last side standing": 2, "no one left": 1, "stalemate": 1,
+                            "until": 2}
+    assert s["unfinished"]["count"] == 3 and s["unfinished"]["seeds"] == [8, 10, 11]
+    assert s["unfinished"]["rate"] == 0.5
+    _, _, ended, unfinished = summary_lines(BatchResult("x", tuple(rows), s, 0.25, 1))
+    assert ended == ("Ended by: last side standing 2 (33.3 %), no one left 1 (16.7 %), "
+                     "stalemate 1 (16.7 %), until 2 (33.3 %)")
+    assert unfinished == "Unfinished (until or stalemate): 3 runs (50.0 %), seeds 8, 10, 11"
+
+
+def test_the_printed_unfinished_seeds_are_capped_with_a_count_of_the_rest():
+    rows = [_ended(seed, "stalemate" if seed % 2 else "last side standing")
+            for seed in range(100)]
+    s = summarize(rows)
+    assert len(s["unfinished"]["seeds"]) == 50  # --json keeps every one
+    line = summary_lines(BatchResult("x", tuple(rows), s, 1.0, 2))[3]
+    shown = ", ".join(str(seed) for seed in range(1, 2 * SHOW_SEEDS, 2))
+    assert line == (f"Unfinished (until or stalemate): 50 runs (50.0 %), seeds {shown} and "
+                    f"{50 - SHOW_SEEDS} more (all in --json, and the CSV's reason)")
+    one = summary_lines(BatchResult("x", tuple(rows[:2]), summarize(rows[:2]), 1.0, 1))[3]
+    assert one == "Unfinished (until or stalemate): 1 run (50.0 %), seed 1"
+
+
+def test_summary_says_one_job_one_run_and_gives_every_number_one_decimal():
+    rows = [_ended(3, "last side standing")]
+    head, duration, ended, _ = summary_lines(BatchResult("Duel", tuple(rows), summarize(rows),
+                                                         2, 1))
+    assert head == "Duel: 1 run, seeds 3..3 (1 job, 2.0 s)"
+    assert duration == ("Duration: median 3.0 s, p10 3.0 s, p90 3.0 s (min 3.0 s, "
+                        "max 3.0 s)")
+    assert ended == "Ended by: last side standing 1 (100.0 %)"
+    rows = [_ended(seed, "until") for seed in (1, 2, 3)]
+    rows[1] = attrs.evolve(rows[1], duration=75)
+    s = summarize(rows)
+    lines = summary_lines(BatchResult("Duel", tuple(rows), s, 12.345, 2))
+    assert lines[0] == "Duel: 3 runs, seeds 1..3 (2 jobs, 12.3 s)"
+    assert lines[1] == ("Duration: median 3.0 s, p10 3.0 s, p90 6.6 s (min 3.0 s, "
+                        "max 7.5 s)")  # p90 of 3.0, 3.0, 7.5 is 6.6 s
+    numbers = re.findall(r"(\d+(?:\.\d+)?) (?:s|%)", " ".join(lines))
+    assert numbers and all(re.fullmatch(r"\d+\.\d", n) for n in numbers)
 
 
 def test_a_side_that_never_wins_is_listed_with_zero():
@@ -151,6 +211,64 @@ def test_no_winner_is_an_empty_cell(tmp_path):
     assert result.summary["draws"]["count"] == 3
 
 
+def test_seeds_start_at_the_scenario_s_seed_as_readme_and_help_say(tmp_path, capsys):
+    forty = tmp_path / "forty.toml"
+    forty.write_text(Path(DUEL).read_text().replace("seed = 1", "seed = 40"))
+    none = tmp_path / "none.toml"
+    none.write_text(Path(DUEL).read_text().replace("seed = 1\n", ""))
+    assert [r.seed for r in run_batch(forty, 3, jobs=1).rows] == [40, 41, 42]
+    assert [r.seed for r in run_batch(none, 3, jobs=1).rows] == [0, 1, 2]
+    assert [r.seed for r in run_batch(forty, 2, seed=7, jobs=1).rows] == [7, 8]
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "runs 2000 seeds starting at the scenario's own `seed`" in readme
+    assert "a scenario without one starts at 0" in readme
+    assert main(["batch", "--help"]) == 0
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "first seed (default: the scenario's seed, 0 when it gives none)" in helptext
+    assert "seeds BASE..BASE+N-1" in helptext
+
+
+def _stalled(tmp_path: Path) -> Path:
+    """The duel with both standing Set out of reach (policy guard): nobody attacks, so
+    every fight ends as a stalemate after 5 s."""
+    text = Path(DUEL).read_text().replace("seed = 1", "seed = 1\n\n[rules]\nstalemate = 50")
+    arms = 'weapons = ["broadsword"]\n'
+    text = text.replace(arms, arms + 'policy = "guard"\n')
+    path = tmp_path / "stalled.toml"
+    path.write_text(text)
+    return path
+
+
+def test_batch_names_the_seeds_that_ended_unfinished(tmp_path, capsys):
+    capped = tmp_path / "capped.toml"  # some duels end within 7 s, some reach the cap
+    capped.write_text(Path(DUEL).read_text().replace("seed = 1", "seed = 1\nuntil = 70"))
+    out = tmp_path / "runs.csv"
+    assert main(["batch", str(capped), "--runs", "30", "--jobs", "2", "--out", str(out),
+                 "-q", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    rows = list(csv.DictReader(out.open()))
+    capped_seeds = [int(r["seed"]) for r in rows if r["reason"] == "until"]
+    assert capped_seeds and len(capped_seeds) < 30
+    assert all(r["duration"] == "70" and r["winner"] == "" for r in rows
+               if r["reason"] == "until")
+    assert summary["unfinished"]["seeds"] == capped_seeds
+    assert summary["reasons"]["until"] == len(capped_seeds)
+    assert main(["batch", str(capped), "--runs", "30", "--jobs", "1", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert (f"Unfinished (until or stalemate): {len(capped_seeds)} runs "
+            f"({100 * len(capped_seeds) / 30:.1f} %), seeds "
+            f"{', '.join(map(str, capped_seeds))}\n") in text
+
+    stalled = _stalled(tmp_path)
+    assert main(["batch", str(stalled), "--runs", "4", "--seed", "9", "--jobs", "1",
+                 "--out", str(out), "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "Ended by: stalemate 4 (100.0 %)\n" in text
+    assert "Unfinished (until or stalemate): 4 runs (100.0 %), seeds 9, 10, 11, 12\n" in text
+    assert [(r["reason"], r["duration"]) for r in csv.DictReader(out.open())] == \
+        [("stalemate", "50")] * 4
+
+
 def test_logs_equal_the_single_run_log_of_each_seed(tmp_path, capsys):
     logs = tmp_path / "logs"
     assert main(["batch", DUEL, "--runs", "6", "--seed", "3", "--jobs", "2", "--logs", str(logs),
@@ -160,6 +278,29 @@ def test_logs_equal_the_single_run_log_of_each_seed(tmp_path, capsys):
         single = tmp_path / f"single-{seed}.jsonl"
         assert main(["run", DUEL, "--seed", str(seed), "--log", str(single), "-q"]) == 0
         assert (logs / f"seed-{seed:06d}.jsonl").read_bytes() == single.read_bytes()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_logs_go_into_directories_the_batch_makes(tmp_path, monkeypatch, capsys, jobs):
+    monkeypatch.chdir(tmp_path)
+    assert main(["batch", DUEL, "--runs", "3", "--jobs", jobs, "--logs", "a/b/c", "-q",
+                 "--json"]) == 0
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "a", "a/b", "a/b/c", "a/b/c/seed-000001.jsonl", "a/b/c/seed-000002.jsonl",
+        "a/b/c/seed-000003.jsonl"]  # no staging directory left behind
+
+
+def test_a_failed_batch_removes_only_the_directories_it_made(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "keep.txt").write_text("mine\n")
+
+    def fail(done: int) -> None:
+        raise BatchError("stopped after the first chunk")
+
+    with pytest.raises(BatchError, match="stopped after the first chunk"):
+        run_batch(DUEL, 3, jobs=1, logs=tmp_path / "a" / "b" / "c", progress=fail)
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "a", "a/keep.txt"]
 
 
 # --- bad input ----------------------------------------------------------------------------

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from timedcombat.cli import main
+from timedcombat.systems import base
+from timedcombat.systems.base import RuleTable, get_system
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = str(ROOT / "scenarios" / "sword_duel.toml")
@@ -83,3 +87,35 @@ def test_the_log_does_not_depend_on_the_hash_seed(tmp_path):
         assert proc.returncode == 0, proc.stderr
         logs.append(out.read_bytes())
     assert logs[0] == logs[1]
+
+
+def test_version_is_the_package_s(capsys):
+    import importlib.metadata
+
+    import timedcombat
+
+    assert main(["--version"]) == 0
+    out = capsys.readouterr().out
+    assert out == f"timedcombat {timedcombat.__version__}\n"
+    assert timedcombat.__version__ == importlib.metadata.version("timedcombat")
+    assert re.fullmatch(r"\d+\.\d+\.\d+", timedcombat.__version__)
+
+
+def _rules_help(capsys) -> list[str]:
+    assert main(["rules", "--help"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_rules_help_lists_every_table_of_every_system(capsys, monkeypatch):
+    lines = _rules_help(capsys)
+    start = lines.index("tables:")
+    tables = get_system("tenths").tables(None)
+    assert lines[start + 1:start + 2 + len(tables)] == [
+        "  tenths:", *(f"    {t.name:<12} {t.title}" for t in tables)]
+    assert [t.name for t in tables] == ["parameters", "weapons", "closing", "seed"]
+    # read from the registry, not written into the command line: a new system shows too
+    toy = RuleTable("moves", "Moves of the toy system", ("name",), (("step",),))
+    monkeypatch.setitem(base._REGISTRY, "toy", SimpleNamespace(name="toy",
+                                                                tables=lambda rules: (toy,)))
+    lines = _rules_help(capsys)
+    assert "  toy:" in lines and "    moves        Moves of the toy system" in lines

@@ -54,6 +54,44 @@ def test_a_picture_that_cannot_be_written_leaves_no_log(tmp_path, capsys):
     assert not log.exists()
 
 
+PNG_NAME = "--png {}: the file name must end in .png (--png writes PNG)"
+SVG_NAME = "--svg {}: the file name must end in .svg (--svg writes SVG)"
+
+
+@pytest.mark.parametrize(("option", "name", "message"), [
+    ("--png", "x.jpg", PNG_NAME),
+    ("--png", "x.svg", PNG_NAME),
+    ("--png", "x", PNG_NAME),
+    ("--svg", "x.png", SVG_NAME),
+    ("--svg", "x.svg.txt", SVG_NAME),
+])
+def test_a_picture_named_for_another_format_is_refused_before_any_work(
+        tmp_path, capsys, monkeypatch, option, name, message):
+    import timedcombat.cli
+
+    def no_fight(*args, **kw):  # pragma: no cover - reached only if the check is missing
+        raise AssertionError("the fight ran")
+
+    monkeypatch.setattr(timedcombat.cli, "simulate", no_fight)
+    log = tmp_path / "ok.jsonl"
+    path = tmp_path / name
+    assert main(["run", DUEL, "--log", str(log), option, str(path), "-q"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == ["error: " + message.format(path)]
+    assert captured.out == "" and list(tmp_path.iterdir()) == []
+
+
+def test_picture_names_in_any_case_devices_and_any_log_name_are_taken(tmp_path, capsys):
+    svg, png, log = tmp_path / "Duel.SVG", tmp_path / "duel.Png", tmp_path / "fight.txt"
+    assert main(["run", DUEL, "--svg", str(svg), "--png", str(png), "--log", str(log),
+                 "-q"]) == 0
+    assert svg.read_bytes().startswith(b"<?xml") and png.read_bytes()[:4] == b"\x89PNG"
+    assert log.read_text().startswith('{"t":0')
+    assert main(["run", DUEL, "--png", "/dev/null", "--svg", "/dev/null", "-q"]) == 2
+    assert "the same file" in capsys.readouterr().err  # two outputs on one device
+    assert main(["run", DUEL, "--png", "/dev/null", "-q"]) == 0
+
+
 def test_names_with_rich_markup_are_shown_as_written(tmp_path, capsys):
     text = Path(DUEL).read_text().replace('name = "Sword duel"', 'name = "Duel [/] [bold]x"')
     text = text.replace('id = "ana"', 'id = "[red]ana"').replace('"ana"', '"[red]ana"')

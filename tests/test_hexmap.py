@@ -1,4 +1,4 @@
-"""Axial hexes, facings, arcs and the occupancy map (DESIGN §3)."""
+"""Axial hexes, facings, arcs and the occupancy map (docs/scenario.md)."""
 
 from __future__ import annotations
 

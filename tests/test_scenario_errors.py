@@ -1,4 +1,4 @@
-"""The bad-input contract of DESIGN §4: exit status 2, one line naming file and key path,
+"""Bad input (docs/scenario.md): exit status 2, one line naming file and key path,
 no traceback, nothing written."""
 
 from __future__ import annotations
@@ -141,6 +141,35 @@ CASES: list[tuple[str, str, str, str]] = [
     ("missing-inline-weapon-speed",
      edit('weapons = ["broadsword"]', 'weapons = [{ name = "rapier" }]'),
      "combatant[0].weapons[0].base_speed", "required for a weapon not in the table"),
+    ("block-without-a-long-weapon",
+     edit('id = "ana"\n', 'id = "ana"\nplan = [{ action = "charge" }, '
+          '{ action = "block", position = "centre" }]\n'),
+     "combatant[0].plan[1].action",
+     "block needs a long weapon: 'ana' carries none (broadsword) and picks none up before "
+     "this step"),
+    ("block-before-picking-up-a-long-weapon",
+     edit('weapons = ["dagger", "shortsword"]', 'weapons = ["spear"]',
+          'weapons = ["broadsword"]', 'weapons = ["broadsword"]\nplan = [{ action = '
+          '"block", position = "left" }, { action = "pick_up", weapon = "spear" }]'),
+     "combatant[0].plan[0].action", "block needs a long weapon: 'ana' carries none"),
+    ("short-handed-long-weapon",
+     edit('weapons = ["broadsword"]', 'weapons = [{ name = "spear", hands = 1 }]'),
+     "combatant[0].weapons[0].hands",
+     'long weapons take two hands (seed 004, Special Situations: "All long weapons require '
+     'the use of two hands")'),
+    ("missing-inline-weapon-anti-parry",
+     edit('weapons = ["dagger", "shortsword"]',
+          'weapons = ["dagger", { name = "rapier", base_speed = 7, reach = "short", '
+          'hands = 1 }]'),
+     "combatant[1].weapons[1].anti_parry", "required for a weapon not in the table ('rapier')"),
+    ("missing-inline-weapon-reach",
+     edit('weapons = ["broadsword"]',
+          'weapons = [{ name = "pike", base_speed = 12, anti_parry = 1, hands = 2 }]'),
+     "combatant[0].weapons[0].reach", "required for a weapon not in the table ('pike')"),
+    ("missing-inline-weapon-hands",
+     edit('weapons = ["broadsword"]',
+          'weapons = [{ name = "pike", base_speed = 12, anti_parry = 1, reach = "long" }]'),
+     "combatant[0].weapons[0].hands", "required for a weapon not in the table ('pike')"),
     ("no-combatants", BASE.split("[[combatant]]")[0], "combatant",
      "at least one [[combatant]]"),
     # unknown keys
@@ -419,8 +448,8 @@ def test_spear_set_plans_load() -> None:
 def test_inline_weapon_and_rules_and_walls() -> None:
     text = "[rules]\nlong_reach = 3\n\n[map]\nwalls = [[2, 2], [3, 2]]\n\n" + edit(
         'weapons = ["broadsword"]',
-        'weapons = [{ name = "rapier", base_speed = 7, anti_parry = 2 },'
-        ' { name = "axe", damage = 5 }]',
+        'weapons = [{ name = "rapier", base_speed = 7, anti_parry = 2, reach = "short", '
+        'hands = 1 }, { name = "axe", damage = 5 }]',
     )
     scen = parse_scenario(text, "inline.toml")
     assert scen.rules.long_reach == 3
@@ -430,6 +459,25 @@ def test_inline_weapon_and_rules_and_walls() -> None:
     assert (rapier.name, rapier.base_speed, rapier.anti_parry, rapier.reach, rapier.hands,
             rapier.damage) == ("rapier", 7, 2, "short", 1, 0)
     assert (axe.base_speed, axe.anti_parry, axe.damage) == (11, 2, 5)
+
+
+def test_block_with_a_long_weapon_carried_or_picked_up_first_loads() -> None:
+    carried = edit('weapons = ["broadsword"]', 'weapons = ["dagger", "quarterstaff"]\n'
+                   'plan = [{ action = "draw", weapon = "quarterstaff" }, '
+                   '{ action = "block", position = "right" }]')
+    assert parse_scenario(carried, "t.toml").combatant("ana").plan[1].position == "right"
+    picked = edit('weapons = ["dagger", "shortsword"]', 'weapons = ["spear"]',
+                  'weapons = ["broadsword"]', 'weapons = ["broadsword"]\nplan = [{ action = '
+                  '"pick_up", weapon = "spear" }, { action = "block", position = "left" }]')
+    assert parse_scenario(picked, "t.toml").combatant("ana").plan[1].action == "block"
+
+
+def test_a_weapon_of_the_table_given_inline_keeps_the_figures_it_does_not_override() -> None:
+    scen = parse_scenario(edit('weapons = ["broadsword"]',
+                               'weapons = [{ name = "spear", anti_parry = 3 }]'), "inline.toml")
+    spear = scen.combatant("ana").stats.weapons[0]
+    assert (spear.base_speed, spear.anti_parry, spear.reach, spear.hands, spear.damage) == \
+        (10, 3, "long", 2, 2)
 
 
 # ---------------------------------------------------------------------------

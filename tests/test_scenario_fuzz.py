@@ -1,5 +1,5 @@
 """Property tests of the loader: any document gives a Scenario or a ScenarioError, never
-another exception (DESIGN §4: never a traceback)."""
+another exception (never a traceback: docs/scenario.md)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ RICH: dict[str, Any] = {
         {
             "id": "ana", "side": "red", "at": [0, 0], "facing": "E",
             "strength": 12, "best_skill": 3, "walk": 5, "run": 3, "defence": 10,
-            "weapons": ["broadsword", {"name": "rapier", "base_speed": 7, "anti_parry": 1}],
+            "weapons": ["broadsword", {"name": "rapier", "base_speed": 7, "anti_parry": 1,
+                                       "reach": "short", "hands": 1}],
             "shield": False, "body": 18,
             "plan": [{"action": "charge", "target": "bo"}, {"action": "attack"},
                      {"action": "move", "to": [1, 1], "mode": "walk"},
@@ -107,7 +108,7 @@ def _check(doc: Any) -> None:
         result = scenario_from_dict(doc, "fuzz.toml")
     except ScenarioError as exc:
         assert exc.file == "fuzz.toml"
-        assert str(exc).isprintable()  # one line, no control characters (DESIGN §4)
+        assert str(exc).isprintable()  # one line, no control characters
     else:
         assert isinstance(result, Scenario)
 

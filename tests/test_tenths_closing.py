@@ -55,7 +55,8 @@ def test_set_attack_waits_for_base_speed_when_opponent_comes_in_range_early():
 
 
 def test_set_uses_its_own_base_speed():
-    slow = {"weapons": [{"name": "maul", "base_speed": 14}]}
+    slow = {"weapons": [{"name": "maul", "base_speed": 14, "anti_parry": 0,
+                         "reach": "short", "hands": 1}]}
     ev = closing([{"action": "attack"}], [{"action": "set"}], 2, b_kw=slow)
     assert times(ev, "attack", actor="bo")[0] == 14  # max(0 + 14, 10 + 1)
 

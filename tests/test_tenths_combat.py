@@ -59,7 +59,8 @@ def test_a_shield_parry_adds_two_tenths():
 
 def test_simultaneous_attacks_no_parry_with_the_attacking_weapon_plus_two_anti_parry():
     # bo's Set blow with a base-12 weapon falls at max(12, 10 + 1) = 12, with ana's
-    slow = [{"name": "glaive", "base_speed": 12, "anti_parry": 1}]
+    slow = [{"name": "glaive", "base_speed": 12, "anti_parry": 1, "reach": "short",
+             "hands": 1}]
     ev = wait_duel([15, 2, 2, 2, 2], b_plan=[{"action": "set"}],
                    b_kw={"weapons": slow}, until=13)
     blows = of(ev, "attack", t=12)
@@ -73,7 +74,8 @@ def test_simultaneous_attacks_no_parry_with_the_attacking_weapon_plus_two_anti_p
 
 
 def test_simultaneous_shield_parry_time_goes_to_the_next_action():
-    slow = [{"name": "glaive", "base_speed": 12, "anti_parry": 1}]
+    slow = [{"name": "glaive", "base_speed": 12, "anti_parry": 1, "reach": "short",
+             "hands": 1}]
     ev = wait_duel([15, 20] + [MISS] * 6, b_plan=[{"action": "set"}],
                    b_kw={"weapons": slow, "shield": True}, until=40)
     parry = of(ev, "defence", actor="bo")[0]
@@ -83,7 +85,8 @@ def test_simultaneous_shield_parry_time_goes_to_the_next_action():
 
 
 def test_dodge_moves_back_and_the_advantage_move_returns_into_range():
-    heavy = [{"name": "maul", "base_speed": 10, "anti_parry": 5}]
+    heavy = [{"name": "maul", "base_speed": 10, "anti_parry": 5, "reach": "short",
+              "hands": 1}]
     ev = wait_duel([15, 20, MISS, MISS], a_kw={"weapons": heavy}, until=14)
     dodge = of(ev, "defence", actor="bo")[0]
     assert dodge["kind"] == "dodge" and dodge["success"] is True
@@ -146,7 +149,7 @@ def test_reaction_time_is_d10_minus_best_skill_at_least_one():
 
 
 def test_retreat_right_after_a_stopped_attack_two_moves_in_one_walk_no_defence():
-    pike = [{"name": "pike", "base_speed": 4, "reach": "long", "hands": 2}]
+    pike = [{"name": "pike", "base_speed": 4, "anti_parry": 0, "reach": "long", "hands": 2}]
     # ana (pike, base 4): closing attack lasts 4 + 5 - 3 = 6. bo Defends into range (t=5).
     # 6: ana misses -> bo holds the advantage and retreats at once: one walk (5 tenths).
     # 10: ana's next blow lands during the retreat: no active defence is possible.
@@ -165,7 +168,7 @@ def test_retreat_right_after_a_stopped_attack_two_moves_in_one_walk_no_defence()
 
 
 def test_no_retreat_after_a_hit():
-    pike = [{"name": "pike", "base_speed": 4, "reach": "long", "hands": 2}]
+    pike = [{"name": "pike", "base_speed": 4, "anti_parry": 0, "reach": "long", "hands": 2}]
     ev = wait_duel([15, 1, MISS, MISS], a_kw={"weapons": pike},
                    b_plan=[{"action": "defend"}, {"action": "retreat"}], until=12)
     assert of(ev, "attack", actor="ana", t=6)[0]["result"] == "hit"

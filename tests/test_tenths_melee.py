@@ -3,7 +3,7 @@ quarters, weapon combinations and changes, pinned to the tenth with scripted dic
 
 from __future__ import annotations
 
-from helpers import duel_doc, fighter, of, run
+from helpers import BLADE, duel_doc, fighter, of, run
 
 from timedcombat.systems.tenths import blocking, resolve
 
@@ -134,8 +134,8 @@ def test_two_weapons_alternate_on_the_combined_base_speed():
     assert resolve.combined_base_speed(9, 12) == 13
     assert resolve.alternate_offset(13) == 7
     zan = fighter("zan", "red", [0, 0], style="alternate", plan=[{"action": "attack"}],
-                  weapons=[{"name": "sabre", "base_speed": 9},
-                           {"name": "hatchet", "base_speed": 12, "anti_parry": 2}])
+                  weapons=[dict(BLADE, name="sabre", base_speed=9, anti_parry=0),
+                           dict(BLADE, name="hatchet", base_speed=12, anti_parry=2)])
     mord = fighter("mord", "blue", [2, 0], facing="W", plan=[{"action": "wait"}])
     ev = run(duel_doc(zan, mord, until=50), [MISS] * 30)
     blows = [(e["t"], e["weapon"]) for e in of(ev, "attack", actor="zan")]

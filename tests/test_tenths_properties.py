@@ -119,6 +119,8 @@ def melees(draw):
                     continue
                 step["targets"] = draw(st.permutations(foes))[:2]
             elif action == "block":
+                if kind != "spear":  # only long weapons block: refused when loading
+                    continue
                 step["position"] = draw(st.sampled_from(["left", "centre", "right"]))
             elif action == "style":
                 if kind != "pair":

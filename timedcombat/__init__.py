@@ -29,4 +29,4 @@ __all__ = [
     "simulate",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the package's version (pyproject.toml reads it here)

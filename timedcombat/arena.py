@@ -1,4 +1,4 @@
-"""The arena: what every rule system's fight shares (DESIGN §1; like simpy's resources
+"""The arena: what every rule system's fight shares (like simpy's resources
 or python-chess's board, a small base that owns the loop while systems fill in hooks).
 
 An :class:`Arena` owns the simpy environment (one clock in integer tenths), the hex map,

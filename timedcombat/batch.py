@@ -45,6 +45,10 @@ from timedcombat.scenario import (
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
 MAX_CHUNK = 250  # seeds per task at most: keeps the progress bar moving on long fights
+# How a fight ends without a decision: the time cap (``until``, every system) or a stall
+# (``stalemate``: nobody attacked for the system's stalemate time). The summary names them.
+UNFINISHED = ("until", "stalemate")
+SHOW_SEEDS = 20  # unfinished seeds the printed summary lists (--json and the CSV have all)
 CHUNKS_PER_WORKER = 4  # enough tasks per worker to even out fights of unequal length
 
 OnProgress = Callable[[int], None]
@@ -78,12 +82,14 @@ class Row:
 
 @attrs.frozen
 class BatchResult:
-    """Every run's row, sorted by seed, and the summary of them."""
+    """Every run's row, sorted by seed, and the summary of them; ``jobs`` is the number of
+    local processes the runs went to (1: this process; 0: a Dask cluster)."""
 
     scenario: str
     rows: tuple[Row, ...]
     summary: dict[str, Any]
     elapsed: float
+    jobs: int = 1
 
 
 # --- one chunk of runs (executed in a worker) -------------------------------------------
@@ -409,21 +415,23 @@ def run_batch(
         started = time.perf_counter()
         if client is not None:
             parts_done: Batch = _dask(client, text, file, base, runs, keep, worker_timeout)
+            used = 0
         else:
             workers = jobs or usable_cores()
             parts = chunks(base, runs, workers)
             n_parts = math.ceil(runs / _chunk_size(runs, workers))
             if workers == 1 or n_parts == 1:
                 parts_done = _in_process(text, file, parts, keep, local_logs)
+                used = 1
             else:
-                parts_done = _local(text, file, parts, keep, min(workers, n_parts),
-                                    local_logs)
+                used = min(workers, n_parts)
+                parts_done = _local(text, file, parts, keep, used, local_logs)
         with contextlib.closing(parts_done):
             rows = _collect(parts_done, log_dir, progress)
         elapsed = time.perf_counter() - started
         if own:
             out.commit()
-    return BatchResult(loaded.info.name, rows, summarize(rows), elapsed)
+    return BatchResult(loaded.info.name, rows, summarize(rows), elapsed, used)
 
 
 def _collect(parts: Iterable[list[tuple[Row, str | None]]], log_dir: Path | None,
@@ -507,7 +515,8 @@ def _share(count: int, n: int) -> dict[str, Any]:
 
 def summarize(rows: Sequence[Row]) -> dict[str, Any]:
     """Win rate per side and draws (Wilson 95 %), duration median/p10/p90 in seconds,
-    how often each combatant went out or fled, and how the runs ended."""
+    how often each combatant went out or fled, how the runs ended, and the seeds of the
+    runs that ended unfinished (time cap or stalemate), to be fought again or looked at."""
     n = len(rows)
     if n == 0:
         return {"runs": 0}
@@ -531,7 +540,15 @@ def summarize(rows: Sequence[Row]) -> dict[str, Any]:
         },
         "combatants": _combatants(rows),
         "reasons": dict(sorted(Counter(r.reason for r in rows).items())),
+        "unfinished": _unfinished(rows),
     }
+
+
+def _unfinished(rows: Sequence[Row]) -> dict[str, Any]:
+    """The runs that ended by ``until`` or ``stalemate``: how many, and every seed."""
+    seeds = [r.seed for r in rows if r.reason in UNFINISHED]
+    return {"reasons": list(UNFINISHED), "count": len(seeds), "rate": len(seeds) / len(rows),
+            "seeds": seeds}
 
 
 def _combatants(rows: Sequence[Row]) -> dict[str, dict[str, Any]]:
@@ -558,21 +575,56 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
+def _secs(x: float) -> str:
+    return f"{x:.1f} s"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _share_cells(share: Mapping[str, Any]) -> list[str]:
     lo, hi = share["ci95"]
     return [str(share["count"]), _pct(share["rate"]), f"{_pct(lo)} – {_pct(hi)}"]
 
 
-def print_summary(result: BatchResult, jobs_text: str) -> None:
-    """The summary as rich tables on stdout."""
+def summary_lines(result: BatchResult, where: str | None = None) -> tuple[str, str, str, str]:
+    """The summary's lines of text: the heading, the durations, how the runs ended, and the
+    unfinished runs. Every rate is a percentage and every time is in seconds, each with one
+    decimal. ``where`` says where the runs went (default: ``1 job``, ``2 jobs`` ...)."""
+    s = result.summary
+    where = where or (_plural(result.jobs, "job") if result.jobs else "Dask")
+    n = s["runs"]
+    head = (f"{result.scenario}: {_plural(n, 'run')}, seeds {s['seeds'][0]}..{s['seeds'][1]}"
+            f" ({where}, {_secs(result.elapsed)})")
+    d = s["duration_s"]
+    duration = (f"Duration: median {_secs(d['median'])}, p10 {_secs(d['p10'])}, "
+                f"p90 {_secs(d['p90'])} (min {_secs(d['min'])}, max {_secs(d['max'])})")
+    ended = "Ended by: " + ", ".join(f"{k} {v} ({_pct(v / n)})"
+                                     for k, v in s["reasons"].items())
+    u = s["unfinished"]
+    kinds = " or ".join(u["reasons"])
+    if not u["count"]:
+        unfinished = f"Unfinished ({kinds}): none"
+    else:
+        shown = ", ".join(str(seed) for seed in u["seeds"][:SHOW_SEEDS])
+        more = u["count"] - SHOW_SEEDS
+        rest = f" and {more} more (all in --json, and the CSV's reason)" if more > 0 else ""
+        unfinished = (f"Unfinished ({kinds}): {_plural(u['count'], 'run')} "
+                      f"({_pct(u['rate'])}), seed{'s' if u['count'] != 1 else ''} {shown}{rest}")
+    return head, duration, ended, unfinished
+
+
+def print_summary(result: BatchResult, where: str | None = None) -> None:
+    """The summary as rich tables on stdout (``where``: see :func:`summary_lines`)."""
     from rich.table import Table
 
     from timedcombat.cli import _console
 
     s = result.summary
+    head, duration, ended, unfinished = summary_lines(result, where)
     console = _console()
-    console.print(f"{result.scenario}: {s['runs']} runs, seeds {s['seeds'][0]}..{s['seeds'][1]}"
-                  f" ({jobs_text}, {result.elapsed:.1f} s)")
+    console.print(head)
     wins = Table(title="Wins (95 % Wilson interval)", title_justify="left")
     for col in ("side", "wins", "rate", "95 % interval"):
         wins.add_column(col, justify="left" if col == "side" else "right")
@@ -580,9 +632,7 @@ def print_summary(result: BatchResult, jobs_text: str) -> None:
         wins.add_row(side, *_share_cells(share))
     wins.add_row("no winner", *_share_cells(s["draws"]))
     console.print(wins)
-    d = s["duration_s"]
-    console.print(f"Duration: median {d['median']:g} s, p10 {d['p10']:g} s, p90 {d['p90']:g} s"
-                  f" (min {d['min']:g} s, max {d['max']:g} s)")
+    console.print(duration)
     people = Table(title="Combatants", title_justify="left")
     for col in ("combatant", "side", "out", "fled", "mean damage"):
         people.add_column(col, justify="left" if col in ("combatant", "side") else "right")
@@ -590,7 +640,8 @@ def print_summary(result: BatchResult, jobs_text: str) -> None:
         people.add_row(cid, c["side"], _pct(c["out_rate"]), _pct(c["fled_rate"]),
                        f"{c['mean_damage']:.1f}")
     console.print(people)
-    console.print("Ended by: " + ", ".join(f"{k} {v}" for k, v in s["reasons"].items()))
+    console.print(ended)
+    console.print(unfinished)
 
 
 def _check_cli(args: argparse.Namespace) -> None:
@@ -681,9 +732,8 @@ def main_batch(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
             else:
-                jobs = (f"Dask at {args.scheduler}" if args.executor == "dask"
-                        else f"{args.jobs or usable_cores()} jobs")
-                print_summary(result, jobs)
+                where = f"Dask at {args.scheduler}" if args.executor == "dask" else None
+                print_summary(result, where)
             sys.stdout.flush()  # a full disk shows now, before any file is put in place
         except BrokenPipeError:
             out.commit()

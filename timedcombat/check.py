@@ -1,4 +1,4 @@
-"""``timedcombat check``: a log against the timing rules of its system (DESIGN §6).
+"""``timedcombat check``: a log against the timing rules of its system (docs/check.md).
 
 The checker reads a JSON-lines log, written by the engine or by hand from a fight at a
 real table, and checks it against the rule set of the system its ``start`` event names
@@ -26,7 +26,7 @@ from timedcombat.errors import LogFormatError
 
 CORE: dict[str, type] = {"t": int, "seq": int, "event": str}
 IDS: dict[str, tuple[type, ...]] = {"actor": (str,), "target": (str, type(None))}
-"""Combatant ids, wherever an event has them (DESIGN §5)."""
+"""Combatant ids, wherever an event has them (docs/log.md)."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,7 @@ def read_lines(stream: BinaryIO, file: str) -> Iterator[tuple[int, dict[str, Any
 
 
 class _Validator:
-    """Checks a log's shape one event at a time (DESIGN §5 and the rule set's fields)."""
+    """Checks a log's shape one event at a time (the fields of docs/log.md and of the rule set)."""
 
     def __init__(self, file: str) -> None:
         self.file = file
@@ -224,7 +224,7 @@ class _Validator:
 
 def validate(events: Sequence[Mapping[str, Any]], file: str = "<log>",
              lines: Sequence[int] | None = None, complete: bool = False) -> RuleSet:
-    """Check the log's shape (DESIGN §5 and the rule set's fields); its rule set. One
+    """Check the log's shape (the fields of docs/log.md and of the rule set); its rule set. One
     `start`, first; nothing after `end`; with ``complete`` (a whole file) `end` is needed."""
     at = list(lines) if lines is not None else list(range(1, len(events) + 1))
     check = _Validator(file)

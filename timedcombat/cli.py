@@ -1,4 +1,4 @@
-"""The ``timedcombat`` command line (DESIGN §6).
+"""The ``timedcombat`` command line (docs/cli.md).
 
 Exit status: 0 on success, 2 for bad input (one line ``error: FILE: KEY.PATH: what``,
 no traceback, nothing written).
@@ -13,16 +13,18 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from timedcombat import __version__
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.output import STDOUT, Outputs, check_outputs
+from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL, load_scenario
 from timedcombat.systems.base import get_system, system_names
 
@@ -48,6 +50,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     check_outputs([("--log", args.log), ("--svg", args.svg), ("--png", args.png)],
                   inputs=[("scenario", args.scenario)])
+    for option, path in (("--svg", args.svg), ("--png", args.png)):
+        check_picture_name(option, path)
     pictures = [(o, p, f) for o, p, f in (("--svg", args.svg, "svg"), ("--png", args.png, "png"))
                 if p is not None]
     timeline = not args.quiet and args.log != STDOUT
@@ -84,6 +88,20 @@ def cmd_run(args: argparse.Namespace) -> int:
     if broken is not None:
         raise broken
     return 0
+
+
+PICTURES = {"--svg": ".svg", "--png": ".png"}  # the format each option writes, by extension
+
+
+def check_picture_name(option: str, path: str | None) -> None:
+    """A picture's file name ends in its format's extension (any case): ``--png x.jpg``
+    would be a PNG under a JPEG's name. Devices (``/dev/...``) take any name."""
+    if path is None or is_stream(path):
+        return
+    suffix = PICTURES[option]
+    if Path(path).suffix.lower() != suffix:
+        raise UsageError(f"{option} {path}: the file name must end in {suffix} ({option} "
+                         f"writes {suffix[1:].upper()})")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -147,9 +165,26 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
+    lazy_epilog: Callable[[], str] | None = None  # made only when the help is shown
+
+    def format_help(self) -> str:
+        if self.lazy_epilog is not None:
+            self.epilog = self.lazy_epilog()
+        return super().format_help()
+
     def _print_message(self, message: str, file: Any = None) -> None:
         if message:  # argparse would drop a write error: --help > /dev/full must say so
             (file or sys.stderr).write(message)
+
+
+def tables_epilog() -> str:
+    """``rules --help``'s list of every system's tables, one line a table (name, title),
+    read from the systems themselves."""
+    lines = ["tables:"]
+    for name in system_names():
+        lines.append(f"  {name}:")
+        lines += [f"    {t.name:<12} {t.title}" for t in get_system(name).tables(None)]
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="timedcombat",
         description="Tabletop-RPG melee as a discrete-event simulation in tenths of a second.",
     )
+    parser.add_argument("--version", action="version", version=f"timedcombat {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
     run = sub.add_parser("run", help="fight a scenario and print its timeline")
@@ -174,15 +210,24 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a log written by `run --log` or by hand (- for standard input)")
     check.add_argument("--json", action="store_true", help="violations as JSON lines")
     check.set_defaults(func=cmd_check)
-    batch = sub.add_parser("batch", help="Monte Carlo: run a scenario over many seeds")
+    batch = sub.add_parser(
+        "batch", help="Monte Carlo: run a scenario over many seeds",
+        description="Fight a scenario over N consecutive seeds, from the scenario's own "
+        "seed (0 when it gives none) or --seed BASE: seeds BASE..BASE+N-1. Prints win "
+        "rates, durations, how the runs ended and the seeds of unfinished runs (until, "
+        "stalemate).")
     batch.add_argument("scenario", help="scenario file (TOML)")
-    batch.add_argument("--runs", type=int, required=True, metavar="N", help="number of runs")
+    batch.add_argument("--runs", type=int, required=True, metavar="N",
+                       help="number of runs (consecutive seeds)")
     batch.add_argument("--seed", type=int, metavar="BASE",
-                       help="first seed (default: the scenario's); runs use BASE..BASE+N-1")
+                       help="first seed (default: the scenario's seed, 0 when it gives "
+                       "none); runs use BASE..BASE+N-1")
     batch.add_argument("--jobs", type=int, default=None, metavar="J",
                        help="local worker processes (default: all cores)")
     batch.add_argument("--out", metavar="FILE.csv", help="write one CSV row per run")
-    batch.add_argument("--logs", metavar="DIR", help="keep each run's JSON-lines log here")
+    batch.add_argument("--logs", metavar="DIR",
+                       help="keep each run's JSON-lines log here (made, with its parents, "
+                       "if missing)")
     batch.add_argument("--executor", choices=("local", "dask"), default="local",
                        help="where runs go: local processes, or a Dask cluster")
     batch.add_argument("--scheduler", metavar="ADDRESS",
@@ -190,9 +235,11 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--json", action="store_true", help="summary as JSON")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_batch)
-    rules = sub.add_parser("rules", help="print a system's rule parameters and tables")
+    rules = sub.add_parser("rules", help="print a system's rule parameters and tables",
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    rules.lazy_epilog = tables_epilog  # type: ignore[attr-defined]
     rules.add_argument("system", help=f"one of: {', '.join(system_names())}")
-    rules.add_argument("table", nargs="?", help="only this table")
+    rules.add_argument("table", nargs="?", help="only this table (see the list below)")
     rules.add_argument("--json", action="store_true", help="machine-readable output")
     rules.set_defaults(func=cmd_rules)
     return parser

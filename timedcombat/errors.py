@@ -1,4 +1,4 @@
-"""The project's exceptions: one base, parse errors apart from rule errors (DESIGN §2)."""
+"""The project's exceptions: one base, parse errors apart from rule errors."""
 
 from __future__ import annotations
 

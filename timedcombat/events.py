@@ -1,4 +1,4 @@
-"""The log vocabulary: one frozen attrs record per event (DESIGN §5).
+"""The log vocabulary: one frozen attrs record per event (docs/log.md).
 
 Every record carries ``t`` (tenths) and ``seq`` (strictly increasing). Field names are
 the contract; :func:`to_dict` gives the JSON object in a fixed key order: ``t``,

@@ -1,4 +1,4 @@
-"""Axial hexes (pointy-top), facing, arcs, distance, occupancy and walls (DESIGN §3).
+"""Axial hexes (pointy-top), facing, arcs, distance, occupancy and walls (docs/scenario.md).
 
 A hex is a plain ``(q, r)`` tuple. Facings are ``E NE NW W SW SE``, index 0-5, each
 60 degrees counter-clockwise from the last. The front hexes are the facing direction

@@ -1,4 +1,4 @@
-"""The event log: one emitter, any number of sinks (DESIGN §5).
+"""The event log: one emitter, any number of sinks (docs/log.md).
 
 :class:`EventLog` numbers events (``seq``) and hands each frozen record to its sinks.
 :class:`Recorder` keeps the records in memory; :class:`JsonLinesSink` writes the JSON

@@ -1,7 +1,7 @@
 """Scenario files: TOML read with ``tomllib``, structured into attrs classes by ``cattrs``.
 
 Every problem becomes one :class:`ScenarioError` naming the file and the key path
-(``combatant[1].weapons[0]``), never a traceback (DESIGN §4). The common part of a
+(``combatant[1].weapons[0]``), never a traceback (docs/scenario.md). The common part of a
 scenario is read here; each rule system structures its own ``[rules]`` table, the
 combatants' stats and their plans (``systems/base.py``).
 """

@@ -93,7 +93,7 @@ CORE_SPAN_STATES: dict[str, LaneStyle] = {
     "down": LaneStyle("#999999", "down / prone", ".."),
     "prone": LaneStyle("#999999", "prone", ".."),
 }
-"""``state`` events drawn as spans while their value is true (DESIGN §5's states)."""
+"""``state`` events drawn as spans while their value is true (the `state` values of docs/log.md)."""
 
 
 @runtime_checkable

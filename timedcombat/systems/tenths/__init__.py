@@ -24,7 +24,8 @@ class TenthsSystem(SystemBase):
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
     name = "tenths"
-    title = "Tenths: closing, combat and breaking off timed in tenths of a second (seed 004)"
+    title = ("Tenths: closing, combat and breaking off timed in tenths of a second "
+             "(seed 004, Special Situations)")
     dice = "d20"
     plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES

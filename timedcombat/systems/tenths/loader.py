@@ -82,6 +82,12 @@ def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = 
                             f"got {number(value)}")
 
 
+# An inline weapon whose name is not in the weapon table gives every figure but ``damage``
+# (our assumption, not the seed's: 0, no bonus, when not given); a name in the table takes
+# the table's figures and the inline table overrides only the keys it gives.
+NEW_WEAPON_KEYS = ("base_speed", "anti_parry", "reach", "hands")
+
+
 @attrs.frozen
 class _WeaponTable:
     name: str
@@ -131,9 +137,11 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
     table = structure(conv, raw, _WeaponTable, file, where)
     check_name(table.name, file, f"{where}.name")
     known = WEAPONS.get(table.name)
-    if known is None and table.base_speed is None:
-        raise ScenarioError(file, f"{where}.base_speed",
-                            f"required for a weapon not in the table ({table.name!r})")
+    if known is None:
+        for key in NEW_WEAPON_KEYS:
+            if getattr(table, key) is None:
+                raise ScenarioError(file, f"{where}.{key}",
+                                    f"required for a weapon not in the table ({table.name!r})")
     base = known or Weapon(table.name, 1)
     values = {k: v for k, v in attrs.asdict(table).items() if v is not None}
     weapon = attrs.evolve(base, **values)
@@ -149,7 +157,9 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
         raise ScenarioError(file, f"{where}.hands",
                             f"must be 1 or 2, got {number(weapon.hands)}")
     if weapon.reach == LONG and weapon.hands != 2:
-        raise ScenarioError(file, f"{where}.hands", "long weapons take two hands (seed 004)")
+        raise ScenarioError(file, f"{where}.hands", "long weapons take two hands (seed 004, "
+                            "Special Situations: \"All long weapons require the use of two "
+                            "hands\")")
     return weapon
 
 
@@ -206,17 +216,33 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
                        weapons, stats.shield, stats.body, stats.style, stats.aware)
 
 
-def _lying_about(scenario: Scenario) -> frozenset[str]:
-    """Names of the weapons anyone carries: the only ones that can come to lie on the map
-    (worked out once per scenario, so loading stays linear in the combatants)."""
+def _lying_about(scenario: Scenario) -> tuple[frozenset[str], frozenset[str]]:
+    """Names of the weapons anyone carries (the only ones that can come to lie on the map),
+    and of the long ones among them; worked out once per scenario, so loading stays linear
+    in the combatants."""
     global _WEAPONS_OF
     if _WEAPONS_OF is None or _WEAPONS_OF[0] is not scenario:
-        names = frozenset(w.name for c in scenario.combatants for w in c.stats.weapons)
-        _WEAPONS_OF = (scenario, names)
-    return _WEAPONS_OF[1]
+        carried = [w for c in scenario.combatants for w in c.stats.weapons]
+        _WEAPONS_OF = (scenario, frozenset(w.name for w in carried),
+                       frozenset(w.name for w in carried if w.is_long))
+    return _WEAPONS_OF[1], _WEAPONS_OF[2]
 
 
-_WEAPONS_OF: tuple[Scenario, frozenset[str]] | None = None
+_WEAPONS_OF: tuple[Scenario, frozenset[str], frozenset[str]] | None = None
+
+
+def _check_block(scenario: Scenario, spec: CombatantSpec, i: int, file: str, at: str) -> None:
+    """Only long weapons block: a ``block`` step needs a long weapon the combatant carries
+    or picks up in an earlier step of its plan."""
+    if any(w.is_long for w in spec.stats.weapons):
+        return
+    long_names = _lying_about(scenario)[1]
+    if any(s.action == "pick_up" and s.weapon in long_names for s in spec.plan[:i]):
+        return
+    carried = ", ".join(w.name for w in spec.stats.weapons)
+    raise ScenarioError(file, f"{at}.action",
+                        f"block needs a long weapon: {spec.id!r} carries none ({carried}) "
+                        "and picks none up before this step")
 
 
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
@@ -251,12 +277,14 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
         if step.weapon is not None and action != "pick_up" and step.weapon not in weapon_names:
             raise ScenarioError(file, f"{at}.weapon",
                                 f"{spec.id!r} has no {quoted(step.weapon)}")
-        if action == "pick_up" and step.weapon not in _lying_about(scenario):
+        if action == "pick_up" and step.weapon not in _lying_about(scenario)[0]:
             raise ScenarioError(file, f"{at}.weapon",
                                 f"no combatant carries a {quoted(step.weapon or '')}, so none "
                                 "can lie on the map")
         if step.position is not None and step.position not in BLOCK_POSITIONS:
             raise ScenarioError(file, f"{at}.position",
                                 f"must be one of {', '.join(BLOCK_POSITIONS)}")
+        if action == "block":
+            _check_block(scenario, spec, i, file, at)
         if step.to is not None and step.to in scenario.map.walls:
             raise ScenarioError(file, f"{at}.to", f"{list(step.to)} is a wall")

@@ -143,7 +143,7 @@ class TenthsRules:
 
 @attrs.frozen
 class TenthsStats:
-    """A combatant's stats (names are contract: DESIGN §4)."""
+    """A combatant's stats (the names are the scenario file's keys: docs/scenario.md)."""
 
     strength: int
     best_skill: int
