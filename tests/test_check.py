@@ -614,8 +614,7 @@ def test_engine_bug_picked_up_elsewhere() -> None:
                 plan=[{"action": "drop", "weapon": "dagger"}]),
         fighter("b1", "blue", [7, 2], facing="W", strength=10, best_skill=2, body=None,
                 weapons=pair, style="main",
-                plan=[{"action": "block", "position": "right"},
-                      {"action": "target", "target": "r0"}]),
+                plan=[{"action": "target", "target": "r0"}]),
         until=2500, walls=[[2, 7]])
     _repro("picked up elsewhere", "T-PICKUP-HEX", _doc_log(doc, 1902))
 

@@ -1,6 +1,6 @@
 """A combatant's stats and equipment, and the plan vocabulary, as data with validation.
 
-Scenario keys are contract (DESIGN §4, issue 11): ``mal`` (Martial Arts Level) and ``bat``
+Scenario keys are contract (the scenario format, issue 11): ``mal`` (Martial Arts Level) and ``bat``
 (Base Action Time), plus what the rules need. Validation raises :class:`StatsError` or
 :class:`PlanError` (both ``ValueError``) naming the key, so the loader can turn them into
 its one-line ``error: FILE: KEY.PATH: what is wrong``.
