@@ -321,3 +321,51 @@ def test_the_step_record_of_a_target_change_names_its_reason():
 
 
 assert BLADE["base_speed"] == 10  # the numbers in the docstrings above assume it
+
+
+# ---------------------------------------------------------------------- many seeds
+
+
+def _review_docs() -> dict[str, dict]:
+    """The situations above, fought with random dice and their policies to the end."""
+    return {
+        "defend only": duel_doc(
+            fighter("ana", "red", [0, 0], body=None),
+            fighter("bo", "blue", [3, 0], facing="W", body=None),
+            fighter("cy", "blue", [-2, 3], facing="NE", body=None, policy="aggressive"),
+            until=1500),
+        "non-target closes": duel_doc(
+            fighter("ana", "red", [0, 0], body=None, policy="guard"),
+            fighter("cy", "blue", [2, -2], facing="SW", body=None, policy="guard"),
+            fighter("bo", "blue", [2, 0], facing="W", body=None), until=1500),
+        "retreat": duel_doc(
+            fighter("ana", "red", [0, 0], body=None, policy="cautious",
+                    plan=[{"action": "wait"}, {"action": "retreat"}]),
+            fighter("bo", "blue", [3, 0], facing="W", body=None, policy="aggressive"),
+            until=1500),
+        "busy when approached": duel_doc(
+            fighter("ana", "red", [0, 0], body=None,
+                    plan=[{"action": "drop", "weapon": "blade"},
+                          {"action": "pick_up", "weapon": "blade"}]),
+            fighter("bo", "blue", [3, 0], facing="W", body=None), until=1500),
+        "close quarters and a third": duel_doc(
+            fighter("ana", "red", [0, 0], weapons=[DAGGER], body=None),
+            fighter("bo", "blue", [2, 0], facing="W", weapons=[SPEAR], body=None),
+            fighter("cy", "blue", [-2, 1], facing="E", body=None), until=1500),
+    }
+
+
+def test_the_review_situations_keep_every_rule_over_many_seeds():
+    import json
+
+    from helpers import log_text
+
+    from timedcombat.check import check_events
+
+    for name, doc in _review_docs().items():
+        for seed in range(40):
+            events = [json.loads(line) for line in log_text(doc, seed).splitlines()]
+            assert check_events(events) == [], (name, seed)
+            # (two guards left facing each other never attack: that is the stalemate rule)
+            assert events[-1]["reason"] in ("last side standing", "no one left",
+                                            "stalemate"), (name, seed)
