@@ -9,7 +9,7 @@ from typing import Any
 
 from timedcombat import ScriptedDice, simulate
 from timedcombat.events import to_dict
-from timedcombat.scenario import scenario_from_dict
+from timedcombat.loading import scenario_from_dict
 
 BLADE = {"name": "blade", "base_speed": 10, "anti_parry": 1, "reach": "short", "hands": 1}
 

@@ -28,7 +28,7 @@ from timedcombat.checks.tenths import RULES
 from timedcombat.cli import main
 from timedcombat.errors import LogFormatError
 from timedcombat.events import to_dict
-from timedcombat.scenario import load_scenario, scenario_from_dict
+from timedcombat.loading import load_scenario, scenario_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))

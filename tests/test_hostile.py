@@ -25,6 +25,7 @@ from timedcombat.check import check_file
 from timedcombat.checks.tenths import RULES
 from timedcombat.cli import main
 from timedcombat.errors import LogFormatError, ScenarioError
+from timedcombat.loading import parse_scenario
 from timedcombat.scenario import (
     MAX_COMBATANTS,
     MAX_COORD,
@@ -33,7 +34,6 @@ from timedcombat.scenario import (
     MAX_PLAN,
     MAX_SCENARIO_BYTES,
     MAX_WALLS,
-    parse_scenario,
 )
 from timedcombat.systems.tenths.loader import MAX_BODY, MAX_REACH, MAX_STAT, MAX_WEAPONS
 
@@ -263,11 +263,11 @@ def test_hostile_scenario_is_rejected(tmp_path, capsys, text, key, fragment):
 
 
 def test_too_many_walls(monkeypatch):
-    monkeypatch.setattr("timedcombat.scenario.MAX_WALLS", 3)
+    monkeypatch.setattr("timedcombat.structure.MAX_WALLS", 3)
     text = "[map]\nwalls = [[0, 9], [1, 9], [2, 9], [3, 9]]\n" + BASE
     with pytest.raises(ScenarioError, match=r"map.walls: at most 3 hexes, got 4"):
         parse_scenario(text, "walls.toml")
-    monkeypatch.setattr("timedcombat.scenario.MAX_WALLS", 4)
+    monkeypatch.setattr("timedcombat.structure.MAX_WALLS", 4)
     assert len(parse_scenario(text, "walls.toml").map.walls) == 4
     assert MAX_WALLS == 100_000
 
@@ -275,7 +275,7 @@ def test_too_many_walls(monkeypatch):
 def test_too_many_combatants(monkeypatch):
     text = BASE + "\n".join(f'[[combatant]]\nid = "x{i}"\nside = "s"\nat = [9, {i}]'
                             for i in range(3))
-    monkeypatch.setattr("timedcombat.scenario.MAX_COMBATANTS", 4)
+    monkeypatch.setattr("timedcombat.loading.MAX_COMBATANTS", 4)
     with pytest.raises(ScenarioError, match="at most 4 combatants, got 5"):
         parse_scenario(text, "many.toml")
     assert MAX_COMBATANTS == 10_000
@@ -319,7 +319,7 @@ def test_a_scenario_of_just_the_bound_is_read(tmp_path):
     path = tmp_path / "padded.toml"
     path.write_text(BASE + "#" * (MAX_SCENARIO_BYTES - len(BASE) - 1) + "\n")
     assert path.stat().st_size == MAX_SCENARIO_BYTES
-    from timedcombat.scenario import load_scenario
+    from timedcombat.loading import load_scenario
 
     assert load_scenario(path).info.name == "test duel"
     with path.open("a") as fh:

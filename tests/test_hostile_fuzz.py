@@ -22,7 +22,8 @@ from test_scenario_fuzz import EXAMPLE_FILES, fuzz
 from timedcombat.check import Violation, check_file
 from timedcombat.cli import main
 from timedcombat.errors import LogFormatError, ScenarioError
-from timedcombat.scenario import Scenario, load_scenario
+from timedcombat.loading import load_scenario
+from timedcombat.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = ROOT / "scenarios" / "sword_duel.toml"

@@ -12,7 +12,7 @@ import pytest
 
 from timedcombat.cli import main
 from timedcombat.errors import ScenarioError
-from timedcombat.scenario import load_scenario, parse_scenario
+from timedcombat.loading import load_scenario, parse_scenario
 from timedcombat.systems.tenths.loader import _RawStats
 from timedcombat.systems.tenths.rules import WEAPONS
 

@@ -16,14 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from timedcombat.errors import ScenarioError
-from timedcombat.scenario import (
-    CombatantSpec,
-    MapSpec,
-    Scenario,
-    ScenarioInfo,
-    parse_scenario,
-    scenario_from_dict,
-)
+from timedcombat.loading import parse_scenario, scenario_from_dict
+from timedcombat.scenario import CombatantSpec, MapSpec, Scenario, ScenarioInfo
 from timedcombat.systems.tenths.loader import KEY_TYPES, _RawStats, _WeaponTable
 from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import PLAN_ACTIONS, WEAPONS, TenthsRules

@@ -13,8 +13,8 @@ import random
 from helpers import BLADE, duel_doc, fighter, of, run
 
 from timedcombat import ScriptedDice
+from timedcombat.loading import scenario_from_dict
 from timedcombat.log import EventLog, Recorder
-from timedcombat.scenario import scenario_from_dict
 from timedcombat.systems.tenths import resolve
 from timedcombat.systems.tenths.engine import Fight
 from timedcombat.systems.tenths.fighter import Step

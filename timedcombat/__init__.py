@@ -9,7 +9,8 @@ from timedcombat.clock import Tenths, seconds
 from timedcombat.dice import Dice, ScriptedDice
 from timedcombat.engine import Result, simulate
 from timedcombat.errors import IllegalActionError, ScenarioError, TimedCombatError
-from timedcombat.scenario import Scenario, load_scenario, parse_scenario
+from timedcombat.loading import load_scenario, parse_scenario
+from timedcombat.scenario import Scenario
 from timedcombat.systems.base import Outcome, get_system
 
 __all__ = [

@@ -33,15 +33,10 @@ import attrs
 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError
+from timedcombat.loading import load_scenario, parse_scenario, read_scenario_text
 from timedcombat.output import Outputs, check_outputs, inside, resolve
-from timedcombat.scenario import (
-    MAX_SEED,
-    Scenario,
-    load_scenario,
-    number,
-    parse_scenario,
-    read_scenario_text,
-)
+from timedcombat.scenario import MAX_SEED, Scenario
+from timedcombat.structure import number
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
 MAX_CHUNK = 250  # seeds per task at most: keeps the progress bar moving on long fights

@@ -24,8 +24,9 @@ from timedcombat import __version__
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
+from timedcombat.loading import load_scenario
 from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream
-from timedcombat.scenario import MAX_SEED, MAX_UNTIL, load_scenario
+from timedcombat.scenario import MAX_SEED, MAX_UNTIL
 from timedcombat.systems.base import get_system, system_names
 
 

@@ -49,7 +49,7 @@ def structure_plan(raw: Sequence[Mapping[str, Any]], actions: Mapping[str, Any],
     """Check each step's action and keys against ``actions`` (a system's vocabulary) and
     structure its values by the declared types; one located :class:`ScenarioError` for
     the first problem."""
-    from timedcombat.scenario import describe, key_text, quoted, structure
+    from timedcombat.structure import describe, key_text, quoted, structure
 
     steps = []
     for i, step in enumerate(raw):

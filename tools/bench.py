@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from timedcombat import load_scenario, simulate  # noqa: E402
-from timedcombat.scenario import scenario_from_dict  # noqa: E402
+from timedcombat.loading import scenario_from_dict  # noqa: E402
 
 SIZES = (2, 20, 200, 400)
 UNTIL = 600  # tenths of simulated time for every melee (60 s)
@@ -126,7 +126,7 @@ def peak_memory(n: int, until: int) -> float:
         f"import resource, sys; sys.path.insert(0, {str(ROOT)!r})\n"
         "from tools.bench import melee_doc\n"
         "from timedcombat import simulate\n"
-        "from timedcombat.scenario import scenario_from_dict\n"
+        "from timedcombat.loading import scenario_from_dict\n"
         f"simulate(scenario_from_dict(melee_doc({n}, {until}), 'm'), 1, record=False)\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )

@@ -12,7 +12,7 @@ import attrs
 from timedcombat import events as ev
 from timedcombat.arena import Arena, Combatant
 from timedcombat.checks import Finding, Rule, RuleSet
-from timedcombat.scenario import structure
+from timedcombat.structure import structure
 from timedcombat.systems.base import PlanAction, SystemBase
 from timedcombat.turns import PhaseSpec, PhaseStart, TimeModel, TurnClock, TurnStart, at
 

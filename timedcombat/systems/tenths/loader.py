@@ -10,17 +10,8 @@ import cattrs
 
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
-from timedcombat.scenario import (
-    COMMON_KEYS,
-    CombatantSpec,
-    Scenario,
-    check_name,
-    describe,
-    key_text,
-    number,
-    quoted,
-    structure,
-)
+from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
+from timedcombat.structure import check_name, describe, key_text, number, quoted, structure
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
