@@ -85,10 +85,13 @@ def test_summary_of_hand_made_rows():
     assert s["draws"]["count"] == 1 and s["draws"]["rate"] == 0.2
     assert s["duration_s"] == pytest.approx(
         {"median": 3.0, "p10": 1.4, "p90": 4.6, "min": 1.0, "max": 5.0})
-    assert s["combatants"]["ana"] == pytest.approx(
+    ana = dict(s["combatants"]["ana"])
+    assert ana.pop("states") == {"ok": 3, "hurt": 1, "out": 1}
+    assert ana == pytest.approx(
         {"side": "red", "out": 1, "out_rate": 0.2, "fled": 0, "fled_rate": 0.0,
-         "mean_damage": 3.0})
+         "beaten_rate": 0.2, "mean_damage": 3.0})
     assert s["combatants"]["bo"]["out"] == 2 and s["combatants"]["bo"]["fled"] == 1
+    assert s["combatants"]["bo"]["beaten_rate"] == 0.6
     assert s["reasons"] == {"last side standing": 4, "time": 1}
     assert s["unfinished"] == {"reasons": ["until", "stalemate"], "count": 0, "rate": 0.0,
                                "seeds": []}

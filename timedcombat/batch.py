@@ -35,8 +35,10 @@ from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError
 from timedcombat.loading import load_scenario, parse_scenario, read_scenario_text
 from timedcombat.output import Outputs, check_outputs, inside, resolve
+from timedcombat.results import BEATEN, FLED, OUT, STATES
 from timedcombat.scenario import MAX_SEED, Scenario
 from timedcombat.structure import number
+from timedcombat.systems.base import get_system
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
 MAX_CHUNK = 250  # seeds per task at most: keeps the progress bar moving on long fights
@@ -73,6 +75,7 @@ class Row:
     duration: int
     events: int
     fighters: tuple[Fighter, ...]
+    extra: tuple[tuple[str, Any], ...] = ()  # the system's own columns (batch_columns)
 
 
 @attrs.frozen
@@ -106,7 +109,10 @@ def run_one(scenario: Scenario, seed: int, keep_log: bool = False) -> tuple[Row,
         for c in scenario.combatants
         for f in (out.combatants[c.id],)
     )
-    row = Row(seed, out.winner, out.reason, out.end, result.event_count, fighters)
+    system = get_system(scenario.system)
+    values = system.batch_values(out, scenario)
+    extra = tuple((col, values.get(col, "")) for col in system.batch_columns(scenario))
+    row = Row(seed, out.winner, out.reason, out.end, result.event_count, fighters, extra)
     return row, (buf.getvalue() if buf is not None else None)
 
 
@@ -459,6 +465,7 @@ def columns(rows: Sequence[Row]) -> list[str]:
     if rows:
         for f in rows[0].fighters:
             cols += [f"damage_{f.id}", f"state_{f.id}"]
+        cols += [name for name, _ in rows[0].extra]
     return cols
 
 
@@ -471,6 +478,7 @@ def csv_text(rows: Sequence[Row]) -> str:
         cells: list[Any] = [r.seed, r.winner or "", r.reason, r.duration, r.events]
         for f in r.fighters:
             cells += [f.damage, f.state]
+        cells += [value for _, value in r.extra]
         writer.writerow(cells)
     return buf.getvalue()
 
@@ -554,10 +562,12 @@ def _combatants(rows: Sequence[Row]) -> dict[str, dict[str, Any]]:
         damage = [g.damage for r in rows for g in r.fighters if g.id == f.id]
         out[f.id] = {
             "side": f.side,
-            "out": states.get("out", 0),
-            "out_rate": states.get("out", 0) / n,
-            "fled": states.get("fled", 0),
-            "fled_rate": states.get("fled", 0) / n,
+            "out": states.get(OUT, 0),
+            "out_rate": states.get(OUT, 0) / n,
+            "fled": states.get(FLED, 0),
+            "fled_rate": states.get(FLED, 0) / n,
+            "beaten_rate": sum(states.get(s, 0) for s in BEATEN) / n,
+            "states": {s: states[s] for s in STATES if states.get(s)},
             "mean_damage": sum(damage) / len(damage),
         }
     return out
