@@ -245,3 +245,25 @@ def test_seconds_and_tenths_convert_both_ways() -> None:
     assert [from_seconds(x) for x in ("3.7", "3", "0.1", " 12.0 ")] == [37, 30, 1, 120]
     with pytest.raises(ValueError):
         from_seconds("1.25")
+
+
+def test_a_scenario_s_scripted_dice_come_first_then_the_seeded_ones():
+    """``[scenario] dice``: a fight from a real table replays its rolls; the run goes on
+    with the seeded dice once they are used up."""
+    from helpers import duel_doc, fighter, of
+
+    from timedcombat import simulate
+    from timedcombat.events import to_dict
+    from timedcombat.loading import scenario_from_dict
+
+    doc = duel_doc(fighter("ana", "red", [0, 0], plan=[{"action": "attack"}]),
+                   fighter("bo", "blue", [2, 0], facing="W", plan=[{"action": "wait"}]),
+                   until=40)
+    doc["scenario"]["dice"] = [20, 1]
+    ev = [to_dict(e) for e in simulate(scenario_from_dict(doc, "t.toml"), 5).events]
+    first = of(ev, "attack", actor="ana")[0]
+    assert (first["t"], first["roll"]) == (12, 20)
+    assert of(ev, "defence", actor="bo")[0]["roll"] == 1
+    doc["scenario"]["dice"] = []
+    plain = [to_dict(e) for e in simulate(scenario_from_dict(doc, "t.toml"), 5).events]
+    assert plain != ev  # the same seed without the script rolls otherwise

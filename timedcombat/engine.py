@@ -8,7 +8,7 @@ from typing import IO
 
 import attrs
 
-from timedcombat.dice import Dice
+from timedcombat.dice import Dice, ScriptedDice
 from timedcombat.events import Event
 from timedcombat.log import EventLog, JsonLinesSink, Recorder, Sink
 from timedcombat.scenario import Scenario
@@ -59,9 +59,13 @@ def simulate(
         all_sinks.append(JsonLinesSink(log))
     event_log = EventLog(all_sinks)
     system = get_system(scenario.system)
+    if dice is None:
+        rng = random.Random(run_seed)
+        # a scenario's scripted faces come first, then the seeded dice
+        dice = ScriptedDice(scenario.info.dice, rng) if scenario.info.dice else Dice(rng)
     outcome = system.run(
         scenario,
-        dice if dice is not None else Dice(random.Random(run_seed)),
+        dice,
         event_log,
         scenario.info.until if until is None else until,
         run_seed,

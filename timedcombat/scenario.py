@@ -23,6 +23,8 @@ MAX_PLAN = 1_000  # steps of one plan
 MAX_NAME = 100  # characters of an id, a side, a name
 MAX_COORD = 1_000_000  # |q| and |r| of any hex
 MAX_SEED = 2**63 - 1
+MAX_DICE = 100_000  # scripted dice faces ([scenario] dice)
+MAX_FACE = 1_000  # the largest face of a scripted die
 
 
 
@@ -34,6 +36,7 @@ class ScenarioInfo:
     system: str
     seed: int = 0
     until: int = DEFAULT_UNTIL
+    dice: tuple[int, ...] = ()  # scripted faces, used first (replaying a fight from a table)
 
 
 @attrs.frozen

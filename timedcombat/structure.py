@@ -15,7 +15,7 @@ from cattrs.errors import ForbiddenExtraKeysError
 
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
-from timedcombat.scenario import MAX_COORD, MAX_NAME, MAX_WALLS
+from timedcombat.scenario import MAX_COORD, MAX_DICE, MAX_FACE, MAX_NAME, MAX_WALLS
 
 T = TypeVar("T")
 
@@ -128,6 +128,19 @@ def _str_tuple(value: Any, _t: type) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _int_tuple(value: Any, _t: type) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list of integers, got {describe(value)}")
+    if len(value) > MAX_DICE:
+        raise ValueError(f"at most {MAX_DICE} values, got {len(value)}")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"expected a list of integers, got {describe(v)} in it")
+        if not 0 <= v <= MAX_FACE:
+            raise ValueError(f"a die face is between 0 and {MAX_FACE}, got {number(v)}")
+    return tuple(value)
+
+
 def make_converter() -> cattrs.Converter:
     """A cattrs converter that refuses unknown keys and never coerces types."""
     conv = cattrs.Converter(forbid_extra_keys=True)
@@ -135,7 +148,7 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     conv.register_structure_hook(float, _strict((int, float), "a number"))  # type: ignore[arg-type]
-    for alias, hook in ((Hex, _hex), (tuple[str, ...], _str_tuple),
+    for alias, hook in ((Hex, _hex), (tuple[str, ...], _str_tuple), (tuple[int, ...], _int_tuple),
                         (tuple[Hex, ...], _hex_list)):
         conv.register_structure_hook_func(lambda t, a=alias: t == a, hook)
     return conv
