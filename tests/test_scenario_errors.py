@@ -490,7 +490,8 @@ def test_a_weapon_of_the_table_given_inline_keeps_the_figures_it_does_not_overri
         ('"a\\nb" = 1\n' + BASE,
          ': "a\\u000Ab": unknown key (allowed: scenario, rules, map, combatant)'),
         (edit("seed = 3\n", 'seed = 3\n"x\\u0000y" = 1\n'),
-         ": scenario.\"x\\u0000y\": unknown key 'x\\x00y' (allowed: name, system, seed, until, dice)"),
+         ": scenario.\"x\\u0000y\": unknown key 'x\\x00y' "
+         "(allowed: name, system, seed, until, dice)"),
         (edit(ANA, ANA + '"two words" = 1\n'),
          ": combatant[0].\"two words\": unknown key 'two words' (allowed: "),
         ('[rules]\n"q\\"t" = 1\n\n' + BASE, ": rules.\"q\\\"t\": unknown key 'q\"t' (allowed: "),

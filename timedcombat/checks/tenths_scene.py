@@ -424,8 +424,8 @@ class Scene:
         if not self.combat_known:
             return
         seen: set[tuple[str, str]] = set()
-        for a, lk in self.looks.items():
-            for b in lk.engaged:
+        for a, lk in list(self.looks.items()):
+            for b in sorted(lk.engaged):
                 pair = (a, b) if a < b else (b, a)
                 if pair in seen:
                     continue
@@ -444,7 +444,7 @@ class Scene:
         if not self.touched:
             return
         on: dict[Hex, list[str]] = {}
-        for pid, lk in self.looks.items():
+        for pid, lk in list(self.looks.items()):
             p = self.person(pid)
             if lk.at in self.touched and (p is None or p.able):
                 on.setdefault(lk.at, []).append(pid)
