@@ -13,20 +13,10 @@ import attrs
 import pytest
 
 from timedcombat import load_scenario, simulate
-from timedcombat.batch import (
-    SHOW_SEEDS,
-    BatchError,
-    BatchResult,
-    Fighter,
-    Row,
-    csv_text,
-    percentile,
-    run_batch,
-    summarize,
-    summary_lines,
-    wilson,
-)
-from timedcombat.cli import main
+from timedcombat.batch import BatchError, BatchResult, Fighter, Row, run_batch
+from timedcombat.cli import SHOW_SEEDS, main, summary_lines
+from timedcombat.runs_csv import csv_text
+from timedcombat.stats import quantile, summarize, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = str(ROOT / "scenarios" / "sword_duel.toml")
@@ -55,12 +45,12 @@ def test_wilson_is_exact_at_the_ends_and_symmetric():
     assert wilson(50, 100) == pytest.approx((0.403831530366, 0.596168469634), abs=1e-12)
 
 
-def test_percentile_is_linear_between_ranks():
-    assert percentile([40, 10, 30, 20, 50], 50) == 30
-    assert percentile([10, 20, 30, 40, 50], 10) == pytest.approx(14)
-    assert percentile([10, 20, 30, 40, 50], 90) == pytest.approx(46)
-    assert percentile([10, 20], 50) == 15
-    assert percentile([7], 90) == 7
+def test_quantile_is_linear_between_ranks():
+    assert quantile([40, 10, 30, 20, 50], 50) == 30
+    assert quantile([10, 20, 30, 40, 50], 10) == pytest.approx(14)
+    assert quantile([10, 20, 30, 40, 50], 90) == pytest.approx(46)
+    assert quantile([10, 20], 50) == 15
+    assert quantile([7], 90) == 7
 
 
 def _row(seed: int, winner: str | None, duration: int, a: str, b: str) -> Row:

@@ -3,91 +3,42 @@
 Runs go to local processes (``concurrent.futures``) or, with ``executor="dask"``, to a
 Dask cluster. Work is sent in chunks of seeds; each chunk carries the scenario's TOML
 text, which a worker parses once and keeps. Rows are sorted by seed, so the same seeds
-give the same rows (and the same CSV bytes) whatever the jobs or the executor.
+give the same rows (and the same CSV bytes) whatever the jobs or the executor. The CSV is
+:mod:`timedcombat.runs_csv`, the statistics :mod:`timedcombat.stats`, the command line
+:mod:`timedcombat.cli`.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import csv
 import io
 import itertools
-import json
 import math
 import os
-import re
 import signal
 import sys
 import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
-
-import attrs
 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError
-from timedcombat.loading import load_scenario, parse_scenario, read_scenario_text
-from timedcombat.output import Outputs, check_outputs, inside, resolve
-from timedcombat.results import BEATEN, FLED, OUT, STATES
+from timedcombat.loading import parse_scenario, read_scenario_text
+from timedcombat.output import Outputs
+from timedcombat.runs import BatchError, BatchResult, Fighter, Row
 from timedcombat.scenario import MAX_SEED, Scenario
+from timedcombat.stats import summarize
 from timedcombat.structure import number
 from timedcombat.systems.base import get_system
 
-Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054
 MAX_CHUNK = 250  # seeds per task at most: keeps the progress bar moving on long fights
-# How a fight ends without a decision: the time cap (``until``, every system) or a stall
-# (``stalemate``: nobody attacked for the system's stalemate time). The summary names them.
-UNFINISHED = ("until", "stalemate")
-SHOW_SEEDS = 20  # unfinished seeds the printed summary lists (--json and the CSV have all)
 CHUNKS_PER_WORKER = 4  # enough tasks per worker to even out fights of unequal length
 
 OnProgress = Callable[[int], None]
-
-
-class BatchError(TimedCombatError):
-    """A batch that cannot be run as asked (bad arguments, unreachable cluster)."""
-
-
-@attrs.frozen
-class Fighter:
-    """One combatant at the end of one run."""
-
-    id: str
-    side: str
-    damage: int
-    state: str
-
-
-@attrs.frozen
-class Row:
-    """One run: its seed, outcome, length in tenths, event count and each combatant."""
-
-    seed: int
-    winner: str | None
-    reason: str
-    duration: int
-    events: int
-    fighters: tuple[Fighter, ...]
-    extra: tuple[tuple[str, Any], ...] = ()  # the system's own columns (batch_columns)
-
-
-@attrs.frozen
-class BatchResult:
-    """Every run's row, sorted by seed, and the summary of them; ``jobs`` is the number of
-    local processes the runs went to (1: this process; 0: a Dask cluster)."""
-
-    scenario: str
-    rows: tuple[Row, ...]
-    summary: dict[str, Any]
-    elapsed: float
-    jobs: int = 1
 
 
 # --- one chunk of runs (executed in a worker) -------------------------------------------
@@ -369,7 +320,7 @@ def check_args(runs: int, seed: int | None, jobs: int | None) -> None:
                          f"gives the batch), got {number(jobs)}")
 
 
-def _check_seeds(base: int, runs: int) -> None:
+def check_seeds(base: int, runs: int) -> None:
     if base + runs - 1 > MAX_SEED:
         raise BatchError(f"--runs {runs} from seed {base}: the last seed would pass {MAX_SEED}")
 
@@ -405,7 +356,7 @@ def run_batch(
     text = read_scenario_text(file)  # read once: the workers get these very bytes
     loaded = parse_scenario(text, file)  # bad scenario: ScenarioError before anything runs
     base = loaded.info.seed if seed is None else seed
-    _check_seeds(base, runs)
+    check_seeds(base, runs)
     own = outputs is None
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(Outputs()) if outputs is None else outputs
@@ -454,311 +405,5 @@ def _collect(parts: Iterable[list[tuple[Row, str | None]]], log_dir: Path | None
     return tuple(rows)
 
 
-# --- CSV ------------------------------------------------------------------------------------
-
-BASE_COLUMNS = ("seed", "winner", "reason", "duration", "events")
-
-
-def columns(rows: Sequence[Row]) -> list[str]:
-    """CSV header: the run columns, then ``damage_<id>``, ``state_<id>`` in scenario order."""
-    cols = list(BASE_COLUMNS)
-    if rows:
-        for f in rows[0].fighters:
-            cols += [f"damage_{f.id}", f"state_{f.id}"]
-        cols += [name for name, _ in rows[0].extra]
-    return cols
-
-
-def csv_text(rows: Sequence[Row]) -> str:
-    """The CSV of the rows: ``duration`` in tenths, an empty ``winner`` for no winner."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(columns(rows))
-    for r in rows:
-        cells: list[Any] = [r.seed, r.winner or "", r.reason, r.duration, r.events]
-        for f in r.fighters:
-            cells += [f.damage, f.state]
-        cells += [value for _, value in r.extra]
-        writer.writerow(cells)
-    return buf.getvalue()
-
-
-# --- statistics -------------------------------------------------------------------------
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for ``successes`` out of ``n`` (95 % by default)."""
-    if n <= 0:
-        raise ValueError("wilson: n must be positive")
-    p = successes / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    lo = 0.0 if successes == 0 else max(0.0, centre - half)
-    hi = 1.0 if successes == n else min(1.0, centre + half)
-    return lo, hi
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile (0..100), linear between closest ranks (NumPy's default)."""
-    if not values:
-        raise ValueError("percentile of no values")
-    data = sorted(values)
-    h = (len(data) - 1) * q / 100
-    lo = math.floor(h)
-    hi = min(lo + 1, len(data) - 1)
-    return data[lo] + (h - lo) * (data[hi] - data[lo])
-
-
-def _share(count: int, n: int) -> dict[str, Any]:
-    lo, hi = wilson(count, n)
-    return {"count": count, "rate": count / n, "ci95": [lo, hi]}
-
-
-def summarize(rows: Sequence[Row]) -> dict[str, Any]:
-    """Win rate per side and draws (Wilson 95 %), duration median/p10/p90 in seconds,
-    how often each combatant went out or fled, how the runs ended, and the seeds of the
-    runs that ended unfinished (time cap or stalemate), to be fought again or looked at."""
-    n = len(rows)
-    if n == 0:
-        return {"runs": 0}
-    sides: dict[str, None] = {}
-    for r in rows:
-        for f in r.fighters:
-            sides.setdefault(f.side, None)
-    wins = Counter(r.winner for r in rows)
-    durations = [r.duration for r in rows]
-    return {
-        "runs": n,
-        "seeds": [rows[0].seed, rows[-1].seed],
-        "sides": {s: _share(wins.get(s, 0), n) for s in sides},
-        "draws": _share(wins.get(None, 0), n),
-        "duration_s": {
-            "median": percentile(durations, 50) / 10,
-            "p10": percentile(durations, 10) / 10,
-            "p90": percentile(durations, 90) / 10,
-            "min": min(durations) / 10,
-            "max": max(durations) / 10,
-        },
-        "combatants": _combatants(rows),
-        "reasons": dict(sorted(Counter(r.reason for r in rows).items())),
-        "unfinished": _unfinished(rows),
-    }
-
-
-def _unfinished(rows: Sequence[Row]) -> dict[str, Any]:
-    """The runs that ended by ``until`` or ``stalemate``: how many, and every seed."""
-    seeds = [r.seed for r in rows if r.reason in UNFINISHED]
-    return {"reasons": list(UNFINISHED), "count": len(seeds), "rate": len(seeds) / len(rows),
-            "seeds": seeds}
-
-
-def _combatants(rows: Sequence[Row]) -> dict[str, dict[str, Any]]:
-    n = len(rows)
-    out: dict[str, dict[str, Any]] = {}
-    for f in rows[0].fighters:
-        states = Counter(g.state for r in rows for g in r.fighters if g.id == f.id)
-        damage = [g.damage for r in rows for g in r.fighters if g.id == f.id]
-        out[f.id] = {
-            "side": f.side,
-            "out": states.get(OUT, 0),
-            "out_rate": states.get(OUT, 0) / n,
-            "fled": states.get(FLED, 0),
-            "fled_rate": states.get(FLED, 0) / n,
-            "beaten_rate": sum(states.get(s, 0) for s in BEATEN) / n,
-            "states": {s: states[s] for s in STATES if states.get(s)},
-            "mean_damage": sum(damage) / len(damage),
-        }
-    return out
-
-
-# --- the command line ---------------------------------------------------------------------
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %"
-
-
-def _secs(x: float) -> str:
-    return f"{x:.1f} s"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _share_cells(share: Mapping[str, Any]) -> list[str]:
-    lo, hi = share["ci95"]
-    return [str(share["count"]), _pct(share["rate"]), f"{_pct(lo)} – {_pct(hi)}"]
-
-
-def summary_lines(result: BatchResult, where: str | None = None) -> tuple[str, str, str, str]:
-    """The summary's lines of text: the heading, the durations, how the runs ended, and the
-    unfinished runs. Every rate is a percentage and every time is in seconds, each with one
-    decimal. ``where`` says where the runs went (default: ``1 job``, ``2 jobs`` ...)."""
-    s = result.summary
-    where = where or (_plural(result.jobs, "job") if result.jobs else "Dask")
-    n = s["runs"]
-    head = (f"{result.scenario}: {_plural(n, 'run')}, seeds {s['seeds'][0]}..{s['seeds'][1]}"
-            f" ({where}, {_secs(result.elapsed)})")
-    d = s["duration_s"]
-    duration = (f"Duration: median {_secs(d['median'])}, p10 {_secs(d['p10'])}, "
-                f"p90 {_secs(d['p90'])} (min {_secs(d['min'])}, max {_secs(d['max'])})")
-    ended = "Ended by: " + ", ".join(f"{k} {v} ({_pct(v / n)})"
-                                     for k, v in s["reasons"].items())
-    u = s["unfinished"]
-    kinds = " or ".join(u["reasons"])
-    if not u["count"]:
-        unfinished = f"Unfinished ({kinds}): none"
-    else:
-        shown = ", ".join(str(seed) for seed in u["seeds"][:SHOW_SEEDS])
-        more = u["count"] - SHOW_SEEDS
-        rest = f" and {more} more (all in --json, and the CSV's reason)" if more > 0 else ""
-        unfinished = (f"Unfinished ({kinds}): {_plural(u['count'], 'run')} "
-                      f"({_pct(u['rate'])}), seed{'s' if u['count'] != 1 else ''} {shown}{rest}")
-    return head, duration, ended, unfinished
-
-
-def print_summary(result: BatchResult, where: str | None = None) -> None:
-    """The summary as rich tables on stdout (``where``: see :func:`summary_lines`)."""
-    from rich.table import Table
-
-    from timedcombat.cli import _console
-
-    s = result.summary
-    head, duration, ended, unfinished = summary_lines(result, where)
-    console = _console()
-    console.print(head)
-    wins = Table(title="Wins (95 % Wilson interval)", title_justify="left")
-    for col in ("side", "wins", "rate", "95 % interval"):
-        wins.add_column(col, justify="left" if col == "side" else "right")
-    for side, share in s["sides"].items():
-        wins.add_row(side, *_share_cells(share))
-    wins.add_row("no winner", *_share_cells(s["draws"]))
-    console.print(wins)
-    console.print(duration)
-    people = Table(title="Combatants", title_justify="left")
-    for col in ("combatant", "side", "out", "fled", "mean damage"):
-        people.add_column(col, justify="left" if col in ("combatant", "side") else "right")
-    for cid, c in s["combatants"].items():
-        people.add_row(cid, c["side"], _pct(c["out_rate"]), _pct(c["fled_rate"]),
-                       f"{c['mean_damage']:.1f}")
-    console.print(people)
-    console.print(ended)
-    console.print(unfinished)
-
-
-def _check_cli(args: argparse.Namespace) -> None:
-    check_args(args.runs, args.seed, args.jobs)
-    if args.executor == "dask" and args.jobs is not None:
-        raise BatchError("--jobs is for --executor local (a Dask cluster has its own workers)")
-    if args.executor != "dask" and args.scheduler:
-        raise BatchError("--scheduler needs --executor dask")
-    if args.logs is not None:
-        _check_logs_dir(args.logs)
-
-
-def _check_logs_dir(logs: str) -> None:
-    if logs == "":
-        raise BatchError("--logs: an empty directory name")
-    try:
-        real = resolve(logs)
-        if real.exists() and not real.is_dir():
-            raise BatchError(f"--logs {logs}: not a directory")
-        where = real
-        while not where.exists():  # the directory made for it goes in the nearest parent
-            where = where.parent
-        if not where.is_dir() or not os.access(where, os.W_OK | os.X_OK):
-            raise BatchError(f"--logs {logs}: cannot write there")
-    except OSError as exc:
-        raise BatchError(f"--logs {logs}: cannot write there: {exc.strerror or exc}") \
-            from None
-
-
-def _check_paths(args: argparse.Namespace, base: int) -> None:
-    """No output on top of the scenario, of the logs directory, or of one of its logs."""
-    check_outputs([("--out", args.out)], inputs=[("scenario", args.scenario)])
-    if args.logs is None:
-        return
-    logs_key = {str(resolve(args.logs))}
-    if args.out is not None and args.out != "-" and str(resolve(args.out)) in logs_key:
-        raise BatchError(f"--out {args.out}: is the --logs directory")
-    for what, path in (("--out", args.out), ("the scenario", args.scenario)):
-        if path is None or path == "-" or not inside(path, args.logs):
-            continue
-        m = re.fullmatch(r"seed-(\d+)\.jsonl", Path(path).name)
-        if m and base <= int(m.group(1)) < base + args.runs \
-                and log_path(args.logs, int(m.group(1))).name == Path(path).name:
-            raise BatchError(f"{what} {path}: the log of seed {int(m.group(1))} goes there "
-                             f"(--logs {args.logs}): it would be overwritten")
-
-
-def main_batch(args: argparse.Namespace) -> int:
-    """``timedcombat batch``: check everything, run, then write the CSV, the logs and the
-    summary, all of them or (after an error or an interrupt) none."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    from timedcombat.cli import exit_status
-
-    _check_cli(args)
-    scenario = load_scenario(args.scenario)  # a bad scenario fails before any progress bar
-    base = scenario.info.seed if args.seed is None else args.seed
-    _check_seeds(base, args.runs)
-    _check_paths(args, base)
-    show = not args.quiet and sys.stderr.isatty()
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), transient=True, disable=not show)
-    with Outputs() as out:
-        try:
-            with bar:
-                task = bar.add_task("runs", total=args.runs)
-                result = run_batch(args.scenario, args.runs, seed=args.seed, jobs=args.jobs,
-                                   logs=args.logs, executor=args.executor,
-                                   scheduler=args.scheduler, outputs=out,
-                                   progress=lambda k: bar.advance(task, k))
-        except KeyboardInterrupt as exc:
-            out.abort()
-            print("error: interrupted; nothing written", file=sys.stderr)
-            return exit_status(exc)
-        if args.out is not None:
-            out.text("--out", args.out, csv_text(result.rows))
-        out.write_streams()  # devices and `--out -` first: a full one stops all, shows nothing
-        try:
-            if args.json:
-                print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
-            else:
-                where = f"Dask at {args.scheduler}" if args.executor == "dask" else None
-                print_summary(result, where)
-            sys.stdout.flush()  # a full disk shows now, before any file is put in place
-        except BrokenPipeError:
-            out.commit()
-            raise
-        out.commit()
-    return 0
-
-
-__all__ = [
-    "BatchError",
-    "BatchResult",
-    "Fighter",
-    "Row",
-    "columns",
-    "csv_text",
-    "log_path",
-    "main_batch",
-    "percentile",
-    "run_batch",
-    "run_one",
-    "summarize",
-    "wilson",
-]
+__all__ = ["BatchError", "BatchResult", "Fighter", "Row", "check_args", "check_seeds", "chunks",
+           "log_path", "run_batch", "run_chunk", "run_one", "usable_cores"]

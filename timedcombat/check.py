@@ -14,7 +14,6 @@ is not a valid log (``error: FILE:LINE: what is wrong``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -364,14 +363,6 @@ def format_report(report: Report, as_json: bool = False) -> Iterable[str]:
         yield f"{report.file}: {n} violation{'s' if n != 1 else ''} of the {report.system} rules"
 
 
-def main_check(args: argparse.Namespace) -> int:
-    """``timedcombat check LOG [--json]``: 0 clean, 1 with violations (2: raised)."""
-    report = check_file(args.log)
-    for line in format_report(report, bool(getattr(args, "json", False))):
-        print(line)
-    return 0 if report.clean else 1
-
-
 __all__ = ["MAX_JSON_DEPTH", "MAX_LINE_BYTES", "MAX_LOG_BYTES", "MAX_TIME", "Report",
-           "Violation", "check_events", "check_file", "format_report", "main_check",
+           "Violation", "check_events", "check_file", "format_report",
            "parse_lines", "read_lines", "read_log", "validate"]

@@ -10,10 +10,11 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +22,17 @@ from rich.console import Console
 from rich.table import Table
 
 from timedcombat import __version__
+from timedcombat.batch import BatchError, BatchResult, check_args, check_seeds, log_path, run_batch
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
 from timedcombat.loading import load_scenario
-from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream
+from timedcombat.output import STDOUT, Outputs, check_outputs, inside, is_stream, resolve
+from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
 from timedcombat.systems.base import get_system, system_names
+
+SHOW_SEEDS = 20  # unfinished seeds the printed batch summary lists (--json, CSV: all)
 
 
 class _Console(Console):
@@ -106,15 +111,182 @@ def check_picture_name(option: str, path: str | None) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from timedcombat.check import main_check
+    """``timedcombat check LOG [--json]``: 0 clean, 1 with violations (2: raised)."""
+    from timedcombat.check import check_file, format_report
 
-    return main_check(args)
+    report = check_file(args.log)
+    for line in format_report(report, bool(getattr(args, "json", False))):
+        print(line)
+    return 0 if report.clean else 1
+
+
+# --- batch ----------------------------------------------------------------------------------
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def _secs(x: float) -> str:
+    return f"{x:.1f} s"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _share_cells(share: Mapping[str, Any]) -> list[str]:
+    lo, hi = share["ci95"]
+    return [str(share["count"]), _pct(share["rate"]), f"{_pct(lo)} – {_pct(hi)}"]
+
+
+def summary_lines(result: BatchResult, where: str | None = None) -> tuple[str, str, str, str]:
+    """The summary's lines of text: the heading, the durations, how the runs ended, and the
+    unfinished runs. Every rate is a percentage and every time is in seconds, each with one
+    decimal. ``where`` says where the runs went (default: ``1 job``, ``2 jobs`` ...)."""
+    s = result.summary
+    where = where or (_plural(result.jobs, "job") if result.jobs else "Dask")
+    n = s["runs"]
+    head = (f"{result.scenario}: {_plural(n, 'run')}, seeds {s['seeds'][0]}..{s['seeds'][1]}"
+            f" ({where}, {_secs(result.elapsed)})")
+    d = s["duration_s"]
+    duration = (f"Duration: median {_secs(d['median'])}, p10 {_secs(d['p10'])}, "
+                f"p90 {_secs(d['p90'])} (min {_secs(d['min'])}, max {_secs(d['max'])})")
+    ended = "Ended by: " + ", ".join(f"{k} {v} ({_pct(v / n)})"
+                                     for k, v in s["reasons"].items())
+    u = s["unfinished"]
+    kinds = " or ".join(u["reasons"])
+    if not u["count"]:
+        unfinished = f"Unfinished ({kinds}): none"
+    else:
+        shown = ", ".join(str(seed) for seed in u["seeds"][:SHOW_SEEDS])
+        more = u["count"] - SHOW_SEEDS
+        rest = f" and {more} more (all in --json, and the CSV's reason)" if more > 0 else ""
+        unfinished = (f"Unfinished ({kinds}): {_plural(u['count'], 'run')} "
+                      f"({_pct(u['rate'])}), seed{'s' if u['count'] != 1 else ''} {shown}{rest}")
+    return head, duration, ended, unfinished
+
+
+def print_summary(result: BatchResult, where: str | None = None) -> None:
+    """The summary as rich tables on stdout (``where``: see :func:`summary_lines`)."""
+    from rich.table import Table
+
+    s = result.summary
+    head, duration, ended, unfinished = summary_lines(result, where)
+    console = _console()
+    console.print(head)
+    wins = Table(title="Wins (95 % Wilson interval)", title_justify="left")
+    for col in ("side", "wins", "rate", "95 % interval"):
+        wins.add_column(col, justify="left" if col == "side" else "right")
+    for side, share in s["sides"].items():
+        wins.add_row(side, *_share_cells(share))
+    wins.add_row("no winner", *_share_cells(s["draws"]))
+    console.print(wins)
+    console.print(duration)
+    people = Table(title="Combatants", title_justify="left")
+    for col in ("combatant", "side", "out", "fled", "mean damage"):
+        people.add_column(col, justify="left" if col in ("combatant", "side") else "right")
+    for cid, c in s["combatants"].items():
+        people.add_row(cid, c["side"], _pct(c["out_rate"]), _pct(c["fled_rate"]),
+                       f"{c['mean_damage']:.1f}")
+    console.print(people)
+    console.print(ended)
+    console.print(unfinished)
+
+
+def _check_cli(args: argparse.Namespace) -> None:
+    check_args(args.runs, args.seed, args.jobs)
+    if args.executor == "dask" and args.jobs is not None:
+        raise BatchError("--jobs is for --executor local (a Dask cluster has its own workers)")
+    if args.executor != "dask" and args.scheduler:
+        raise BatchError("--scheduler needs --executor dask")
+    if args.logs is not None:
+        _check_logs_dir(args.logs)
+
+
+def _check_logs_dir(logs: str) -> None:
+    if logs == "":
+        raise BatchError("--logs: an empty directory name")
+    try:
+        real = resolve(logs)
+        if real.exists() and not real.is_dir():
+            raise BatchError(f"--logs {logs}: not a directory")
+        where = real
+        while not where.exists():  # the directory made for it goes in the nearest parent
+            where = where.parent
+        if not where.is_dir() or not os.access(where, os.W_OK | os.X_OK):
+            raise BatchError(f"--logs {logs}: cannot write there")
+    except OSError as exc:
+        raise BatchError(f"--logs {logs}: cannot write there: {exc.strerror or exc}") \
+            from None
+
+
+def _check_paths(args: argparse.Namespace, base: int) -> None:
+    """No output on top of the scenario, of the logs directory, or of one of its logs."""
+    check_outputs([("--out", args.out)], inputs=[("scenario", args.scenario)])
+    if args.logs is None:
+        return
+    logs_key = {str(resolve(args.logs))}
+    if args.out is not None and args.out != "-" and str(resolve(args.out)) in logs_key:
+        raise BatchError(f"--out {args.out}: is the --logs directory")
+    for what, path in (("--out", args.out), ("the scenario", args.scenario)):
+        if path is None or path == "-" or not inside(path, args.logs):
+            continue
+        m = re.fullmatch(r"seed-(\d+)\.jsonl", Path(path).name)
+        if m and base <= int(m.group(1)) < base + args.runs \
+                and log_path(args.logs, int(m.group(1))).name == Path(path).name:
+            raise BatchError(f"{what} {path}: the log of seed {int(m.group(1))} goes there "
+                             f"(--logs {args.logs}): it would be overwritten")
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from timedcombat.batch import main_batch
+    """``timedcombat batch``: check everything, run, then write the CSV, the logs and the
+    summary, all of them or (after an error or an interrupt) none."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    return main_batch(args)
+    _check_cli(args)
+    scenario = load_scenario(args.scenario)  # a bad scenario fails before any progress bar
+    base = scenario.info.seed if args.seed is None else args.seed
+    check_seeds(base, args.runs)
+    _check_paths(args, base)
+    show = not args.quiet and sys.stderr.isatty()
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), transient=True, disable=not show)
+    with Outputs() as out:
+        try:
+            with bar:
+                task = bar.add_task("runs", total=args.runs)
+                result = run_batch(args.scenario, args.runs, seed=args.seed, jobs=args.jobs,
+                                   logs=args.logs, executor=args.executor,
+                                   scheduler=args.scheduler, outputs=out,
+                                   progress=lambda k: bar.advance(task, k))
+        except KeyboardInterrupt as exc:
+            out.abort()
+            print("error: interrupted; nothing written", file=sys.stderr)
+            return exit_status(exc)
+        if args.out is not None:
+            out.text("--out", args.out, csv_text(result.rows))
+        out.write_streams()  # devices and `--out -` first: a full one stops all, shows nothing
+        try:
+            if args.json:
+                print(json.dumps({"scenario": result.scenario, **result.summary}, indent=2))
+            else:
+                where = f"Dask at {args.scheduler}" if args.executor == "dask" else None
+                print_summary(result, where)
+            sys.stdout.flush()  # a full disk shows now, before any file is put in place
+        except BrokenPipeError:
+            out.commit()
+            raise
+        out.commit()
+    return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

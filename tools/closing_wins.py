@@ -22,7 +22,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("error: tools/closing_wins.py needs pandas: pip install pandas")
 
-from timedcombat.batch import wilson
+from timedcombat.stats import wilson
 
 
 def closing_actions(logs: Path) -> pd.DataFrame:
