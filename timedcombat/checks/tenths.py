@@ -16,13 +16,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from timedcombat.checks import Finding, Rule, RuleSet
+from timedcombat.checks.model import distance
 from timedcombat.checks.tenths_model import (
     ALTERNATE,
     STOPPED,
     Act,
     Event,
     TenthsLog,
-    distance,
     half_up,
     read,
 )

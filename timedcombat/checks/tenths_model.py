@@ -15,13 +15,13 @@ action instead, which logs it as ``delay``.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-Hex = tuple[int, int]
-Event = Mapping[str, Any]
+from timedcombat.checks.model import Event, Hex, LogModel
+from timedcombat.checks.model import as_hex as _hex
+from timedcombat.checks.model import as_int as _int
 
 DEFAULT_RULES: dict[str, Any] = {
     "short_reach": 1, "long_reach": 2, "dodge_time": 4, "walk_back_extra": 0,
@@ -56,12 +56,6 @@ class Weapon:
 
 SHIELD_BASH = Weapon("shield", 8, "short", 1, 0)
 """The shield used to strike at close quarters (an assumption of docs/rules/tenths.md)."""
-
-
-def distance(a: Hex, b: Hex) -> int:
-    """Hex steps between two axial hexes."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def combined_base_speed(first: int, second: int) -> int:
@@ -163,26 +157,17 @@ class Person:
         self.blows, self.last_blow, self.seq_first = 0, None, None
 
 
-def _int(v: Any) -> int | None:
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
-
-
-def _hex(v: Any) -> Hex | None:
-    if isinstance(v, list | tuple) and len(v) == 2 and all(_int(x) is not None for x in v):
-        return (v[0], v[1])
-    return None
-
-
 def _weapon(raw: Mapping[str, Any]) -> Weapon:
     return Weapon(str(raw.get("name")), _int(raw.get("base_speed")), raw.get("reach"),
                   _int(raw.get("hands")), _int(raw.get("anti_parry")))
 
 
-class TenthsLog:
-    """The facts of one ``tenths`` log that the timing rules read."""
+class TenthsLog(LogModel):
+    """The facts of one ``tenths`` log that the timing rules read (on the generic reading
+    of :class:`~timedcombat.checks.model.LogModel`: placed, positions, turns)."""
 
     def __init__(self, events: Sequence[Event]) -> None:
-        self.events = list(events)
+        super().__init__(events)
         given = self.events[0].get("rules") if self.events else None
         given = given if isinstance(given, dict) else {}
         self.rules = dict(DEFAULT_RULES)  # a timing parameter must be an integer
@@ -193,12 +178,10 @@ class TenthsLog:
         self.acts: list[Act] = []
         self.act_of: dict[int, Act] = {}
         self.acts_by: dict[str, list[Act]] = {}
-        self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
         self.snap: dict[int, dict[str, Any]] = {}
         self.attacks_at: dict[tuple[str, int], list[int]] = {}
         self.lost_at: dict[tuple[str, int], list[int]] = {}
         self.ground: dict[str, list[Hex]] = {}
-        self.end_t: int | None = None
         self._due: dict[str, Act] = {}  # draw, sheathe, style: applied once complete
         self._index()
         from timedcombat.checks.tenths_scene import Scene
@@ -334,14 +317,6 @@ class TenthsLog:
         if names or "arms" in e or "weapons" in e:
             ready = 2 if p.style else 1
             p.hand, p.sheathed = names[:ready], names[ready:]
-        self._track(e["actor"], i, e.get("at"))
-
-    def _track(self, pid: str, i: int, at: Any) -> None:
-        h = _hex(at)
-        if h is not None:
-            idx, hexes = self.tracks.setdefault(pid, ([], []))
-            idx.append(i)
-            hexes.append(h)
 
     def _action(self, i: int, e: Event) -> None:
         p = self.person(e["actor"])
@@ -389,7 +364,7 @@ class TenthsLog:
             p.reset_blows()
 
     def _move(self, i: int, e: Event) -> None:
-        self._track(e["actor"], i, e.get("to"))
+        """(positions: :class:`LogModel` tracks them)"""
 
     def _state(self, i: int, e: Event) -> None:
         p, state, value = self.person(e["actor"]), e.get("state"), e.get("value")
@@ -574,12 +549,6 @@ class TenthsLog:
             return None
         second = p.eff_style() == MAIN and p.hand.index(w) == 1
         return SHIELD_PARRY if second else WEAPON_PARRY
-
-    def pos_at(self, pid: str, i: int) -> Hex | None:
-        """Where ``pid`` stood just after event ``i``."""
-        idx, hexes = self.tracks.get(pid, ([], []))
-        k = bisect.bisect_right(idx, i)
-        return hexes[k - 1] if k else None
 
     def during(self, act: Act) -> Iterator[tuple[int, Event]]:
         """The events of ``act``'s actor after it started and before it stopped."""

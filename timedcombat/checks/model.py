@@ -1,0 +1,135 @@
+"""The generic reading of a log that every system's rule set starts from.
+
+A log says the same things in every system: who was placed where with which stats
+(``placed``), where they moved and which way they face (``move``), who left the fight
+(``state`` ``out`` / ``fled`` / ``dead``), and for a turn system its turns and phases
+(``<system>.turn`` with the order of action, ``<system>.phase``). :class:`LogModel` reads
+those once; a system's own model (``tenths_model``) builds on it. Nothing here imports
+engine code: this is a reading of the log.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Hex = tuple[int, int]
+Event = Mapping[str, Any]
+
+GONE = frozenset({"out", "fled", "dead"})
+"""States after which a combatant no longer fights."""
+
+
+def as_int(v: Any) -> int | None:
+    """An integer field's value, or ``None`` (a boolean is not an integer here)."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def as_hex(v: Any) -> Hex | None:
+    """A ``[q, r]`` field's value as a hex, or ``None``."""
+    if isinstance(v, list | tuple) and len(v) == 2 and all(as_int(x) is not None for x in v):
+        return (v[0], v[1])
+    return None
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hex steps between two axial hexes."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@dataclass
+class Placed:
+    """A combatant as its ``placed`` event gives it."""
+
+    id: str
+    side: str | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+    index: int = 0
+
+    def stat(self, name: str) -> int | None:
+        return as_int(self.stats.get(name))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn as the log gives it: number, first tenth, order of action, and its phases
+    (name -> (first tenth, tenth after the last))."""
+
+    number: int
+    t: int
+    order: tuple[str, ...]
+    index: int
+    phases: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+class LogModel:
+    """What every log says (see the module docstring), read once."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = list(events)
+        start = self.events[0] if self.events else {}
+        self.system: str | None = start.get("system") if isinstance(start, Mapping) else None
+        rules = start.get("rules") if isinstance(start, Mapping) else None
+        self.rules: dict[str, Any] = dict(rules) if isinstance(rules, dict) else {}
+        self.placed: dict[str, Placed] = {}
+        self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
+        self.gone: dict[str, int] = {}  # id -> tenth it left the fight
+        self.turns: list[Turn] = []
+        self.end_t: int | None = None
+        turn_event = f"{self.system}.turn" if self.system else None
+        phase_event = f"{self.system}.phase" if self.system else None
+        for i, e in enumerate(self.events):
+            kind, actor = e.get("event"), e.get("actor")
+            if kind == "placed" and isinstance(actor, str):
+                stats = e.get("stats")
+                self.placed[actor] = Placed(actor, e.get("side"),
+                                            dict(stats) if isinstance(stats, dict) else {},
+                                            len(self.placed))
+                self._track(actor, i, e.get("at"))
+            elif kind == "move" and isinstance(actor, str):
+                self._track(actor, i, e.get("to"))
+            elif kind == "state" and e.get("state") in GONE and e.get("value") \
+                    and isinstance(actor, str):
+                self.gone.setdefault(actor, e["t"])
+            elif kind == turn_event and as_int(e.get("turn")) is not None:
+                order = e.get("order")
+                self.turns.append(Turn(e["turn"], e["t"],
+                                       tuple(order) if isinstance(order, list) else (), i))
+            elif kind == phase_event and self.turns and isinstance(e.get("phase"), str):
+                end = as_int(e.get("end"))
+                self.turns[-1].phases[e["phase"]] = (e["t"], end if end is not None else e["t"])
+            elif kind == "end":
+                self.end_t = e["t"]
+
+    def _track(self, pid: str, i: int, at: Any) -> None:
+        h = as_hex(at)
+        if h is not None:
+            idx, hexes = self.tracks.setdefault(pid, ([], []))
+            idx.append(i)
+            hexes.append(h)
+
+    def pos_at(self, pid: str, i: int) -> Hex | None:
+        """Where ``pid`` stood just after event ``i``."""
+        idx, hexes = self.tracks.get(pid, ([], []))
+        k = bisect.bisect_right(idx, i)
+        return hexes[k - 1] if k else None
+
+    def stat(self, pid: str | None, name: str) -> int | None:
+        p = self.placed.get(pid) if isinstance(pid, str) else None
+        return p.stat(name) if p is not None else None
+
+    def turn_at(self, i: int) -> Turn | None:
+        """The turn an event index falls in (the last turn event before it)."""
+        found = None
+        for turn in self.turns:
+            if turn.index > i:
+                break
+            found = turn
+        return found
+
+
+__all__ = ["GONE", "Event", "Hex", "LogModel", "Placed", "Turn", "as_hex", "as_int",
+           "distance"]
