@@ -34,6 +34,7 @@ from timedcombat.structure import (
     quoted,
     structure,
 )
+from timedcombat.systems.base import get_system, system_names
 
 _TOP_KEYS = ("scenario", "rules", "map", "combatant")
 
@@ -99,8 +100,6 @@ def _depth(doc: Any) -> int:
 
 def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
     """Check a scenario given as an already parsed document."""
-    from timedcombat.systems.base import get_system, system_names
-
     if not isinstance(doc, Mapping):
         raise ScenarioError(file, "", "expected a TOML document")
     for key in doc:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from timedcombat.errors import ScenarioError
+from timedcombat.structure import describe, key_text, quoted, structure
 
 if TYPE_CHECKING:
     import cattrs
@@ -49,8 +50,6 @@ def structure_plan(raw: Sequence[Mapping[str, Any]], actions: Mapping[str, Any],
     """Check each step's action and keys against ``actions`` (a system's vocabulary) and
     structure its values by the declared types; one located :class:`ScenarioError` for
     the first problem."""
-    from timedcombat.structure import describe, key_text, quoted, structure
-
     steps = []
     for i, step in enumerate(raw):
         at = f"{where}[{i}]"

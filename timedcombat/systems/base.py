@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from timedcombat.plans import structure_plan
 from timedcombat.results import CombatantResult, Outcome
 from timedcombat.turns import TimeModel
 
@@ -149,8 +150,6 @@ class SystemBase:
 
     def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
                        file: str, where: str) -> tuple[Any, ...]:
-        from timedcombat.plans import structure_plan
-
         return structure_plan(raw, self.plan_actions, conv, file, where, self.name)
 
     def time_model(self, rules: Any) -> TimeModel:
