@@ -102,11 +102,32 @@ def _decode_line(raw: bytes, file: str, n: int) -> dict[str, Any] | None:
     return _parse(line, file, n)
 
 
+_SHARED: dict[Any, Any] = {}
+
+
+def _shared(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys and short string values are shared with every earlier line
+    (a log repeats its keys, ids and names on every line: kept once, not per event)."""
+    memo = _SHARED
+    out = {}
+    for k, v in pairs:
+        k = memo.setdefault(k, k)
+        if type(v) is str and len(v) <= 40:
+            v = memo.setdefault(v, v)
+        out[k] = v
+    if len(memo) > 100_000:
+        memo.clear()  # (a log of ever new strings: stop sharing rather than grow)
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_shared)
+
+
 def _parse(line: str, file: str, n: int) -> dict[str, Any] | None:
     if not line.strip():
         return None
     try:
-        obj = json.loads(line)
+        obj = _DECODER.decode(line)
     except RecursionError:
         raise LogFormatError(file, n, _too_deep()) from None
     except ValueError as exc:

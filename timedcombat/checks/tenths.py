@@ -119,11 +119,13 @@ def _block_time(log: TenthsLog, act: Act) -> int | None:
 def _closing_moves(log: TenthsLog, act: Act) -> list[tuple[int, Event]]:
     """The moves a closing action makes (not dodges, nor a parry's close-in)."""
     moves = []
+    defended: set[int] = set()  # tenths on which the actor parried or dodged (so far)
     for j, e in log.during(act):
+        if e.get("event") == "defence":
+            defended.add(e["t"])
         if e.get("event") != "move":
             continue
-        parried = any(d.get("event") == "defence" and d.get("actor") == act.actor
-                      and d["t"] == e["t"] for d in log.events[act.index:j])
+        parried = e["t"] in defended
         if e.get("mode") == "closing" or (e.get("mode") == "close_quarters" and not parried):
             moves.append((j, e))
     return moves
@@ -217,8 +219,9 @@ def _came_in_range(log: TenthsLog, act: Act, other: str, until: int) -> int | No
     the actor, looking at where both stand after each tenth's moves."""
     inside = _in_range(log, act, other, act.index)
     since = act.t if inside else None
-    moves = [(e["t"], j) for j, e in enumerate(log.events[act.index:until], act.index)
-             if e.get("event") == "move" and e.get("actor") in (act.actor, other)]
+    moves = sorted((e["t"], j) for pid in (act.actor, other)
+                   for j, e in log.of_actor(pid, act.index - 1, until)
+                   if e.get("event") == "move")
     for k, (t, j) in enumerate(moves):
         if k + 1 < len(moves) and moves[k + 1][0] == t:
             continue  # only where they stand once the tenth's moves are done
@@ -255,10 +258,9 @@ def _first_attack_on(log: TenthsLog, act: Act) -> tuple[int, Event] | None:
     the actor's next closing action."""
     nxt = next((a.index for a in log.acts_by[act.actor] if a.index > act.index and a.closing),
                len(log.events))
-    for j in range(act.index + 1, nxt):
-        e = log.events[j]
-        if e.get("event") == "attack" and e.get("actor") == act.target \
-                and e.get("target") == act.actor and e.get("kind") != "block":
+    for j, e in log.of_actor(act.target, act.index, nxt):
+        if e.get("event") == "attack" and e.get("target") == act.actor \
+                and e.get("kind") != "block":
             return j, e
     return None
 

@@ -553,10 +553,7 @@ class TenthsLog(LogModel):
     def during(self, act: Act) -> Iterator[tuple[int, Event]]:
         """The events of ``act``'s actor after it started and before it stopped."""
         stop = act.stop if act.stop is not None else len(self.events)
-        for j in range(act.index + 1, stop):
-            e = self.events[j]
-            if e.get("actor") == act.actor:
-                yield j, e
+        return self.of_actor(act.actor, act.index, stop)
 
     def made(self, act: Act) -> bool:
         """The closing exchange of ``act`` made an attack (its own or its partner's)."""
