@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from timedcombat.hexmap import (
     DIRECTIONS,
@@ -348,3 +350,24 @@ def test_ground_does_not_block_movement() -> None:
     assert m.is_free((1, 0)) is True
     m.place("ana", (1, 0))
     assert m.where("ana") == (1, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40), st.sampled_from("ab")),
+                min_size=1, max_size=60, unique_by=lambda x: (x[0], x[1])),
+       st.tuples(st.integers(-50, 50), st.integers(-50, 50)))
+def test_the_block_search_finds_what_a_scan_of_all_finds(figures, here):
+    """HexMap.nearest (blocks searched outward) agrees with a scan of every figure: the
+    nearest of the groups asked, the lowest rank on ties."""
+    from timedcombat.hexmap import HexMap, distance
+
+    m = HexMap()
+    for i, (q, r, side) in enumerate(figures):
+        m.place(f"f{i}", (q, r), group=side)
+    rank = {f"f{i}": i for i in range(len(figures))}
+    found, d = m.nearest(here, ["b"], lambda who: True, rank.__getitem__)
+    bs = [(distance(here, (q, r)), i) for i, (q, r, side) in enumerate(figures) if side == "b"]
+    if not bs:
+        assert found is None
+    else:
+        assert (d, rank[found]) == min(bs)

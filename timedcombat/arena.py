@@ -127,7 +127,7 @@ class Arena:
         self.combatants.append(c)
         self.by_id[c.id] = c
         self.able_count[c.side] = self.able_count.get(c.side, 0) + 1
-        self.map.place(c.id, c.at)
+        self.map.place(c.id, c.at, group=c.side)
 
     # ------------------------------------------------------------------ the log
 
@@ -317,8 +317,22 @@ class Arena:
         return self._scan_nearest(c, visible)
 
     def _scan_nearest(self, c: Any, visible: bool) -> Any | None:
+        """The nearest able (visible) enemy, first in the scenario on ties: a scan of all
+        when few are left, else the map's search by blocks (cost by distance, not count)."""
         hq, hr = c.at
         side, facing = c.side, c.facing
+        enemies_left = sum(n for s, n in self.able_count.items() if s != side)
+        if enemies_left > NEAREST_SCAN:
+            by_id = self.by_id
+
+            def accept(oid: str) -> bool:
+                o = by_id[oid]
+                return o.side != side and o.able and not (
+                    visible and is_back(c.at, facing, o.at))
+
+            sides = [s for s, n in self.able_count.items() if s != side and n > 0]
+            found, _ = self.map.nearest(c.at, sides, accept, lambda oid: by_id[oid].index)
+            return by_id[found] if found is not None else None
         best = None
         best_d = -1
         for o in self.combatants:  # scenario order: the first of equals is kept

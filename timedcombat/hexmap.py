@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 Hex = tuple[int, int]
@@ -184,20 +184,33 @@ def away_step(frm: Hex, threat: Hex, candidates: Iterable[Hex]) -> Hex | None:
 _DIR_ANGLE = {d: _angle((0, 0), d) for d in DIRECTIONS}
 
 
+BLOCK = 8
+"""Side of the coarse blocks of hexes (in axial q and r) the map also indexes figures by."""
+
+
+def block_of(h: Hex) -> tuple[int, int]:
+    return (h[0] // BLOCK, h[1] // BLOCK)
+
+
 class HexMap:
     """Walls, which figure stands where, and what lies on the ground.
 
-    Occupancy is an index (hex -> figure id), so no lookup scans the figures.
+    Occupancy is an index (hex -> figure id), so no lookup scans the figures; figures are
+    also indexed by blocks of ``BLOCK`` x ``BLOCK`` hexes, for searches of the nearest one
+    far away (:meth:`nearest`).
     """
 
     def __init__(self, walls: Iterable[Hex] = ()) -> None:
         self.walls: frozenset[Hex] = frozenset(walls)
         self._occupants: dict[Hex, list[str]] = {}
         self._position: dict[str, Hex] = {}
+        self._blocks: dict[Any, dict[tuple[int, int], list[str]]] = {}  # by group
+        self._group: dict[str, Any] = {}
         self.ground: dict[Hex, list[Any]] = {}  # what lies on each hex (dropped weapons)
 
-    def place(self, who: str, h: Hex, *, share: bool = False) -> None:
-        """Put a figure on a hex; ``share`` lets it join a figure there (close quarters)."""
+    def place(self, who: str, h: Hex, *, share: bool = False, group: Any = None) -> None:
+        """Put a figure on a hex; ``share`` lets it join a figure there (close quarters);
+        ``group`` (a side) keys the block index (:meth:`nearest` searches by group)."""
         if h in self.walls:
             raise ValueError(f"{h} is a wall")
         here = self._occupants.get(h)
@@ -205,6 +218,9 @@ class HexMap:
             raise ValueError(f"{h} is occupied by {here[0]}")
         self._occupants.setdefault(h, []).append(who)
         self._position[who] = h
+        group = self._group.setdefault(who, group)
+        self._blocks.setdefault(group, {}).setdefault((h[0] // BLOCK, h[1] // BLOCK),
+                                                      []).append(who)
 
     def remove(self, who: str) -> None:
         h = self._position.pop(who, None)
@@ -214,6 +230,41 @@ class HexMap:
         here.remove(who)
         if not here:
             del self._occupants[h]
+        b = (h[0] // BLOCK, h[1] // BLOCK)
+        blocks = self._blocks[self._group[who]]
+        block = blocks[b]
+        block.remove(who)
+        if not block:
+            del blocks[b]
+
+    def nearest(self, h: Hex, groups: Iterable[Any], accept: Callable[[str], bool],
+                rank: Callable[[str], int]) -> tuple[str | None, int]:
+        """The accepted figure of ``groups`` nearest ``h`` (ties: the lowest ``rank``) and
+        its distance, searching blocks outward from ``h``'s and stopping once no farther
+        block can hold a nearer one: the cost grows with the distance, not with the number
+        of figures."""
+        bq, br = h[0] // BLOCK, h[1] // BLOCK
+        best: str | None = None
+        best_d = best_rank = 0
+        position = self._position
+        for group in groups:
+            blocks = self._blocks.get(group)
+            if not blocks:
+                continue
+            span = max(max(abs(q - bq), abs(r - br)) for q, r in blocks)
+            for k in range(span + 1):
+                if best is not None and (k - 1) * BLOCK + 1 > best_d:
+                    break  # every hex of ring k is farther than the best in q or in r
+                for dq in range(-k, k + 1):
+                    for dr in (range(-k, k + 1) if abs(dq) == k else (-k, k)):
+                        for who in blocks.get((bq + dq, br + dr), ()):
+                            if not accept(who):
+                                continue
+                            d = distance(h, position[who])
+                            if best is None or d < best_d or \
+                                    (d == best_d and rank(who) < best_rank):
+                                best, best_d, best_rank = who, d, rank(who)
+        return best, best_d
 
     def move(self, who: str, to: Hex, *, share: bool = False) -> None:
         """Move a figure; a refused move (wall, occupied hex) leaves it where it was."""
