@@ -82,7 +82,7 @@ def test_d10_and_d20() -> None:
 
 def test_percentile_is_0_to_99() -> None:
     dice = Dice(random.Random(11))
-    seen = {dice.percentile() for _ in range(20000)}
+    seen = {dice.hundred() for _ in range(20000)}
     assert seen == set(range(100))
 
 
@@ -120,8 +120,8 @@ def test_roll_rejects_bad_notation() -> None:
 def test_same_seed_same_sequence() -> None:
     a = Dice(random.Random(1234))
     b = Dice(random.Random(1234))
-    seq_a = [a.die(6) for _ in range(50)] + [a.percentile() for _ in range(50)]
-    seq_b = [b.die(6) for _ in range(50)] + [b.percentile() for _ in range(50)]
+    seq_a = [a.die(6) for _ in range(50)] + [a.hundred() for _ in range(50)]
+    seq_b = [b.die(6) for _ in range(50)] + [b.hundred() for _ in range(50)]
     assert seq_a == seq_b
     c = Dice(random.Random(1235))
     assert [c.die(6) for _ in range(50)] != seq_a[:50]
@@ -132,7 +132,7 @@ def test_known_sequence_for_seed_42() -> None:
     dice = Dice(random.Random(42))
     assert [dice.die(6) for _ in range(10)] == [4, 1, 2, 2, 5, 5, 6, 1, 3, 1]
     assert [dice.d20() for _ in range(5)] == [5, 11, 1, 4, 13]
-    assert dice.percentile() == 54
+    assert dice.hundred() == 54
 
 
 def test_global_random_is_not_used() -> None:
@@ -142,7 +142,7 @@ def test_global_random_is_not_used() -> None:
     for _ in range(20):
         dice.die(20)
         dice.roll("3d6")
-        dice.percentile()
+        dice.hundred()
     assert random.getstate() == state
 
 
@@ -158,7 +158,7 @@ def test_scripted_replays_in_order() -> None:
     assert dice.d10() == 1
     assert dice.d10() == 10
     assert dice.remaining == 1
-    assert dice.percentile() == 42
+    assert dice.hundred() == 42
     assert dice.remaining == 0
 
 
@@ -180,8 +180,8 @@ def test_scripted_roll_takes_one_face_per_die() -> None:
         (0, lambda d: d.d10(), "d10"),
         (11, lambda d: d.d10(), "d10"),
         (-1, lambda d: d.d20(), "d20"),
-        (100, lambda d: d.percentile(), "percentile roll"),
-        (-1, lambda d: d.percentile(), "percentile roll"),
+        (100, lambda d: d.hundred(), "00-99 roll"),
+        (-1, lambda d: d.hundred(), "00-99 roll"),
     ],
 )
 def test_scripted_rejects_face_that_does_not_fit(face: int, call, what: str) -> None:
@@ -201,8 +201,8 @@ def test_scripted_rejection_names_the_roll_number() -> None:
 
 def test_scripted_percentile_ends_are_allowed() -> None:
     dice = ScriptedDice([0, 99])
-    assert dice.percentile() == 0
-    assert dice.percentile() == 99
+    assert dice.hundred() == 0
+    assert dice.hundred() == 99
 
 
 def test_scripted_exhausted_without_fallback_raises() -> None:
@@ -211,7 +211,7 @@ def test_scripted_exhausted_without_fallback_raises() -> None:
     with pytest.raises(DiceError, match=r"^scripted dice ran out \(needed a d20\)$"):
         dice.d20()
     with pytest.raises(DiceError, match=r"^scripted dice ran out \(needed a percentile roll\)$"):
-        dice.percentile()
+        dice.hundred()
     assert dice.remaining == 0
 
 
@@ -228,7 +228,7 @@ def test_scripted_uses_fallback_when_exhausted() -> None:
     reference = Dice(random.Random(42))
     expected = [reference.die(6) for _ in range(10)]
     assert [dice.die(6) for _ in range(10)] == expected == [4, 1, 2, 2, 5, 5, 6, 1, 3, 1]
-    assert dice.percentile() == reference.percentile()
+    assert dice.hundred() == reference.hundred()
     assert dice.remaining == 0
 
 

@@ -1,8 +1,8 @@
 """Dice from one injected :class:`random.Random` per run, plus scripted rolls.
 
 Notation: ``d20``, ``d10``, ``3d6``, ``2d6+1``, ``1d-3`` (a missing number of sides
-means six-sided dice, as in ``1d-3`` = one six-sided die minus three). Percentile
-rolls give 00-99. :class:`ScriptedDice` replays given faces, for tests and for
+means six-sided dice, as in ``1d-3`` = one six-sided die minus three).
+:meth:`Dice.hundred` gives 00-99 (two ten-sided dice read as tens and units). :class:`ScriptedDice` replays given faces, for tests and for
 replaying a fight from a table.
 """
 
@@ -85,8 +85,8 @@ class Dice:
     def d20(self) -> int:
         return self.die(20)
 
-    def percentile(self) -> int:
-        """00-99."""
+    def hundred(self) -> int:
+        """00-99: two ten-sided dice read as tens and units."""
         return self.die(100) - 1
 
     def roll(self, notation: str | DiceSpec) -> Roll:
@@ -126,7 +126,7 @@ class ScriptedDice(Dice):
         face = self._take(1, sides, f"d{sides}")
         return self._fallback.die(sides) if face is None else face
 
-    def percentile(self) -> int:
-        """A scripted percentile face is given as read off the dice: 0-99."""
-        face = self._take(0, 99, "percentile roll")
-        return self._fallback.percentile() if face is None else face
+    def hundred(self) -> int:
+        """A scripted 00-99 face is given as read off the dice: 0-99."""
+        face = self._take(0, 99, "00-99 roll")
+        return self._fallback.hundred() if face is None else face
