@@ -210,7 +210,7 @@ def test_scripted_exhausted_without_fallback_raises() -> None:
     assert dice.die(6) == 5
     with pytest.raises(DiceError, match=r"^scripted dice ran out \(needed a d20\)$"):
         dice.d20()
-    with pytest.raises(DiceError, match=r"^scripted dice ran out \(needed a percentile roll\)$"):
+    with pytest.raises(DiceError, match=r"^scripted dice ran out \(needed a 00-99 roll\)$"):
         dice.hundred()
     assert dice.remaining == 0
 
