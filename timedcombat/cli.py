@@ -46,6 +46,7 @@ def _console() -> Console:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    view = view_options(args)
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise UsageError(f"--seed: must be between 0 and {MAX_SEED}")
     if args.until is not None and not 1 <= args.until <= MAX_UNTIL:
@@ -54,6 +55,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         if path == STDOUT:
             raise UsageError(f"{option}: a picture cannot go to standard output")
     scenario = load_scenario(args.scenario)
+    unknown = [x for x in view.get("only", ()) if x not in {c.id for c in scenario.combatants}]
+    if unknown:
+        raise UsageError(f"--only: no combatant {unknown[0]!r} in the scenario (ids: "
+                         f"{', '.join(c.id for c in scenario.combatants)})")
     check_outputs([("--log", args.log), ("--svg", args.svg), ("--png", args.png)],
                   inputs=[("scenario", args.scenario)])
     for option, path in (("--svg", args.svg), ("--png", args.png)):
@@ -86,7 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             from timedcombat.timeline import render
 
             try:
-                render(events, _console())
+                render(events, _console(), **view)
                 sys.stdout.flush()  # a full disk shows now, before any file is put in place
             except BrokenPipeError as exc:  # the reader had what it wanted: keep the files
                 broken = exc
@@ -108,6 +113,41 @@ def check_picture_name(option: str, path: str | None) -> None:
     if Path(path).suffix.lower() != suffix:
         raise UsageError(f"{option} {path}: the file name must end in {suffix} ({option} "
                          f"writes {suffix[1:].upper()})")
+
+
+def add_view_options(p: argparse.ArgumentParser) -> None:
+    """What the text timeline shows: ``--verbose``, ``--only``, ``--from``/``--to``."""
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show every roll's modifiers in the timeline")
+    p.add_argument("--only", metavar="ID,..",
+                   help="show only these combatants' lines (and what is done to them)")
+    p.add_argument("--from", dest="start", metavar="SECONDS",
+                   help="show from this time on (e.g. 2.5)")
+    p.add_argument("--to", dest="stop", metavar="SECONDS", help="show up to this time")
+
+
+def view_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The timeline's filters from the options (one-line errors for bad values)."""
+    from timedcombat.clock import from_seconds
+
+    out: dict[str, Any] = {"verbose": bool(getattr(args, "verbose", False))}
+    if getattr(args, "only", None) is not None:
+        ids = [x.strip() for x in args.only.split(",") if x.strip()]
+        if not ids:
+            raise UsageError("--only: give combatant ids separated by commas")
+        out["only"] = ids
+    for key, option in (("start", "--from"), ("stop", "--to")):
+        value = getattr(args, key, None)
+        if value is None:
+            continue
+        try:
+            out[key] = from_seconds(value)
+        except ValueError:
+            raise UsageError(f"{option}: not a time in seconds with at most one decimal: "
+                             f"{value!r}") from None
+        if out[key] < 0:
+            raise UsageError(f"{option}: must not be negative")
+    return out
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -377,6 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--png", metavar="FILE", help="draw the timeline as PNG swimlanes")
     run.add_argument("--until", type=int, metavar="TENTHS", help="override the time cap")
     run.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
+    add_view_options(run)
     run.set_defaults(func=cmd_run)
     check = sub.add_parser("check", help="check a JSON-lines log against the timing rules")
     check.add_argument("log", metavar="LOG.jsonl",

@@ -57,6 +57,12 @@ class Lanes:
     waits: tuple[tuple[str, int, int], ...] = ()  # waiting to strike (actor, from, to)
     styles: Mapping[str, LaneStyle] = attrs.field(factory=dict)  # bar kinds
     span_styles: Mapping[str, LaneStyle] = attrs.field(factory=dict)  # spans by state
+    surprises: tuple[tuple[str, int], ...] = ()  # (surprised combatant, tenth)
+
+
+UNAWARE = LaneStyle("#999999", "unaware (surprise rules)", "..")
+MAX_WIDTH = 24.0  # inches (2400 px): a long fight is drawn compressed, not 6000 px wide
+MAX_MINOR = 400  # minor ticks at most (matplotlib warns past 1000)
 
 
 def _core_kind(e: Event) -> str:
@@ -97,6 +103,9 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
             bar.end = max(bar.start, min(bar.end, t))
 
     marks, reactions, targets, states, wounds = [], [], [], [], []
+    surprises: list[tuple[str, int]] = []  # (surprised combatant, tenth)
+    unaware = {e["actor"]: e["t"] for e in events if e["event"] == "placed"
+               and isinstance(e.get("stats"), dict) and e["stats"].get("aware") is False}
     span_open: dict[tuple[str, str], int] = {}
     spans: list[tuple[str, int, int, str]] = []
     for e in events:
@@ -112,12 +121,15 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
             open_bar[actor].end += e["delay"]
         elif kind == "attack":
             marks.append((actor, t, e["result"], e.get("target", actor)))
+            if e.get("surprised"):
+                surprises.append((e.get("target", actor), t))
         elif kind == "damage":
             wounds.append((actor, t, e.get("amount", 0)))
         elif kind == "reaction":
             close(actor, t)
-            bars.append(Bar(actor, t, e.get("end", t + e.get("tenths", 1)), "reaction",
-                            "react"))
+            bar = Bar(actor, t, e.get("end", t + e.get("tenths", 1)), "reaction", "react")
+            bars.append(bar)
+            open_bar[actor] = bar  # (cut short if its actor falls meanwhile)
             reactions.append((actor, t))
         elif kind == "target":
             targets.append((actor, t))
@@ -136,6 +148,9 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     for (actor, st), t0 in span_open.items():
         spans.append((actor, t0, end, st))
     waits = system.waiting_spans(list(events)) if hasattr(system, "waiting_spans") else []
+    for actor, t0 in unaware.items():  # unaware until its first reaction (surprise rules)
+        t1 = next((t for a, t in reactions if a == actor), end)
+        spans.append((actor, t0, t1, "unaware"))
     for b in bars:
         b.end = min(b.end, end)
     boundaries = tuple(sorted({e["t"] for e in events
@@ -148,9 +163,10 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     else:
         outcome = f"no winner at {end / 10:.1f} s ({end_ev.get('reason', '')})"
     title = f"{name} — {start.get('system', '?')}, seed {start.get('seed', '?')} — {outcome}"
+    span_styles.setdefault("unaware", UNAWARE)
     return Lanes(order, sides, tuple(bars), tuple(marks), tuple(wounds), tuple(reactions),
                  tuple(targets), tuple(states), tuple(spans), boundaries, end, title,
-                 tuple(waits), styles, span_styles)
+                 tuple(waits), styles, span_styles, tuple(surprises))
 
 
 def _tick_step(seconds: float) -> float:
@@ -172,7 +188,7 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     lanes = lanes_of(events)
     n = max(1, len(lanes.order))
     seconds = max(lanes.end, 10) / 10
-    width = min(60.0, max(10.0, 2.2 + seconds * 0.45))
+    width = min(MAX_WIDTH, max(10.0, 2.2 + seconds * 0.45))
     height = 1.9 + 0.42 * n + 0.9
     fig, ax = plt.subplots(figsize=(width, height))
     row = {a: n - 1 - i for i, a in enumerate(lanes.order)}
@@ -201,19 +217,34 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     for a, t0, t1 in lanes.waits:
         ax.broken_barh([(t0 / 10, (t1 - t0) / 10)],
                        (row[a] - 0.12, 0.24), facecolors=wait_colour, alpha=0.35, zorder=2)
-    for b in lanes.bars:
+    for b in lanes.bars:  # a white edge keeps two actions of one kind apart
         ax.broken_barh([(b.start / 10, max(b.end - b.start, 1) / 10)],
                        (row[b.actor] - 0.28, 0.56), facecolors=lanes.styles[b.kind].colour,
-                       edgecolors="white", linewidth=0.3, zorder=2)
-    for a, t, _r, tgt in lanes.marks:
+                       edgecolors="white", linewidth=1.0, zorder=2)
+    for a, t, r, tgt in lanes.marks:  # blow -> target: coloured by result, arrow at target
         if tgt in row and tgt != a:
-            ax.plot([t / 10, t / 10], [row[a], row[tgt]], color="#555555", alpha=0.3,
-                    linewidth=0.6, zorder=3)
+            colour = RESULTS.get(r, RESULTS["miss"])[2]
+            y0, y1 = row[a], row[tgt]
+            ax.annotate("", xy=(t / 10, y1 + (0.3 if y1 < y0 else -0.3)), xytext=(t / 10, y0),
+                        arrowprops={"arrowstyle": "-|>", "color": colour, "alpha": 0.55,
+                                    "linewidth": 0.8, "shrinkA": 0, "shrinkB": 0,
+                                    "mutation_scale": 7}, zorder=3)
+    last_label: dict[str, float] = {}
     for a, t, amount in lanes.wounds:
         ax.plot([t / 10], [row[a]], marker="|", markersize=14, color="#7a1f22", zorder=4)
-        if n <= 6:
-            ax.text(t / 10, row[a] + 0.42, f"-{amount}", fontsize=font - 1, ha="center",
-                    va="bottom", color="#7a1f22", zorder=6)
+        x = t / 10
+        if n <= 12 and x - last_label.get(a, -99.0) >= 0.025 * seconds:
+            # inside the lane, under its top edge; one label where wounds crowd together
+            ax.text(x, row[a] + 0.31, f"-{amount}", fontsize=font - 1, ha="center",
+                    va="center", color="#7a1f22", zorder=6,
+                    bbox={"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none",
+                          "alpha": 0.7})
+            last_label[a] = x
+    if lanes.surprises:
+        xs = [t / 10 for _a, t in lanes.surprises]
+        ys = [row[a] for a, _t in lanes.surprises if a in row]
+        ax.scatter(xs[:len(ys)], ys, marker="o", s=120, facecolors="none",
+                   edgecolors="#dd8452", linewidths=1.4, zorder=5)
     for result, (marker, face, edge, _label) in RESULTS.items():
         pts = [(t / 10, row[a]) for a, t, r, _tgt in lanes.marks if r == result]
         if pts:
@@ -249,10 +280,13 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     ax.set_xlim(0, lanes.end / 10 + 0.2)
     step = _tick_step(seconds)
     ax.xaxis.set_major_locator(matplotlib.ticker.MultipleLocator(step))
-    ax.xaxis.set_minor_locator(matplotlib.ticker.MultipleLocator(0.1))
+    minor = 0.1 if seconds * 10 <= MAX_MINOR else (1.0 if seconds <= MAX_MINOR else step)
+    ax.xaxis.set_minor_locator(matplotlib.ticker.MultipleLocator(minor))
     ax.tick_params(axis="x", which="minor", length=2)
     ax.tick_params(axis="x", labelsize=font)
-    ax.set_xlabel("time (s); minor ticks every tenth", fontsize=font)
+    ax.set_xlabel("time (s); minor ticks every tenth" if minor == 0.1 else
+                  "time (s); minor ticks every second" if minor == 1.0 else "time (s)",
+                  fontsize=font)
     ax.grid(axis="x", which="major", color="#dddddd", linewidth=0.6, zorder=0)
     ax.set_title(lanes.title, fontsize=font + 2)
     handles = [Patch(color=st.colour, label=st.label) for k, st in lanes.styles.items()
@@ -261,8 +295,8 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
                        label=f"blow {lab}") for r, (m, f, e, lab) in RESULTS.items()
                 if any(x[2] == r for x in lanes.marks)]
     if lanes.marks:
-        handles.append(Line2D([], [], color="#555555", alpha=0.5, linewidth=0.8,
-                              label="blow → its target (result on the striker's lane)"))
+        handles.append(Line2D([], [], color="#555555", alpha=0.6, linewidth=0.8,
+                              label="blow → its target (arrow; result on the striker's lane)"))
     if lanes.wounds:
         handles.append(Line2D([], [], linestyle="", marker="|", markersize=10,
                               color="#7a1f22", label="damage taken"))
@@ -278,10 +312,20 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
         else:
             handles.append(Line2D([], [], color=style.colour, linewidth=3, label=style.label))
     if lanes.waits:
-        handles.append(Patch(color=wait_colour, alpha=0.35, label="waiting to strike"))
+        handles.append(Patch(color=wait_colour, alpha=0.35,
+                             label="waiting (to strike, or for the first blow)"))
+    if lanes.surprises:
+        handles.append(Line2D([], [], linestyle="", marker="o", markerfacecolor="none",
+                              markeredgecolor="#dd8452", markersize=9, label="surprised"))
     legend_rows = -(-len(handles) // 6)
     fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=font,
                frameon=False)
     fig.tight_layout(rect=(0, (0.28 * legend_rows + 0.1) / height, 1, 1))
-    fig.savefig(path, format=fmt, dpi=100)
+    kind = (fmt or Path(str(path)).suffix.lstrip(".") or "png").lower()
+    # the same log gives the same bytes: no date, fixed ids in SVG; nothing cut at the edges
+    metadata = {"Date": None} if kind == "svg" else {"Software": None} if kind == "png" \
+        else None
+    with matplotlib.rc_context({"svg.hashsalt": "timedcombat"}):
+        fig.savefig(path, format=fmt, dpi=100, bbox_inches="tight", pad_inches=0.15,
+                    metadata=metadata)
     plt.close(fig)

@@ -116,18 +116,56 @@ def outcome_line(events: Iterable[Mapping[str, Any]]) -> str:
     return f"{who}, at {seconds(end['t'])} s ({end['reason']})."
 
 
-def render(events: list[Mapping[str, Any]], console: Console | None = None) -> None:
-    """Print the timeline table and the outcome."""
+def _verbose(e: Mapping[str, Any]) -> str:
+    """The modifiers of a roll, as ``skill +3, hurt -2`` (``--verbose``)."""
+    mods = e.get("modifiers")
+    if not isinstance(mods, dict) or not mods:
+        return ""
+    return "  [" + ", ".join(f"{k} {v:+d}" if isinstance(v, int) and not isinstance(v, bool)
+                             else f"{k} {v}" for k, v in mods.items()) + "]"
+
+
+def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
+           start: int | None = None, stop: int | None = None) -> list[Mapping[str, Any]]:
+    """The events of a window (tenths ``start`` to ``stop``, both included) that concern
+    the combatants ``only`` (as actor, target, opponent or attacker); ``start`` and ``end``
+    are kept, the ``placed`` of everyone with a line left, and turn and phase marks."""
+    keep = set(only) if only is not None else None
+    out = []
+    for e in events:
+        kind = e["event"]
+        if kind in ("start", "end", "placed"):
+            out.append(e)
+            continue
+        if (start is not None and e["t"] < start) or (stop is not None and e["t"] > stop):
+            continue
+        if keep is not None and not kind.endswith((".turn", ".phase")) and not (
+                {e.get("actor"), e.get("target"), e.get("opponent"), e.get("against")} & keep):
+            continue
+        out.append(e)
+    if keep is not None:
+        shown = keep | {e.get("actor") for e in out if e["event"] != "placed"}
+        out = [e for e in out if e["event"] != "placed" or e.get("actor") in shown]
+    return out
+
+
+def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
+           only: Iterable[str] | None = None, start: int | None = None,
+           stop: int | None = None, verbose: bool = False) -> None:
+    """Print the timeline table and the outcome. ``only``: the combatants to show (ids);
+    ``start``/``stop``: a window in tenths; ``verbose``: every roll's modifiers."""
     console = console or Console(markup=False, highlight=False)
-    start = next((e for e in events if e["event"] == "start"), None)
+    if only is not None or start is not None or stop is not None:
+        events = select(events, only, start, stop)
+    start_ev = next((e for e in events if e["event"] == "start"), None)
     actors = [e["actor"] for e in events if e["event"] == "placed"]
     sides = {e["actor"]: e["side"] for e in events if e["event"] == "placed"}
     if not actors:
         actors = list(dict.fromkeys(e["actor"] for e in events if "actor" in e))
-    system = find_system(start.get("system")) if start else None
-    title = start["scenario"] if start else "fight"
-    if start:
-        title += f"  [{start['system']}, seed {start['seed']}]"
+    system = find_system(start_ev.get("system")) if start_ev else None
+    title = start_ev["scenario"] if start_ev else "fight"
+    if start_ev:
+        title += f"  [{start_ev['system']}, seed {start_ev['seed']}]"
     lanes = len(actors) <= MAX_LANES
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
     table.add_column("t (s)", justify="right", no_wrap=True)
@@ -137,35 +175,40 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None) -> N
     else:
         table.add_column("who", no_wrap=True)
         table.add_column("what", overflow="fold")
-    rows: dict[int, dict[str, list[str]]] = {}
+    # per tenth: the turn/phase marks, then every line in log order (cause before effect)
+    rows: dict[int, tuple[list[str], list[tuple[str, str]]]] = {}
     for e in events:
         if e["event"] in ("start", "placed", "end"):
             continue
+        marks, lines = rows.setdefault(e["t"], ([], []))
         if e["event"].endswith((".turn", ".phase")):
-            rows.setdefault(e["t"], {}).setdefault("", []).append(_boundary(e))
+            marks.append(_boundary(e))
             continue
         text = describe(e, system)
         if text is None:
             continue
-        rows.setdefault(e["t"], {}).setdefault(e.get("actor", ""), []).append(text)
+        if verbose:
+            text += _verbose(e)
+        lines.append((e.get("actor", ""), text))
     for t in sorted(rows):
-        cells = rows[t]
-        marks = cells.pop("", [])
+        marks, lines = rows[t]
         if marks and lanes:
             table.add_row(seconds(t), " ".join(marks), *([""] * (len(actors) - 1)),
                           style="dim")
         elif marks:
             table.add_row(seconds(t), "", " ".join(marks), style="dim")
-        if not cells:
+        if not lines:
             continue
         if lanes:
+            cells: dict[str, list[str]] = {}
+            for a, text in lines:
+                cells.setdefault(a, []).append(text)
             table.add_row("" if marks else seconds(t),
                           *("\n".join(cells.get(a, [])) for a in actors))
         else:
             first = not marks
-            for a in actors + [k for k in cells if k not in actors]:
-                for line in cells.get(a, []):
-                    table.add_row(seconds(t) if first else "", a, line)
-                    first = False
+            for a, text in lines:  # in log order: the blow, then its damage, then OUT
+                table.add_row(seconds(t) if first else "", a, text)
+                first = False
     console.print(table)
     console.print(outcome_line(events))

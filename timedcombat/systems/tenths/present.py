@@ -104,18 +104,20 @@ def describe(e: Event) -> str | None:
 
 
 def waiting_spans(events: list[Event]) -> list[tuple[str, int, int]]:
-    """A Set's tenth is over but its blow is still to come: (actor, from, to) spans drawn
-    as a thin bar ("Set, waiting to strike")."""
+    """A closing action's own time is over but its exchange goes on: a Set waiting to
+    strike, a Wait or Defend letting the opponent strike first. (actor, from, to) spans,
+    drawn as a thin bar ("waiting")."""
     open_at: dict[str, int] = {}
     spans: list[tuple[str, int, int]] = []
     for e in events:
         kind, actor, t = e["event"], e.get("actor"), e["t"]
         if actor in open_at and (
                 (kind in ("attack", "tenths.attack_lost") and e.get("closing") == "set")
-                or kind in ("action", "reaction", "interrupted")):
+                or kind in ("action", "reaction", "interrupted")
+                or (kind == "state" and e.get("state") in ("out", "fled"))):
             t0 = open_at.pop(actor)
             if t > t0:
                 spans.append((actor, t0, t))
-        if kind == "action" and e["name"] == "set" and e.get("closing"):
+        if kind == "action" and e["name"] in ("set", "wait", "defend") and e.get("closing"):
             open_at[str(actor)] = e.get("end", t + 1)
     return spans
