@@ -463,6 +463,10 @@ class PercentileRules:
         2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases.")
     surprise_phases: int = _param(
         1, "Phases the surprise penalties last from the start of the fight.")
+    stalemate: int = _param(
+        600, "Tenths with no roll to hit or to grapple (strike, blow, ram, grappling move) "
+        "after which the fight ends as a stalemate (0: never; not a rule of the seed, a "
+        "guard of the simulation).")
 
     @classmethod
     def parameter_docs(cls) -> dict[str, str]:
