@@ -710,8 +710,8 @@ class Fight(Arena):
             cause = "escape" if any(moves[i][1].action == ESCAPE for i in result.applied) \
                 else "disengaged"
             self.let_go(holding.release(self.holds, between_=(f0.id, g0.id)), cause)
-        else:
-            for i in result.applied:
+        else:  # (a throw last: it moves the man, and the holds between them go with it)
+            for i in sorted(result.applied, key=lambda i: moves[i][1].action == THROW):
                 self.apply_move(moves[i][0], moves[i][1], p)
         for f, d in moves:  # an escape from a joint lock costs PD* and the limb, always
             for h in locks.get(f.id, ()):

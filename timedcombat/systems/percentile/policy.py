@@ -130,15 +130,21 @@ class _Phase:
         return self.out
 
     def approach(self, gap: int) -> list[Intent]:
-        """Out of reach: duck the blows of an armed foe who reaches him, close in."""
-        g, fight = self.g, self.fight
-        if g.armed and gap <= fight.threat_reach(g):
-            for _ in range(min(self.expected_blows(), 1)):
-                self.add(Intent(DUCK, g.id))
+        """Out of reach. Armed: step up to his weapon's reach and swing. Unarmed: close to
+        range 1, ducking one blow first when an armed foe will reach him this phase."""
+        f, g, fight = self.f, self.g, self.fight
+        if f.armed:
+            for _ in range(gap - fight.threat_reach(f)):
+                if not self.add(Intent(CLOSE, g.id)):
+                    break
+            return self.swordplay()
+        step = self.cost(CLOSE)
+        steps = min(gap - 1, self.left // max(1, step))
+        if g.armed and gap - steps <= fight.threat_reach(g):
+            self.add(Intent(DUCK, g.id))
         for _ in range(gap - 1):
             if not self.add(Intent(CLOSE, g.id)):
                 break
-        self.defend_and_strike(ducks=False)
         return self.out
 
     def grapple_move(self) -> None:
@@ -183,15 +189,21 @@ class _Phase:
                 while self.add(Intent(DUCK, g.id)):
                     pass
             return
-        while self.left > 0 and self.strike_once(g.id):
+        arms_free = not any(i.action in (CHOKE, STRANGLE, "joint_lock", "pin")
+                            for i in self.out)  # (a two-armed hold takes his arms)
+        while self.left > 0 and self.strike_once(g.id, arms_free):
             pass
 
-    def strike_once(self, target: str) -> bool:
+    def strike_once(self, target: str, arms: bool = True) -> bool:
         """The best strike that fits: a long kick with exactly 5 left, else a normal punch,
         a knee, a short punch or knee; a last Combat Action ducks."""
         choices = [Intent(PUNCH, target, NORMAL), Intent(KNEE, target, NORMAL),
                    Intent(PUNCH, target, SHORT), Intent(KNEE, target, SHORT),
                    Intent(DUCK, target)]
+        if not arms:
+            choices = [c for c in choices if c.action != PUNCH]
+        elif self.f.armed:
+            choices[:0] = [Intent(BLOW, target, NORMAL), Intent(BLOW, target, SHORT)]
         if self.left == 5:
             choices.insert(0, Intent(KICK, target, LONG))
         return any(self.add(i) for i in choices)
@@ -199,7 +211,7 @@ class _Phase:
     def swordplay(self) -> list[Intent]:
         """An armed man in reach: a parry against an expected blow, blows with the rest."""
         g = self.g
-        if self.expected_blows():
+        if self.expected_blows() and self.fight.gap(self.f, g) <= self.fight.threat_reach(g):
             self.add(Intent(PARRY, g.id))
         while self.add(Intent(BLOW, g.id, NORMAL)) or self.add(Intent(BLOW, g.id, SHORT)):
             pass

@@ -78,7 +78,7 @@ def describe(e: Event) -> str | None:
             dice = f"{e['dice']} [{' '.join(map(str, e['faces']))}]{halved}, "
         elif e.get("die") is not None:
             dice = f"d10 {e['die']} x 10, "
-        where = f"{e['location']}" + (f" (d100 {e['location_roll']:02d})"
+        where = _words(str(e["location"])) + (f" (d100 {e['location_roll']:02d})"
                                       if e.get("location_roll") is not None else "")
         star = "*" if e.get("star") else ""
         return (f"takes {e['pd']} PD{star} from {_words(str(e.get('source')))} at {where}: "
