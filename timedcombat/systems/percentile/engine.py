@@ -610,8 +610,9 @@ class Fight(Arena):
                   else None)
 
     def take(self, g: Fighter, hit: Any, *, by: str | None = None, weapon: str | None = None,
-             die: int | None = None, cause: str = "knockout") -> None:
-        """Log damage (and its Knockout Roll) and put ``g`` out when it says so."""
+             die: int | None = None, cause: str = "knockout", out: bool = False) -> None:
+        """Log damage (and its Knockout Roll) and put ``g`` out when it says so (``out``: a
+        hold's own knockout, ``cause`` the hold)."""
         g.pd += hit.pd
         g.effective += effective_pd(hit.pd, hit.star)
         self.emit(ev.Damage, actor=g.id, amount=hit.pd, total=g.effective, body=g.limit,
@@ -623,7 +624,7 @@ class Fight(Arena):
             self.emit(ev.Knockout, actor=g.id, pd=hit.pd, location=hit.location,
                       chance=hit.knockout_chance, roll=hit.knockout_roll,
                       result="out" if hit.knocked_out else "up")
-        if hit.knocked_out:
+        if hit.knocked_out or out:
             self.put_out(g, cause)
         elif incapacitated(g.effective, g.limit):
             self.put_out(g, "incapacitated")
@@ -870,9 +871,7 @@ class Fight(Arena):
             self.emit(ev.HoldPhase, actor=f.id, target=g.id, hold=h.move, phases=n,
                       pd=tick.pd, total=tick.total, knocked_out=tick.knocked_out)
             damage = fixed_damage(h.move, tick.pd, False, None, knockout=False)
-            self.take(g, damage, by=f.id)
-            if tick.knocked_out:
-                self.put_out(g, h.move)
+            self.take(g, damage, by=f.id, cause=h.move, out=tick.knocked_out)
             if self.over:
                 return
         if f.mounted is not None and f.shy and f.able:
