@@ -145,6 +145,9 @@ class Fight(Arena):
                                          facing=FACINGS[f.facing], stats=stats)
 
     def begin(self) -> None:
+        for f in self.combatants:
+            if f.mounted is not None:  # (drawn as a span until he is off his mount)
+                self.emit(core.State, actor=f.id, state="mounted", value=True, cause=f.mounted)
         self.clock.start()
         for f in self.combatants:
             f.proc = self.env.process(self.life(f))

@@ -176,23 +176,29 @@ class _Phase:
         return strike_odds(al, g_mal, parry_type(2, min(ducks, 2)))
 
     def defend_and_strike(self, ducks: bool = True) -> None:
-        """One duck (block) per expected blow, then strikes with the rest."""
+        """One duck per expected blow (while a strike still fits after it, unless he has
+        already chosen something that can hurt or hold), then strikes with the rest."""
         f, g, fight = self.f, self.g, self.fight
+        arms_free = not any(i.action in (CHOKE, STRANGLE, "joint_lock", "pin")
+                            for i in self.out)  # (a two-armed hold takes his arms)
+        in_reach = fight.gap(f, g) <= fight.rules.unarmed_reach and not f.down
         if ducks:
-            for _ in range(min(self.expected_blows(), self.left // max(1, self.cost(DUCK)))):
-                if self.left <= 2 and self.out:
+            duck = self.cost(DUCK)
+            for _ in range(self.expected_blows()):
+                offence = any(i.action not in (DUCK, CLOSE) for i in self.out)
+                if in_reach and not offence and self.left - duck < self.cheapest(arms_free):
                     break
                 if not self.add(Intent(DUCK, g.id)):
                     break
-        if fight.gap(f, g) > fight.rules.unarmed_reach or f.down:
-            if ducks:
-                while self.add(Intent(DUCK, g.id)):
-                    pass
+        if not in_reach:
             return
-        arms_free = not any(i.action in (CHOKE, STRANGLE, "joint_lock", "pin")
-                            for i in self.out)  # (a two-armed hold takes his arms)
         while self.left > 0 and self.strike_once(g.id, arms_free):
             pass
+
+    def cheapest(self, arms: bool) -> int:
+        """Combat Actions of his cheapest strike (a short punch, a short knee)."""
+        return self.cost(PUNCH, SHORT) if arms and self.fight.striking_limbs(self.f, "arm") \
+            else self.cost(KNEE, SHORT)
 
     def strike_once(self, target: str, arms: bool = True) -> bool:
         """The best strike that fits: a long kick with exactly 5 left, else a normal punch,
@@ -211,7 +217,9 @@ class _Phase:
     def swordplay(self) -> list[Intent]:
         """An armed man in reach: a parry against an expected blow, blows with the rest."""
         g = self.g
-        if self.expected_blows() and self.fight.gap(self.f, g) <= self.fight.threat_reach(g):
+        blow = self.cost(BLOW, SHORT)
+        if self.expected_blows() and self.fight.gap(self.f, g) <= self.fight.threat_reach(g) \
+                and self.left - self.cost(PARRY) >= blow:
             self.add(Intent(PARRY, g.id))
         while self.add(Intent(BLOW, g.id, NORMAL)) or self.add(Intent(BLOW, g.id, SHORT)):
             pass

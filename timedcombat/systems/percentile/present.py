@@ -156,7 +156,7 @@ def describe(e: Event) -> str | None:
         if st == "down":
             return f"DOWN{cause}" if val else "on his feet again"
         if st == "mounted":
-            return f"no longer mounted{cause}" if not val else "mounted"
+            return f"no longer mounted{cause}" if not val else f"mounted{cause}"
         if st == "out":
             return f"OUT{cause}"
     return None
