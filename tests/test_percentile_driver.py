@@ -85,6 +85,24 @@ def test_a_grabbed_limb_may_not_strike_and_a_grabbed_striker_halves_his_damage_b
         == (36, "1d6", True, [4], "body", 12)
 
 
+def test_a_head_butt_needs_no_free_limb():
+    # "Strikes are blows using the hands, elbows, knees, head, and feet": both arms held,
+    # the head still strikes (costs as a punch; short, WC 1: AL 4 v DL 4, no parry: 48 %)
+    a = fighter("a", "x", [0, 0], [{"action": "grab", "target": "b", "limb": "left_arm"},
+                                   dict(IDLE_STEP)], bat=2.0)
+    c = fighter("c", "x", [1, -1], [{"action": "grab", "target": "b", "limb": "right_arm"},
+                                    dict(IDLE_STEP)], bat=2.0)
+    b = fighter("b", "y", [1, 0], [{"action": "punch", "target": "a"},
+                                   {"action": "head_butt", "target": "a", "stroke": "short"}],
+                bat=0.5)
+    events = run(doc(a, c, b, until=20), [0, 0, 99])
+    assert one(events, "percentile.declare", actor="b")["costs"] == [2, 1]
+    skip = one(events, "percentile.plan_skip", actor="b")
+    assert (skip["t"], skip["name"], skip["reason"]) == (13, "punch", "no free arm")
+    hb = one(events, "attack")
+    assert (hb["t"], hb["strike"], hb["attack_level"], hb["odds"]) == (19, "head_butt", 4, 48)
+
+
 def test_only_one_grappling_move_a_phase_on_one_opponent():
     a = fighter("a", "x", [0, 0], [{"action": "grab", "target": "b"}] * 2, bat=2.0)
     events = run(doc(a, idle("b", "y", [1, 0]), until=20), [99])
@@ -159,6 +177,7 @@ def test_a_joint_lock_leaves_only_the_escape_which_costs_pd_star_and_the_limb():
     esc = one(events, "percentile.grapple", move="escape")
     assert (esc["t"], esc["attack_level"], esc["defense_level"], esc["odds"], esc["result"]) \
         == (33, 8, 12, 22, "failure")
+    assert not of(events, "percentile.hold", state="off")  # the lock holds: no escape
     dis = one(events, "percentile.disabled")
     assert (dis["t"], dis["limb"], dis["chance"], dis["roll"], dis["permanent"]) == \
         (33, "left_arm", 20, 10, True)

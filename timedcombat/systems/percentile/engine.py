@@ -221,6 +221,8 @@ class Fight(Arena):
                 ARMS[0] in f.disabled or ARMS[0] in holding.held_limbs(self.holds, f.id)) \
                 else (None, None)
         spec_limb = strike_spec(action).limb if action in UNARMED_STRIKES else "arm"
+        if spec_limb == "head":
+            return None, None  # (a head butt needs no free limb)
         free = self.striking_limbs(f, spec_limb or "arm")
         if intent.limb is not None:
             if intent.limb in free:

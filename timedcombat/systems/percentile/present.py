@@ -15,7 +15,8 @@ from timedcombat.systems.base import LaneStyle
 
 Event = Mapping[str, Any]
 
-STRIKE_NAMES = ("punch", "elbow", "knee", "kick", "shield_strike", "pommel_strike", "blow")
+STRIKE_NAMES = ("punch", "elbow", "knee", "kick", "head_butt", "shield_strike", "pommel_strike",
+                "blow")
 DEFENCE_NAMES = ("duck", "block", "parry")
 GRAPPLE_NAMES = ("grab", "joint_lock", "choke", "strangle", "escape", "pin", "throw")
 
