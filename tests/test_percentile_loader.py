@@ -160,3 +160,21 @@ def test_every_table_and_parameter_is_listed(capsys):
     assert {"phase_tenths", "stalemate", "pd_limit", "victim_pm"} <= names
     assert main(["rules", "percentile", "penalties"]) == 0
     assert "surprised, attack from rear" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- batch
+
+
+def test_batch_writes_the_systems_columns(tmp_path, capsys):
+    import csv
+
+    out = tmp_path / "runs.csv"
+    path = ROOT / "scenarios" / "percentile_choke_hold.toml"
+    assert main(["batch", str(path), "--runs", "3", "--jobs", "1", "--out", str(out),
+                 "-q"]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert list(rows[0])[-5:] == ["phases", "brand_cause", "brand_disabled", "wim_cause",
+                                  "wim_disabled"]
+    first = rows[0]  # the scenario's own seed: the choke knocks Wim out at 7.9 s
+    assert (first["seed"], first["duration"], first["phases"], first["wim_cause"],
+            first["state_wim"]) == ("18", "79", "4", "choke", "out")

@@ -164,14 +164,15 @@ def describe(e: Event) -> str | None:
 
 
 def batch_columns(ids: Any) -> tuple[str, ...]:
-    """``phases`` and, per combatant, ``<id>_pd`` and ``<id>_cause``."""
-    return ("phases", *(f"{cid}_{col}" for cid in ids for col in ("pd", "cause")))
+    """``phases`` and, per combatant, ``<id>_cause`` (why he is out: knockout,
+    incapacitated, choke, strangle) and ``<id>_disabled`` (limbs disabled)."""
+    return ("phases", *(f"{cid}_{col}" for cid in ids for col in ("cause", "disabled")))
 
 
 def batch_values(outcome: Any, phase_tenths: int) -> dict[str, Any]:
-    """The phases begun, and each combatant's effective PD and why he is out."""
+    """The phases begun, and each combatant's cause of being out and disabled limbs."""
     values: dict[str, Any] = {"phases": outcome.end // phase_tenths + 1}
     for cid, res in outcome.combatants.items():
-        values[f"{cid}_pd"] = res.extras.get("effective_pd", res.damage)
         values[f"{cid}_cause"] = res.extras.get("cause", "")
+        values[f"{cid}_disabled"] = " ".join(res.extras.get("disabled", ()))
     return values
