@@ -338,8 +338,6 @@ class Fight(Arena):
             return defence_allowed(action, attacker_armed=g.armed, distance=self.gap(f, g),
                                    has_weapon=f.armed)
         if action in STRIKES:
-            if f.mounted is not None and action in (BLOW,):
-                return None
             return self.limb_for(f, intent)[1]
         if action in GRAPPLES:
             made = sum(1 for i in chosen if i.action in GRAPPLES and i.target == intent.target)
