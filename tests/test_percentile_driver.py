@@ -302,6 +302,15 @@ def test_against_an_armed_foe_a_duck_costs_3_and_a_block_needs_range_1():
     assert skip["reason"] == "blocking an armed foe's arms needs range 1"
 
 
+def test_against_a_weapon_parry_the_defense_level_is_the_weapon_skill():
+    a = fighter("a", "x", [0, 0], [{"action": "punch", "target": "b"}])
+    b = fighter("b", "y", [1, 0], [{"action": "parry", "target": "a"}, dict(IDLE_STEP)],
+                mal=1, weapon="sword", skill=6)
+    events = run(doc(a, b, until=20), [99])
+    s = one(events, "attack")  # AL 4 + 2 v DL 6 (not his MAL 1), Full Parry: 14 %
+    assert (s["defense_level"], s["parry"], s["odds"]) == (6, "full", 14)
+
+
 def test_an_edged_blow_does_twice_the_blunt_pd():
     b = fighter("b", "y", [1, 0], [{"action": "blow", "target": "a"}], weapon="sword", skill=4)
     # AL 4 + WC 2 v DL 4, no parry (4D): 56 %; location 50 body; 2d6 3 + 4: 21 x 2 = 42

@@ -169,3 +169,28 @@ def test_every_scripted_die_is_used_in_the_texts_order(log):
         elif kind == "percentile.knockout":
             rolls.append(e["roll"])
     assert rolls == [76, 83, 23, 45, 47, 67, 4, 34, 32, 23, 54, 11, 52, 6, 5]
+
+
+def test_the_timeline_words_each_roll_with_its_dice(log):
+    from timedcombat.systems.base import get_system
+    from timedcombat.timeline import describe
+
+    system = get_system("percentile")
+    text = {e["seq"]: describe(e, system) for e in log}
+    grab = one(log, "percentile.grapple", move="grab")
+    assert text[grab["seq"]] == ("grab (left arm) on derek: AL 4+0-2 = 2 v DL 3+0 = 3: "
+                                 "d100 23 <= 30 -> SUCCESS")
+    kick = one(log, "attack", strike="kick")
+    assert text[kick["seq"]] == ("long kick (right leg) at captain: AL 4 v DL 4, 1 strike(s) v "
+                                 "2 parries (Full Parry): d100 11 <= 14 -> HIT")
+    hurt = one(log, "damage", actor="captain")
+    assert text[hurt["seq"]] == ("takes 18 PD from kick at body (d100 52): 1d6 [6], halved, "
+                                 "total 18/100")
+    ko = one(log, "percentile.knockout")
+    assert text[ko["seq"]] == "Knockout Roll after 18 PD: d100 05 <= 18 -> OUT"
+    control = one(log, "percentile.control", roll=67)
+    assert text[control["seq"]] == ("Control roll (warhorse, Horseman 3, 2 hand(s) free): "
+                                    "d100 67 > 30 -> FAILURE; shies d10 4 hexes")
+    assert all(t is not None for e, t in zip(log, text.values(), strict=True)
+               if e["event"].startswith("percentile.") and not e["event"].endswith(
+                   (".turn", ".phase")))

@@ -92,12 +92,14 @@ class Grapple(Event):
 
 @attrs.frozen(slots=True)
 class Position(Event):
-    """The position after a phase's grappling between two combatants."""
+    """The position after a phase's grappling between two combatants (``actor``: the
+    first move's maker), or ``apart``: at a phase's start, two who are out of reach of each
+    other with no hold between them are no longer engaged (both PM 0)."""
 
     EVENT: ClassVar[str] = "percentile.position"
     actor: str
     target: str
-    result: str  # changed | kept | disengaged | both
+    result: str  # changed | kept | disengaged | both | apart
     pm: int
     target_pm: int
     applied: tuple[str, ...] = ()  # the ids whose moves took effect

@@ -55,6 +55,13 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
+def _move(move: str, kind: str | None) -> str:
+    """``injuring throw``, ``pin (all limbs)``, ``grab``."""
+    if not kind:
+        return _words(move)
+    return f"{_words(kind)} {move}" if move == "throw" else f"{_words(move)} ({_words(kind)})"
+
+
 def describe(e: Event) -> str | None:
     """The timeline line of a ``percentile`` event (``None``: the core wording)."""
     kind = e["event"]
@@ -93,7 +100,7 @@ def describe(e: Event) -> str | None:
         return (f"declares (MAL {e['mal']}, {e['budget']} CA{pen}): "
                 f"{acts or 'nothing'}")
     if kind == "percentile.grapple":
-        what = _words(e["move"]) + (f" {_words(e['kind'])}" if e.get("kind") else "")
+        what = _move(e["move"], e.get("kind"))
         limb = f" ({_words(e['limb'])})" if e.get("limb") else ""
         return (f"{what}{limb} on {e['target']}: AL {e['mal']}+{e['pm']}{e['dr']:+d} = "
                 f"{e['attack_level']} v DL {e['defender_mal']}+{e['defender_pm']} = "
@@ -104,7 +111,7 @@ def describe(e: Event) -> str | None:
                 f"{e['target_pm']}")
     if kind == "percentile.hold":
         limb = f" ({_words(e['limb'])})" if e.get("limb") else ""
-        what = _words(e["hold"]) + (f" {_words(e['kind'])}" if e.get("kind") else "")
+        what = _move(e["hold"], e.get("kind"))
         if e["state"] == "on":
             return f"holds {e['target']} in a {what}{limb}"
         return f"lets go of {e['target']}'s {what}{limb} ({e['cause']})"
