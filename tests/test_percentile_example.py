@@ -164,10 +164,13 @@ def test_grapple_and_strike_events_carry_levels_odds_roll_and_result():
          "roll": 23, "result": "success", "limb": "left_arm"}
     assert line["modifiers"] == {"mal": 4, "pm": 0, "dr": -2}
     kick = resolve_strike("kick", DEREK_MAL, CAPTAIN_MAL, 1, 2, 11, stroke="long")
-    line = _line(ev.Strike(56, 9, "derek", "captain", kick.strike, kick.stroke,
-                           kick.attack_level, kick.defense_level, kick.parry, kick.strikes,
-                           kick.parries, kick.odds, kick.roll, kick.result, kick.modifiers,
-                           limb="right_leg"))
+    line = _line(ev.Strike(56, 9, "derek", "captain", kick.strike, kick.roll, kick.roll,
+                           kick.odds, kick.result, kick.odds - kick.roll, False,
+                           kick.modifiers, "d100", strike=kick.strike, stroke=kick.stroke,
+                           attack_level=kick.attack_level, defense_level=kick.defense_level,
+                           parry=kick.parry, strikes=kick.strikes, parries=kick.parries,
+                           odds=kick.odds, limb="right_leg"))
+    assert line["event"] == "attack"
     assert (line["attack_level"], line["defense_level"], line["odds"], line["roll"],
             line["result"], line["parry"]) == (4, 4, 14, 11, "hit", "full")
     assert line["modifiers"] == {"level": 3, "wc": 0, "stroke": 1}
@@ -175,9 +178,12 @@ def test_grapple_and_strike_events_carry_levels_odds_roll_and_result():
 
 def test_damage_and_knockout_events_carry_every_die():
     hit = resolve_hit("kick", 2, (6,), 52, 5, grabbed=True)
-    line = _line(ev.Damage(56, 10, "captain", "kick", hit.pd, hit.star, hit.effective_pd, 100,
-                           hit.location, hit.dice_text, hit.faces, hit.impact, hit.armor,
-                           hit.halved, by="derek", location_roll=hit.location_roll))
+    line = _line(ev.Damage(56, 10, "captain", hit.pd, hit.effective_pd, 100, "kick",
+                           pd=hit.pd, star=hit.star, limit=100, location=hit.location,
+                           dice=hit.dice_text, faces=hit.faces, impact=hit.impact,
+                           armor=hit.armor, halved=hit.halved, by="derek",
+                           location_roll=hit.location_roll))
+    assert (line["event"], line["amount"], line["body"]) == ("damage", 18, 100)
     assert (line["location_roll"], line["dice"], line["faces"], line["pd"]) == \
         (52, "1d6", [6], 18)
     line = _line(ev.Knockout(56, 11, "captain", hit.pd, hit.location, hit.knockout_chance,

@@ -1,11 +1,16 @@
 """Events of the ``percentile`` system beyond the core vocabulary (prefixed ``percentile.``).
 
 Every die rolled appears in the event that used it: a 00-99 roll as ``roll`` (and
-``location_roll``, ``knockout``'s ``roll``, ``permanence_roll``), six-sided Impact dice as
-``faces``, a d10 as ``die`` or ``shy_roll``, the footing die as ``roll`` of
+``location_roll``, ``knockout``'s ``roll``, the ``disabled`` event's ``roll``), six-sided
+Impact dice as ``faces``, a d10 as ``die`` or ``shy_roll``, the footing die as ``roll`` of
 ``percentile.footing``. Dice notation is given where it is not a 00-99 roll (``dice``).
-Named modifiers are ``modifiers`` (written as a JSON object). The phase's own events
-(``percentile.turn``/``percentile.phase``) are the arena's turn clock's, not defined here.
+Named modifiers are ``modifiers`` (written as a JSON object).
+
+Strikes and blows are the core ``attack`` event extended (:class:`Strike`), damage the core
+``damage`` event extended (:class:`Damage`), the start the core ``placed`` extended
+(:class:`PercentilePlaced`): they keep the core names and add the system's fields after the
+core ones. A phase is a turn of the arena's turn clock (:class:`Turn`, :class:`Phase`):
+turn ``k`` (1, 2, ...) is phase ``k - 1`` (0, 1, ...) of the rules.
 """
 
 from __future__ import annotations
@@ -14,7 +19,33 @@ from typing import ClassVar
 
 import attrs
 
+from timedcombat import events as core
 from timedcombat.events import Event, Hex, Modifiers, pairs
+from timedcombat.turns import PhaseStart, TurnStart
+
+
+@attrs.frozen(slots=True)
+class Turn(TurnStart):
+    """A phase begins (the arena's turn ``k`` is phase ``k - 1``): the order of action
+    (scenario order of those still in the fight; the seed gives no initiative)."""
+
+    EVENT: ClassVar[str] = "percentile.turn"
+
+
+@attrs.frozen(slots=True)
+class Phase(PhaseStart):
+    """The phase's one span of the turn (``phase`` = ``"combat"``), ``end`` the tenth after
+    its last."""
+
+    EVENT: ClassVar[str] = "percentile.phase"
+
+
+@attrs.frozen(slots=True)
+class PercentilePlaced(core.Placed):
+    """``placed`` with the combatant's stats (``mal``, ``bat``, equipment, mount ...) and
+    the Combat Actions a phase before penalties (``budget``)."""
+
+    stats: Modifiers = pairs()
 
 
 @attrs.frozen(slots=True)
@@ -33,6 +64,7 @@ class Declare(Event):
     actions: tuple[str, ...]
     costs: tuple[int, ...]
     tenths: tuple[int, ...]
+    targets: tuple[str, ...] = ()  # each action's target ("" for none)
 
 
 @attrs.frozen(slots=True)
@@ -60,12 +92,14 @@ class Grapple(Event):
 
 @attrs.frozen(slots=True)
 class Position(Event):
-    """The position after a phase's grappling between two combatants."""
+    """The position after a phase's grappling between two combatants (``actor``: the
+    first move's maker), or ``apart``: at a phase's start, two who are out of reach of each
+    other with no hold between them are no longer engaged (both PM 0)."""
 
     EVENT: ClassVar[str] = "percentile.position"
     actor: str
     target: str
-    result: str  # changed | kept | disengaged | both
+    result: str  # changed | kept | disengaged | both | apart
     pm: int
     target_pm: int
     applied: tuple[str, ...] = ()  # the ids whose moves took effect
@@ -100,40 +134,33 @@ class HoldPhase(Event):
 
 
 @attrs.frozen(slots=True)
-class Strike(Event):
-    """A strike or blow on the Odds of Hitting: AL = level + WC + stroke, Parry Type from
-    the strikes made against the target's parries, ducks and blocks."""
+class Strike(core.Attack):
+    """``attack``: a strike or blow on the Odds of Hitting (``roll`` the 00-99 roll,
+    ``against`` = ``odds``, ``total`` = ``roll``, ``margin`` = odds - roll, ``dice``
+    ``d100``; ``weapon`` the strike's name or the weapon). AL = level + WC + stroke, the
+    Parry Type from the strikes made against the target's parries, ducks and blocks."""
 
-    EVENT: ClassVar[str] = "percentile.strike"
-    actor: str
-    target: str
-    strike: str
-    stroke: str
-    attack_level: int
-    defense_level: int
-    parry: str  # full | half | none
-    strikes: int
-    parries: int
-    odds: int
-    roll: int
-    result: str  # hit | miss
-    modifiers: Modifiers = pairs()
+    strike: str = ""
+    stroke: str = ""
+    attack_level: int = 0
+    defense_level: int = 0
+    parry: str = ""  # full | half | none
+    strikes: int = 0
+    parries: int = 0
+    odds: int = 0
     limb: str | None = None
-    weapon: str | None = None
 
 
 @attrs.frozen(slots=True)
-class Damage(Event):
-    """Physical Damage taken: dice, hit location, PD (``star``: PD*), and the total."""
+class Damage(core.Damage):
+    """``damage``: Physical Damage taken (``amount`` = ``pd``; ``star``: PD*, counted a
+    quarter), ``total`` the effective PD so far, ``body`` = ``limit`` the effective PD at
+    which he is down; dice, hit location, the d10 of a (10-100) amount."""
 
-    EVENT: ClassVar[str] = "percentile.damage"
-    actor: str  # who took it
-    source: str
-    pd: int
-    star: bool
-    total: int  # effective PD so far (PD* counted a quarter)
-    limit: int
-    location: str
+    pd: int = 0
+    star: bool = False
+    limit: int = 0
+    location: str = ""
     dice: str = ""  # notation of the Impact dice ("1d6"), "" for a stated amount
     faces: tuple[int, ...] = ()
     impact: int = 0

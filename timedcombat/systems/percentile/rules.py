@@ -54,7 +54,8 @@ NON_INJURING, INJURING = "non_injuring", "injuring"
 THROW_KINDS: tuple[str, ...] = (NON_INJURING, INJURING)
 
 PUNCH, ELBOW, KNEE, KICK = "punch", "elbow", "knee", "kick"
-UNARMED_STRIKES: tuple[str, ...] = (PUNCH, ELBOW, KNEE, KICK)
+HEAD_BUTT = "head_butt"  # "Strikes are blows using the hands, elbows, knees, head, and feet"
+UNARMED_STRIKES: tuple[str, ...] = (PUNCH, ELBOW, KNEE, KICK, HEAD_BUTT)
 SHIELD_STRIKE, POMMEL_STRIKE = "shield_strike", "pommel_strike"
 DIRTY_TRICKS: tuple[str, ...] = (SHIELD_STRIKE, POMMEL_STRIKE)
 DUCK, BLOCK, PARRY = "duck", "block", "parry"
@@ -313,6 +314,9 @@ STRIKES: dict[str, StrikeSpec] = {
         StrikeSpec(KICK, 0, SEED.knee_kick_ca, (1, 2, EXAMPLE.long_kick_dice), "leg",
                    source="costs: seed; long 2 dice: example; WC 0 so that the example's "
                    "long kick (AL 3 + 0 + long 1) at a Full Parry gives 14; rest assumption"),
+        StrikeSpec(HEAD_BUTT, 1, SEED.punch_elbow_ca, (1, 1, 2), "head",
+                   source="named by the seed ('blows using the ... head'); costs as a punch "
+                   "or elbow, WC and dice: assumption"),
         # "Table (5E) also shows the Impact Damage of various dirty tricks such as shield and
         # pommel strikes which may be done in place of other armed combat acts."
         StrikeSpec(SHIELD_STRIKE, 1, (2, 2, 2), (1, 1, 1), None,
@@ -463,6 +467,10 @@ class PercentileRules:
         2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases.")
     surprise_phases: int = _param(
         1, "Phases the surprise penalties last from the start of the fight.")
+    stalemate: int = _param(
+        600, "Tenths with no roll to hit or to grapple (strike, blow, ram, grappling move) "
+        "after which the fight ends as a stalemate (0: never; not a rule of the seed, a "
+        "guard of the simulation).")
 
     @classmethod
     def parameter_docs(cls) -> dict[str, str]:
@@ -518,6 +526,7 @@ def tables(rules: PercentileRules | None = None) -> tuple[RuleTable, ...]:
         (
             ("punch or elbow", *SEED.punch_elbow_ca, SEED_TEXT),
             ("knee or kick", *SEED.knee_kick_ca, SEED_TEXT),
+            ("head butt", *STRIKES[HEAD_BUTT].costs, "assumption: as a punch or elbow"),
             ("duck or block an unarmed opponent", SEED.duck_block_unarmed_ca,
              SEED.duck_block_unarmed_ca, SEED.duck_block_unarmed_ca, SEED_TEXT),
             ("duck or block an armed opponent", SEED.duck_block_armed_ca,

@@ -1,0 +1,126 @@
+"""Reading the ``percentile`` parts of a scenario: ``[rules]``, combatant stats and plans.
+
+Types are structured by the shared strict converter (the same one-line messages as every
+system: ``error: FILE: KEY.PATH: what is wrong``); values and cross-checks by the pure
+validators of :mod:`.stats`, whose ``key`` names the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import cattrs
+
+from timedcombat.errors import ScenarioError
+from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
+from timedcombat.structure import key_text, number, quoted, structure
+from timedcombat.systems.base import PlanAction
+from timedcombat.systems.percentile.rules import PercentileRules
+from timedcombat.systems.percentile.stats import (
+    PLAN_ACTIONS,
+    STAT_KEYS,
+    PercentileStats,
+    PlanError,
+    StatsError,
+    check_plan_for,
+    check_plan_step,
+    stats_from_mapping,
+)
+
+KEY_TYPES: dict[str, Any] = {"target": str, "stroke": str, "limb": str, "kind": str,
+                             "direction": str, "phase": int, "hands": int}
+"""The type of each plan key."""
+PLAN_VOCABULARY: dict[str, PlanAction] = {
+    name: PlanAction({k: KEY_TYPES[k] for k in sorted(spec.keys)}, spec.required)
+    for name, spec in PLAN_ACTIONS.items()
+}
+"""The ``percentile`` plan vocabulary (``SystemBase.plan_actions``)."""
+
+MAX_STAT = 10_000
+MAX_PHASE_TENTHS = 10_000
+MAX_PLAN_PHASE = 1_000_000
+
+
+@attrs.frozen
+class _RawStats:
+    """The stat keys with their types (the values are checked by ``stats_from_mapping``)."""
+
+    mal: int
+    bat: float
+    skill: int | None = None
+    weapon: str | None = None
+    shield: bool | None = None
+    holding: bool | None = None
+    armor: int | None = None
+    disabled: tuple[str, ...] | None = None
+    surprised: str | None = None
+    mount: str | None = None
+    horseman: int | None = None
+    reins: int | None = None
+    fall_recovery: int | None = None
+    pd_limit: int | None = None
+
+
+def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
+    if not least <= value <= most:
+        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
+                            f"got {number(value)}")
+
+
+def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter,
+                    file: str) -> PercentileRules:
+    rules = structure(conv, dict(raw), PercentileRules, file, "rules")
+    _bound(rules.phase_tenths, 1, MAX_PHASE_TENTHS, file, "rules.phase_tenths", " tenths")
+    for name in ("victim_pm", "short_stroke_al", "long_stroke_al"):
+        _bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
+    for name in ("grapples_per_phase", "edged_pd_factor", "pd_limit", "unarmed_reach",
+                 "footing_die"):
+        _bound(getattr(rules, name), 1, MAX_STAT if name != "unarmed_reach" else 10, file,
+               f"rules.{name}")
+    for name in ("armed_ca_per_bat", "weapon_parry_ca", "step_ca", "surprise_phases"):
+        _bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
+    _bound(rules.stalemate, 0, 10_000_000, file, "rules.stalemate", " tenths")
+    return rules
+
+
+def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
+                    rules: PercentileRules) -> PercentileStats:
+    for key in raw:
+        if key not in STAT_KEYS:
+            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} "
+                                f"(allowed: {', '.join((*COMMON_KEYS, *STAT_KEYS))})")
+    structure(conv, dict(raw), _RawStats, file, where)  # types, and the required keys
+    try:
+        return stats_from_mapping(raw)
+    except StatsError as exc:
+        raise ScenarioError(file, f"{where}.{exc.key}", exc.message) from None
+
+
+def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
+    from timedcombat.systems.percentile.policy import POLICIES
+
+    if spec.policy is not None and spec.policy not in POLICIES:
+        raise ScenarioError(file, f"{where}.policy",
+                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
+    for i, step in enumerate(spec.plan):
+        at = f"{where}.plan[{i}]"
+        raw = {"action": step.action, **dict(step.items())}
+        try:
+            check_plan_step(raw)
+            check_plan_for(raw, spec.stats)
+        except PlanError as exc:
+            raise ScenarioError(file, f"{at}.{exc.key}", exc.message) from None
+        if step.phase is not None and step.phase > MAX_PLAN_PHASE:
+            raise ScenarioError(file, f"{at}.phase", f"must be at most {MAX_PLAN_PHASE}, got "
+                                f"{number(step.phase)}")
+        if step.target is not None:
+            try:
+                other = scenario.combatant(step.target)
+            except KeyError:
+                raise ScenarioError(file, f"{at}.target",
+                                    f"unknown combatant id {quoted(step.target)}") from None
+            if other.side == spec.side:
+                raise ScenarioError(file, f"{at}.target",
+                                    f"{step.target!r} is on the same side ({spec.side})")

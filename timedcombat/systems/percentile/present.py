@@ -1,0 +1,185 @@
+"""How the ``percentile`` system's events read and draw: timeline wording, bar kinds,
+spans, and ``batch`` columns.
+
+Every line shows the dice from the event itself: a 00-99 roll against its odds (``d100
+23 <= 30``), Impact d6 faces, the d10 of a (10-100) amount, the footing die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from timedcombat.clock import seconds
+from timedcombat.systems.base import LaneStyle
+
+Event = Mapping[str, Any]
+
+STRIKE_NAMES = ("punch", "elbow", "knee", "kick", "head_butt", "shield_strike", "pommel_strike",
+                "blow")
+DEFENCE_NAMES = ("duck", "block", "parry")
+GRAPPLE_NAMES = ("grab", "joint_lock", "choke", "strangle", "escape", "pin", "throw")
+
+LANE_STYLES: dict[str, LaneStyle] = {
+    "defence": LaneStyle("#4c72b0", "duck / block / parry"),
+    "grapple": LaneStyle("#55a868", "grappling move"),
+    "mount": LaneStyle("#8c8c2c", "mount: ram / reins"),
+}
+SPAN_STATES: dict[str, LaneStyle] = {
+    "mounted": LaneStyle("#8c8c2c", "mounted"),
+}
+
+
+def lane_kind(e: Event) -> str | None:
+    """The bar kind of an ``action``."""
+    name = e.get("name")
+    if name in STRIKE_NAMES:
+        return "attack"
+    if name in DEFENCE_NAMES:
+        return "defence"
+    if name in GRAPPLE_NAMES:
+        return "grapple"
+    if name == "close":
+        return "move"
+    if name in ("ram", "reins"):
+        return "mount"
+    return None
+
+
+def _roll(e: Event) -> str:
+    sign = "<=" if e["roll"] <= e["odds"] else ">"
+    return f"d100 {e['roll']:02d} {sign} {e['odds']}"
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _move(move: str, kind: str | None) -> str:
+    """``injuring throw``, ``pin (all limbs)``, ``grab``."""
+    if not kind:
+        return _words(move)
+    return f"{_words(kind)} {move}" if move == "throw" else f"{_words(move)} ({_words(kind)})"
+
+
+def describe(e: Event) -> str | None:
+    """The timeline line of a ``percentile`` event (``None``: the core wording)."""
+    kind = e["event"]
+    if kind == "action":
+        tgt = f" {e['target']}" if e.get("target") else ""
+        return f"{_words(e['name'])}{tgt} (to {seconds(e['end'])})"
+    if kind == "attack":
+        limb = f" ({_words(e['limb'])})" if e.get("limb") else ""
+        stroke = f"{e.get('stroke')} " if e.get("stroke") not in (None, "", "normal") else ""
+        what = e.get("strike") or e.get("weapon")
+        if what == "blow":
+            what = f"{e.get('weapon')} blow"
+        parry = {"full": "Full Parry", "half": "Half Parry", "none": "no parry"}.get(
+            e.get("parry", ""), "")
+        return (f"{stroke}{_words(str(what))}{limb} at {e['target']}: AL {e['attack_level']} v "
+                f"DL {e['defense_level']}, {e.get('strikes')} strike(s) v "
+                f"{e.get('parries')} parries ({parry}): {_roll(e)} -> {e['result'].upper()}")
+    if kind == "damage":
+        dice = ""
+        if e.get("faces"):
+            halved = ", halved" if e.get("halved") else ""
+            dice = f"{e['dice']} [{' '.join(map(str, e['faces']))}]{halved}, "
+        elif e.get("die") is not None:
+            dice = f"d10 {e['die']} x 10, "
+        where = _words(str(e["location"])) + (f" (d100 {e['location_roll']:02d})"
+                                      if e.get("location_roll") is not None else "")
+        star = "*" if e.get("star") else ""
+        return (f"takes {e['pd']} PD{star} from {_words(str(e.get('source')))} at {where}: "
+                f"{dice}total {e['total']}/{e['limit']}")
+    if kind == "percentile.declare":
+        acts = ", ".join(f"{_words(a)}{'>' + t if t else ''} {c} CA @{seconds(x)}"
+                         for a, t, c, x in zip(e["actions"], e.get("targets") or
+                                               [""] * len(e["actions"]), e["costs"],
+                                               e["tenths"], strict=False))
+        pen = f"; {', '.join(e['penalties'])}" if e.get("penalties") else ""
+        return (f"declares (MAL {e['mal']}, {e['budget']} CA{pen}): "
+                f"{acts or 'nothing'}")
+    if kind == "percentile.grapple":
+        what = _move(e["move"], e.get("kind"))
+        limb = f" ({_words(e['limb'])})" if e.get("limb") else ""
+        return (f"{what}{limb} on {e['target']}: AL {e['mal']}+{e['pm']}{e['dr']:+d} = "
+                f"{e['attack_level']} v DL {e['defender_mal']}+{e['defender_pm']} = "
+                f"{e['defense_level']}: {_roll(e)} -> {e['result'].upper()}")
+    if kind == "percentile.position":
+        applied = f" ({', '.join(e['applied'])})" if e.get("applied") else ""
+        return (f"position with {e['target']}: {e['result']}{applied}; PM {e['pm']} / "
+                f"{e['target_pm']}")
+    if kind == "percentile.hold":
+        limb = f" ({_words(e['limb'])})" if e.get("limb") else ""
+        what = _move(e["hold"], e.get("kind"))
+        if e["state"] == "on":
+            return f"holds {e['target']} in a {what}{limb}"
+        return f"lets go of {e['target']}'s {what}{limb} ({e['cause']})"
+    if kind == "percentile.hold_phase":
+        ko = ": KNOCKED OUT" if e.get("knocked_out") else ""
+        return (f"{_words(e['hold'])} on {e['target']}, phase {e['phases']} held: "
+                f"{e['pd']} PD (total {e['total']}){ko}")
+    if kind == "percentile.knockout":
+        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        return (f"Knockout Roll after {e['pd']} PD: d100 {e['roll']:02d} {sign} "
+                f"{e['chance']} -> {e['result'].upper()}")
+    if kind == "percentile.disabled":
+        perm = "PERMANENTLY" if e.get("permanent") else "not permanently"
+        return (f"{_words(e['limb'])} disabled ({_words(e['cause'])}): d100 {e['roll']:02d} "
+                f"v {e['chance']}, {perm}")
+    if kind == "percentile.throw":
+        roll = ""
+        if e.get("roll") is not None:
+            roll = (f"; roll-out d100 {e['roll']:02d} v {e['rollout_chance']}")
+        to = f" to ({e['to'][0]},{e['to'][1]})" if e.get("to") else ""
+        return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{to}: "
+                f"{_words(e['result'])}, {e['hexes']} hex(es){roll}")
+    if kind == "percentile.fall":
+        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): d100 {e['roll']:02d} "
+                f"{sign} {e['chance']} -> {e['result'].upper()}")
+    if kind == "percentile.footing":
+        return (f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at "
+                f"{seconds(e['until'])}")
+    if kind == "percentile.control":
+        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        shy = f"; shies d10 {e['shy_roll']} hexes" if e.get("shy_roll") is not None else ""
+        return (f"Control roll ({e['mount']}, Horseman {e['horseman']}, {e['free_hands']} "
+                f"hand(s) free): d100 {e['roll']:02d} {sign} {e['chance']} -> "
+                f"{e['result'].upper()}{shy}")
+    if kind == "percentile.ram":
+        return (f"{e['mount']} rams {e['target']}: AL {e['attack_level']} v DL "
+                f"{e['defense_level']}: {_roll(e)} -> {e['result'].upper()}")
+    if kind == "percentile.plan_skip":
+        return f"{_words(e['name'])} skipped ({e['reason']})"
+    if kind == "move" and e.get("mode") in ("thrown", "shy", "step"):
+        frm, to = e["from"], e["to"]
+        return f"{e['mode']} ({frm[0]},{frm[1]})->({to[0]},{to[1]})"
+    if kind == "state":
+        st, val = e["state"], e.get("value")
+        cause = f" ({_words(str(e['cause']))})" if e.get("cause") else ""
+        if st == "grappled":
+            return f"grappling with {e.get('opponent')}" if val else \
+                f"free of {e.get('opponent')}"
+        if st == "down":
+            return f"DOWN{cause}" if val else "on his feet again"
+        if st == "mounted":
+            return f"no longer mounted{cause}" if not val else f"mounted{cause}"
+        if st == "out":
+            return f"OUT{cause}"
+    return None
+
+
+def batch_columns(ids: Any) -> tuple[str, ...]:
+    """``phases`` and, per combatant, ``<id>_cause`` (why he is out: knockout,
+    incapacitated, choke, strangle) and ``<id>_disabled`` (limbs disabled)."""
+    return ("phases", *(f"{cid}_{col}" for cid in ids for col in ("cause", "disabled")))
+
+
+def batch_values(outcome: Any, phase_tenths: int) -> dict[str, Any]:
+    """The phases begun, and each combatant's cause of being out and disabled limbs."""
+    values: dict[str, Any] = {"phases": outcome.end // phase_tenths + 1}
+    for cid, res in outcome.combatants.items():
+        values[f"{cid}_cause"] = res.extras.get("cause", "")
+        values[f"{cid}_disabled"] = " ".join(res.extras.get("disabled", ()))
+    return values
