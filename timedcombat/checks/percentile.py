@@ -406,6 +406,79 @@ RULES: tuple[Rule, ...] = (
        "rams, rides and holds no more.", out),
 )
 
+NOT_CHECKED: tuple[tuple[str, str], ...] = (
+    ("Strikes are blows using the hands, elbows, knees, head, and feet.",
+     "Head strikes have no cost in the seed's table (not implemented, docs/rules/"
+     "percentile.md); strikes are checked as punch, elbow, knee and kick."),
+    ("Table (5E) also shows the Impact Damage of various dirty tricks such as shield and "
+     "pommel strikes which may be done in place of other armed combat acts.",
+     "Their Combat Action costs and Weapon Classes are not in the seed nor given as numbers "
+     "in docs/rules/percentile.md: not checked (their one die of Impact is)."),
+    ("When fighting an armed foe an unarmed man must either duck weapon blows, or close to "
+     "range 1 and block the opponent's arms.",
+     "An armed foe's blows (weapon skill, WC, stroke costs, edged PD) follow a weapons "
+     "table the seed does not have and the rules page names without numbers: a blow's AL, "
+     "cost, DL against an armed man and PD are not checked; only the ducks-or-block-at-"
+     "range-1 part (P-ARMED-BLOCK) and the duck or block cost (P-CA-COST) are."),
+    ("The easiest uses all of the attacker's limbs to maintain the Pin. The other two free "
+     "one or both of the attacker's arms while keeping the foe Pinned.",
+     "Which of his own limbs a holder keeps busy (left limb first) is an assumption of "
+     "docs/rules/percentile.md that a log does not show: a holder's strikes are not "
+     "checked against them (the pins' Difficulty Ratings are, P-GRAPPLE-DR)."),
+    ("The PD* indicates that this damage is divided by four when determining the chance of "
+     "survival and the time of recovery.",
+     "Survival and recovery fall outside a fight's log; only the running total is checked "
+     "(P-DAMAGE-TOTAL). Being down at the pd_limit (an assumption) is not checked."),
+    ("Derek is a 3rd level Horseman and has his left hand on the reins",
+     "The hands on the reins change by the `reins` action, which the log does not detail: "
+     "a Control roll's `free_hands` is taken as logged (its chance is checked from it)."),
+    ("his horse shying away from the Captain's attack at the speed of 4 hexes per phase "
+     "(determined from the roll of a ten sided die).",
+     "The shy roll is checked (1-10); the mount's path on the map is not."),
+    ("Once the opponent has been grabbed, other moves are easier to execute.",
+     "Advice, which Table 5F's Position Modifiers carry (P-POSITION-PM); nothing else to "
+     "check."),
+    ("A Duck is not a Dodge, but a defensive movement that counts as a parry and does not "
+     "preclude other actions.",
+     "A permission: nothing in a log can break it beyond the count of ducks as parries "
+     "(P-STRIKE-COUNT) and their cost (P-CA-COST)."),
+)
+"""Passages of seed 001 a log cannot show being kept or broken, with the reason."""
+
+DOC_INTRO = """\
+How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
+
+- **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
+  `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
+  `armed_ca_per_bat`, `weapon_parry_ca`, `step_ca`, `hold_first_phase_counts`,
+  `footing_die`, `surprise_phases`, `pd_limit`; the documented defaults when absent, and
+  a value of the wrong type counts as unknown). **Stats** come from `placed` (`mal`, `bat`
+  as a number or a fraction such as `"3/2"`, `weapon`, `shield`, `holding`, `armor`,
+  `disabled`, `surprised`, `mount`, `horseman`, `fall_recovery`, `pd_limit`; a stat left
+  out takes the scenario's default).
+- **Phases**: the turn clock's `percentile.turn` and `percentile.phase`; a turn is one
+  phase, and phase *p* (counted from 0, as in `percentile.declare`) is turn *p* + 1 and
+  covers tenths *p* x P to *p* x P + P - 1. An event belongs to the phase whose
+  `percentile.phase` last came before it.
+- **Declarations**: a combatant's `percentile.declare` of a phase gives his MAL and
+  Combat Actions for it (after penalties) and each action with its cost and tenth. Every
+  strike and ram is matched to a declared action of its name on its tenth, every
+  grappling move to one of its name; the stroke of the strike prices the action.
+- **Holds** are on from their `percentile.hold` `on` to their `off`; **positions** are
+  the `percentile.position` events (a pair's Position Modifiers in the next phase);
+  **where everyone stands** comes from `placed.at` and `move.to`; a combatant is **out**
+  from a Knockout Roll `out`, a hold's `knocked_out`, or `state` `out`.
+- **Missing information is not a violation.** A rule that needs what the log does not
+  give (no stats, no declaration, no roll, a position older than the prior phase ...)
+  skips that case.
+
+Where seed 001 leaves a gap the rules follow the assumptions of `docs/rules/percentile.md`
+and say so: a phase's length (`phase_tenths`), where in a phase each Combat Action falls,
+and the base game's tables the seed cites without printing (Combat Attack Tables 4B and 4D,
+the Odds of Hitting by Parry Type, Impact 5E, Blunt Damage 5D, DR/PM 5F: reconstructions
+that reproduce every figure of the worked example).
+"""
+
 _ID = ((str,), True)
 _INT = ((int,), False)
 _STR = ((str,), False)

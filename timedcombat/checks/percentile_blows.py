@@ -119,8 +119,8 @@ def armed_block(log: PercentileLog) -> Found:
             continue
         ducks = mine.count(("duck",))
         if parries > ducks:
-            yield found(e, f"at most {ducks} parries ({me.id}'s ducks: at range "
-                           f"{distance(a, b)} he cannot block)", f"parries {parries}")
+            yield found(e, f"at most {ducks} parries ({me.id}'s ducks; no block at range "
+                           f"{distance(a, b)})", f"parries {parries}")
 
 
 def grabbed_limb(log: PercentileLog) -> Found:
@@ -200,7 +200,8 @@ def impact(log: PercentileLog) -> Found:
             yield found(e, f"Impact {notation or 'none'}", f"dice {e.get('dice')!r}")
         elif not isinstance(faces, list) or len(faces) != dice or \
                 any(num(f) is None or not 1 <= f <= 6 for f in faces):
-            yield found(e, f"{dice} six-sided dice (1-6)", f"faces {faces}")
+            yield found(e, f"{dice} face{'s' if dice != 1 else ''} of a d6 (1-6)",
+                        f"faces {faces}")
         elif armor is not None and num(e.get("armor")) not in (None, armor):
             yield found(e, f"armor {armor}", f"armor {e.get('armor')}")
         elif armor is not None and num(e.get("impact")) is not None and \

@@ -67,7 +67,7 @@ def fraction(v: Any) -> Fraction | None:
             return Fraction(str(v))
         if isinstance(v, str):
             return Fraction(v)
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):
         return None
     return None
 
@@ -380,6 +380,8 @@ class PercentileLog:
         """The opponent's grappling move on the maker of move ``i`` in the same phase."""
         e = self.events[i]
         ph = self.phase_at(i)
+        if ph is None:
+            return None
         for j, g in self.of(GRAPPLE):
             if j != i and self.phase_at(j) is ph and g.get("actor") == e.get("target") \
                     and g.get("target") == e.get("actor"):

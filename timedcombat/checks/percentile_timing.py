@@ -172,7 +172,7 @@ def penalty(log: PercentileLog) -> Found:
         names = e.get("penalties")
         if not isinstance(names, list):
             continue
-        unknown = [n for n in names if n not in PENALTIES]
+        unknown = [n for n in names if not isinstance(n, str) or n not in PENALTIES]
         if unknown:
             yield found(e, f"penalties of the table ({', '.join(PENALTIES)})",
                         f"{unknown[0]!r}")
@@ -202,8 +202,9 @@ def _expected_penalties(log: PercentileLog, d: Declared) -> list[str] | None:
         return None
     limbs = list(dict.fromkeys(disabled))
     for i, e in log.of("percentile.disabled"):
-        if i < d.index and e.get("actor") == d.actor and text(e.get("limb")) not in limbs:
-            limbs.append(e["limb"])
+        limb = text(e.get("limb"))
+        if i < d.index and e.get("actor") == d.actor and limb is not None and limb not in limbs:
+            limbs.append(limb)
     rows = ["arm disabled" for limb in limbs if limb in ARMS]
     rows += ["leg disabled" for limb in limbs if limb in LEGS]
     rows += ["strapped in shield"] * shield + ["holding an object"] * holding
