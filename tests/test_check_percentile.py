@@ -643,7 +643,8 @@ def case_roll() -> Case:
 
 
 def case_out() -> Case:
-    return choke_bout(), choke_bout(*turn(4, DUO), declare(60, "bo", [], [], [], mal=3)), \
+    return choke_bout(*turn(4, DUO), declare(60, "bo", [], [], [], mal=3)), \
+        choke_bout(*turn(4, DUO), declare(60, "bo", ["escape"], [4], [73], mal=3)), \
         {(60, "bo")}
 
 

@@ -76,8 +76,9 @@ def out(log: PercentileLog) -> Found:
     """A combatant knocked out (or out) acts no more."""
     for i, e in enumerate(log.events):
         actor = e.get("actor")
-        acting = e.get("event") in ACTS or (e.get("event") == "percentile.hold"
-                                            and e.get("state") == "on")
+        kind = e.get("event")
+        acting = (kind in ACTS and (kind != "percentile.declare" or e.get("actions"))) or \
+            (kind == "percentile.hold" and e.get("state") == "on")
         if acting and log.out_before(actor, i):
             at = log.events[log.out_at[actor]]  # type: ignore[index]
             yield found(e, f"nothing from {actor} (out at {at['t']})", f"{e.get('event')}")
@@ -402,8 +403,8 @@ RULES: tuple[Rule, ...] = (
     _r("P-OUT", f"{EXAMPLE}; {GRAPPLING} > Locks",
        "The Captain rolls a 05 for his Knockout Roll and keels over. / The opponent is "
        "knocked out after two phases in a Choke Hold",
-       "A combatant knocked out (Knockout Roll, hold) or out declares, strikes, grapples, "
-       "rams, rides and holds no more.", out),
+       "A combatant knocked out (Knockout Roll, hold) or out declares no action, and "
+       "strikes, grapples, rams, rides and puts on holds no more.", out),
 )
 
 NOT_CHECKED: tuple[tuple[str, str], ...] = (

@@ -467,8 +467,16 @@ def hold_knockout(log: PercentileLog) -> Found:
 
 
 def _after(log: PercentileLog, i: int, kind: str, actor: object) -> list[Event]:
+    """``actor``'s events of this kind after event ``i`` on its tenth."""
     return [q for _, q in log.same_tenth(i) if q.get("event") == kind
             and q.get("actor") == actor]
+
+
+def _around(log: PercentileLog, i: int, kind: str, actor: object) -> list[Event]:
+    """``actor``'s events of this kind on event ``i``'s tenth, before or after it."""
+    before = [q for _, q in log.same_tenth(i, after=False)][::-1]
+    return [q for q in before + _after(log, i, kind, actor)
+            if q.get("event") == kind and q.get("actor") == actor]
 
 
 def throw_rollout(log: PercentileLog) -> Found:
@@ -493,12 +501,9 @@ def throw_damage(log: PercentileLog) -> Found:
     from an injuring one; a rider dragged down who lands well: on his feet, unhurt."""
     for i, e in log.of("percentile.throw"):
         result, target = e.get("result"), e.get("target")
-        hurt = [q for q in _after(log, i, "percentile.damage", target)
+        hurt = [q for q in _around(log, i, "percentile.damage", target)
                 if num(q.get("location_roll")) is None]
-        falls = [q for _, q in log.same_tenth(i, after=False)] + \
-            [q for _, q in log.same_tenth(i)]
-        falls = [q for q in falls if q.get("event") == "percentile.fall"
-                 and q.get("actor") == target]
+        falls = _around(log, i, "percentile.fall", target)
         if result == "thrown":
             if num(e.get("hexes")) != THROW_HEXES or e.get("on_feet") is not False:
                 yield found(e, "thrown: one hex, off his feet",
@@ -567,8 +572,8 @@ def footing(log: PercentileLog) -> Found:
             yield found(e, f"stands at {want} (start of phase {number + n + 1})",  # type: ignore
                         f"until {until}")
     for i, e in log.of("percentile.throw"):
-        if e.get("result") == "thrown" and not _after(log, i, "percentile.footing",
-                                                      e.get("target")):
+        if e.get("result") == "thrown" and not _around(log, i, "percentile.footing",
+                                                       e.get("target")):
             yield found(e, f"{e.get('target')} down 1 to 2 phases", "no footing roll")
 
 
