@@ -146,6 +146,10 @@ class Declared:
     tenths: list[int | None]
     used: list[bool] = field(default_factory=list)
 
+    def tenth(self, k: int) -> int | None:
+        """The declared tenth of action ``k`` (``None``: not given)."""
+        return self.tenths[k] if 0 <= k < len(self.tenths) else None
+
     def count(self, names: Sequence[str]) -> int:
         return sum(1 for n in self.names if n in names)
 
@@ -295,7 +299,7 @@ class PercentileLog:
             for k, n in enumerate(d.names):
                 if d.used[k] or n != name:
                     continue
-                if kind != GRAPPLE and d.tenths[k] != e["t"]:
+                if kind != GRAPPLE and d.tenth(k) != e["t"]:
                     continue
                 d.used[k] = True
                 self.match[i] = (d, k)

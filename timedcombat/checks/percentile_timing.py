@@ -297,12 +297,14 @@ def ca_tenths(log: PercentileLog) -> Found:
         if p is None or budget is None or d.phase is None:
             continue
         start = d.phase.t
-        spent, last, rams = 0, start, 0
+        spent, rams = 0, 0
+        last: int | None = start  # the tenth of the rider's action before (None: a ram)
         mount = None
         for k, (name, cost) in enumerate(zip(d.names, d.costs, strict=False)):
-            got = d.tenths[k] if k < len(d.tenths) else None
+            got = d.tenth(k)
             if name == "ram":
                 rams += 1
+                last = None  # whether a ram is "the action before" the seed does not say
                 mount = _mount_actions(log, d) if mount is None else mount
                 if not mount:
                     continue
@@ -311,6 +313,8 @@ def ca_tenths(log: PercentileLog) -> Found:
             elif cost is None or cost < 0:
                 break
             elif cost == 0:
+                if last is None:
+                    continue
                 want, why = last, "no cost: with the action before"
             else:
                 spent += cost
@@ -348,12 +352,12 @@ def action_tenth(log: PercentileLog) -> Found:
             continue
         if kind != GRAPPLE:
             continue
-        own = d.tenths[log.match[i][1]]
+        own = d.tenth(log.match[i][1])
         partner = log.partner(i)
         other = log.match.get(partner) if partner is not None else None
         if partner is not None and other is None:
             continue
-        want = own if other is None else max(own or 0, other[0].tenths[other[1]] or 0)
+        want = own if other is None else max(own or 0, other[0].tenth(other[1]) or 0)
         if own is not None and e["t"] != want:
             why = "with the opponent's move" if other is not None else "declared"
             yield found(e, f"{name} at {want} ({why})", f"at {e['t']}")
