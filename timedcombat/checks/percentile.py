@@ -243,8 +243,9 @@ RULES: tuple[Rule, ...] = (
        "body 30-69, right leg 70-84, left leg 85-99); PD = Impact x 5 head, 3 body, 2 limb "
        f"(unarmed strikes and rams; {BASE}).", blows.blunt),
     _r("P-KNOCKOUT", EXAMPLE, "The Captain rolls a 05 for his Knockout Roll and keels over.",
-       "A Knockout Roll follows every hit that does PD; its chance = PD x 3 at the head, x 1 "
-       f"at the body, x 1/2 at a limb (rounded down; {BASE}).", blows.knockout),
+       "A Knockout Roll follows every strike or ram that hits for PD (on its tenth); its "
+       "chance = PD x 3 at the head, x 1 at the body, x 1/2 at a limb (rounded down; "
+       f"{BASE}).", blows.knockout),
     _r("P-DAMAGE-TOTAL", f"{GRAPPLING} > Throws",
        "The PD* indicates that this damage is divided by four when determining the chance of "
        "survival and the time of recovery.",
