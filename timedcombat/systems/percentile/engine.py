@@ -439,7 +439,7 @@ class Fight(Arena):
     def control(self, f: Fighter, p: int) -> None:
         """A rider's Control roll for the phase (d100; on a failure the shying d10)."""
         free_hands = 2 - f.reins
-        roll = self.dice.percentile()
+        roll = self.dice.hundred()
         shy = None if succeeds(roll, control_chance(f.stats.horseman, free_hands)) \
             else self.dice.die(10)
         outcome = resolve_control(f.stats.horseman, free_hands, roll, shy_roll=shy)
@@ -581,7 +581,7 @@ class Fight(Arena):
         defences = self.defences_against(g, f)
         dl = blow_defense_level(g.levels.mal, g_skill, defences)
         strikes = sum(1 for e in f.decls if e.action in STRIKES and e.target == g.id)
-        roll = self.dice.percentile()
+        roll = self.dice.hundred()
         self.note_attack()
         out = resolve_strike(d.action, level, dl, strikes, len(defences), roll, stroke=stroke,
                              weapon=weapon if d.action == BLOW else None, rules=self.rules)
@@ -601,12 +601,12 @@ class Fight(Arena):
     def hit(self, g: Fighter, by: Fighter, source: str, base_dice: int, *, grabbed: bool,
             edged: bool = False) -> None:
         """The damage of a hit on ``g``: location d100, Impact d6s, then a Knockout Roll."""
-        location_roll = self.dice.percentile()
+        location_roll = self.dice.hundred()
         dice = impact_dice(base_dice, grabbed, self.rules)
         faces = tuple(self.dice.die(6) for _ in range(dice))
         pd = pd_of(max(0, sum(faces) - g.stats.armor), location_of(location_roll), edged,
                    self.rules)
-        ko = self.dice.percentile() if pd > 0 else None
+        ko = self.dice.hundred() if pd > 0 else None
         hit = resolve_hit(source, base_dice, faces, location_roll, ko, grabbed=grabbed,
                           armor=g.stats.armor, edged=edged, rules=self.rules)
         self.take(g, hit, by=by.id, weapon=by.stats.weapon if source == by.stats.weapon
@@ -656,7 +656,7 @@ class Fight(Arena):
             return
         assert g.levels is not None
         d.made = True
-        roll = self.dice.percentile()
+        roll = self.dice.hundred()
         self.note_attack()
         out = resolve_ram(f.mounted, g.levels.mal, roll)
         self.emit(ev.Ram, actor=f.id, target=g.id, mount=f.mounted,
@@ -690,7 +690,7 @@ class Fight(Arena):
         for f, d in moves:
             g = self.by_id[d.target]
             assert f.levels is not None and g.levels is not None
-            roll = self.dice.percentile()
+            roll = self.dice.hundred()
             self.note_attack()
             a = attempt(d.action, f.levels.mal, self.pm_of(f, g), g.levels.mal,
                         self.pm_of(g, f), roll, variant=d.intent.kind, limb=d.intent.limb)
@@ -769,7 +769,7 @@ class Fight(Arena):
             return
         limb = lock.limb or "right_arm"
         die = self.dice.die(10)
-        roll = self.dice.percentile()
+        roll = self.dice.hundred()
         injury = joint_escape_injury(limb, die, roll)
         f.disabled[limb] = f.disabled.get(limb, False) or injury.permanent
         self.emit(ev.Disabled, actor=f.id, limb=limb, cause="joint_lock_escape",
@@ -813,7 +813,7 @@ class Fight(Arena):
         kind = d.intent.kind or NON_INJURING
         grabbing = any(h.move == GRAB for h in holding.by(self.holds, f.id)
                        if h.target == g.id)
-        roll = self.dice.percentile()
+        roll = self.dice.hundred()
         height = MOUNTS[g.mounted].height_feet if g.mounted is not None else None
         if height is not None:
             escaped = resolve_fall(height, g.stats.fall_recovery, roll).unhurt
@@ -845,7 +845,7 @@ class Fight(Arena):
         self.let_go(holding.release(self.holds, kept, between_=(f.id, g.id)),
                     "rolled out" if out.result == ROLLED_OUT else "thrown")
         if out.result == THROWN:
-            ko = self.dice.percentile() if out.pd > 0 else None
+            ko = self.dice.hundred() if out.pd > 0 else None
             damage = fixed_damage(THROW, out.pd, out.star, ko)
             self.take(g, damage, by=f.id, die=out.damage_die)
             if g.able:
@@ -885,7 +885,7 @@ class Fight(Arena):
         an opponent is pulled off it instead (a fall, as a rider dragged down)."""
         if holding.on(self.holds, f.id):
             assert f.mounted is not None
-            roll = self.dice.percentile()
+            roll = self.dice.hundred()
             fall = resolve_fall(MOUNTS[f.mounted].height_feet, f.stats.fall_recovery, roll)
             self.emit(ev.Fall, actor=f.id, height=fall.height_feet, level=fall.fall_recovery,
                       chance=fall.chance, roll=roll, result=fall.result)
@@ -893,7 +893,7 @@ class Fight(Arena):
             if not fall.unhurt:  # hurt: as a rider dragged down by a non-injuring throw
                 footing = self.dice.die(self.rules.footing_die)
                 pd, star = throw_pd(NON_INJURING, None)
-                self.take(f, fixed_damage("fall", pd, star, self.dice.percentile()))
+                self.take(f, fixed_damage("fall", pd, star, self.dice.hundred()))
                 if f.able:
                     self.footing(f, p, footing, "fall")
             return
