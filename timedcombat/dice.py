@@ -2,8 +2,9 @@
 
 Notation: ``d20``, ``d10``, ``3d6``, ``2d6+1``, ``1d-3`` (a missing number of sides
 means six-sided dice, as in ``1d-3`` = one six-sided die minus three).
-:meth:`Dice.hundred` gives 00-99 (two ten-sided dice read as tens and units). :class:`ScriptedDice` replays given faces, for tests and for
-replaying a fight from a table.
+:meth:`Dice.hundred` gives 00-99 (two ten-sided dice read as tens and units).
+:class:`ScriptedDice` replays given faces, for tests and for replaying a fight from a
+table.
 """
 
 from __future__ import annotations
