@@ -66,6 +66,7 @@ def replay_data(events: Sequence[Event], at: int = 0) -> dict[str, Any]:
     return {
         "title": mapview.title_of(events),
         "outcome": outcome_line(events),
+        "dice": getattr(system, "dice", "") or "",  # the die of attack rolls (d20, 3d6)
         "end": end,
         "at": max(0, min(at, end)),
         "walls": [list(h) for h in map(mapview.as_hex, walls) if h is not None],

@@ -303,7 +303,8 @@
   var SHOWN = { t: 1, seq: 1, event: 1, actor: 1, target: 1, weapon: 1, roll: 1, dice: 1, total: 1, against: 1, result: 1, margin: 1, modifiers: 1, simultaneous: 1 };
   function blowTip(e) {
     var rows = [];
-    var die = e.dice ? " (" + e.dice + ")" : "";
+    var dice = e.dice || DATA.dice;
+    var die = dice ? " (" + dice + ")" : "";
     rows.push(["roll" + die, fmtValue(e.roll)]);
     if (e.total !== undefined) rows.push(["total", fmtValue(e.total)]);
     if (e.against !== undefined) rows.push(["bar to beat", fmtValue(e.against)]);
