@@ -322,3 +322,18 @@ def test_map_errors_are_one_line(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(message)
+
+
+# ---------------------------------------------------------------- the docs' pictures
+
+def test_every_example_scenario_has_its_pictures_and_a_replay_of_its_golden_log():
+    viewer = (ROOT / "docs" / "viewer.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(((?:img|replays)/[^)]+)\)", viewer)
+    assert links and all((ROOT / "docs" / link).is_file() for link in links)
+    for scenario in sorted((ROOT / "scenarios").glob("*.toml")):
+        name = scenario.stem
+        for link in (f"img/{name}.png", f"img/{name}-map.svg", f"replays/{name}.html"):
+            assert link in links, link
+        page = (ROOT / "docs" / "replays" / f"{name}.html").read_text(encoding="utf-8")
+        assert page_data(page)["events"] == golden(name), \
+            f"docs/replays/{name}.html is not today's log: python tools/docs_pictures.py"

@@ -228,6 +228,13 @@ def centre(h: Hex) -> tuple[float, float]:
     return _SQRT3 * (q + r / 2.0), -1.5 * r
 
 
+def _corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex (the first at the top)."""
+    x, y = centre(h)
+    return [(x + size * math.cos(math.radians(90 + 60 * k)),
+             y + size * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
+
+
 def _hexes_in(xmin: float, xmax: float, ymin: float, ymax: float) -> list[Hex]:
     rmin, rmax = math.floor(-ymax / 1.5), math.ceil(-ymin / 1.5)
     out = []
@@ -247,6 +254,7 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.collections import PolyCollection
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Patch, RegularPolygon
 
@@ -268,13 +276,13 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
         ax.set_ylim(ymin, ymax)
         ax.axis("off")
         grid = _hexes_in(xmin, xmax, ymin, ymax)
-        if len(grid) <= MAX_GRID:
-            for h in grid:
-                ax.add_patch(RegularPolygon(centre(h), 6, radius=1.0, facecolor="none",
-                                            edgecolor="#dddddd", linewidth=0.5, zorder=0))
-        for h in state.walls:
-            ax.add_patch(RegularPolygon(centre(h), 6, radius=1.0, facecolor="#555555",
-                                        edgecolor="#333333", linewidth=0.5, zorder=1))
+        if len(grid) <= MAX_GRID:  # one collection: one element in an SVG, not thousands
+            ax.add_collection(PolyCollection([_corners(h) for h in grid], facecolors="none",
+                                             edgecolors="#dddddd", linewidths=0.5, zorder=0))
+        if state.walls:
+            ax.add_collection(PolyCollection([_corners(h) for h in state.walls],
+                                             facecolors="#555555", edgecolors="#333333",
+                                             linewidths=0.5, zorder=1))
         sides_of_fig = {f.id: f.side for f in state.figures}
         for m in state.marks:
             style = state.styles.get(m.kind, CORE_MARK_STYLES["zone"])

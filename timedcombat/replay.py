@@ -109,7 +109,7 @@ def html(events: Sequence[Event], at: int = 0) -> str:
     """The replay page of ``events`` (the log's JSON objects, in order), opened at tenth
     ``at``. The same events give the same bytes."""
     data = replay_data(events, at)
-    parts = {"title": _escape(data["title"]), "style": _asset("replay.css"),
+    parts = {"title": _escape(data["title"]), "css": _asset("replay.css"),
              "data": _script_json(data), "script": _asset("replay.js")}
     return re.sub(r"\{\{(\w+)\}\}", lambda m: parts[m.group(1)], _asset("replay.html"))
 

@@ -110,8 +110,7 @@ def read_events(path: str) -> list[dict[str, Any]]:
             if "actor" in e and not isinstance(e["actor"], str):
                 raise LogFormatError(file, n, "`actor` must be a string")
             for key in ("at", "from", "to"):
-                if key in e and kind in ("placed", "move", "tenths.dropped",
-                                         "tenths.picked_up") and mapview.as_hex(e[key]) is None:
+                if key in e and kind in ("placed", "move") and mapview.as_hex(e[key]) is None:
                     raise LogFormatError(file, n, f"`{key}` must be a hex [q, r]")
             last_t = t
             events.append(e)

@@ -104,8 +104,10 @@
   var x0 = Math.min.apply(null, xs) - pad, x1 = Math.max.apply(null, xs) + pad;
   var y0 = Math.min.apply(null, ys) - pad, y1 = Math.max.apply(null, ys) + pad;
   map.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(function (v) { return v.toFixed(1); }).join(" "));
-  map.setAttribute("width", Math.round(Math.min(900, Math.max(420, (x1 - x0) * 1.4))));
-  map.setAttribute("height", Math.round(Math.min(900, Math.max(420, (x1 - x0) * 1.4)) * (y1 - y0) / (x1 - x0)));
+  var mapWidth = Math.round(Math.max(360, (x1 - x0) * 1.5));  // a hex about 50 px across at most
+  map.setAttribute("width", mapWidth);
+  map.setAttribute("height", Math.round(mapWidth * (y1 - y0) / (x1 - x0)));
+  map.style.maxWidth = mapWidth + "px";
   var gridLayer = el("g", { "class": "grid" }, map);
   var rmin = Math.floor(y0 / (1.5 * SIZE)), rmax = Math.ceil(y1 / (1.5 * SIZE));
   var cells = [];
@@ -236,9 +238,9 @@
   var laneOrder = L.order.length ? L.order : order;
   var ROW = 26, LEFT = 110, TOP = 24;
   var box = document.getElementById("lanesbox");
-  var avail = Math.max(600, (box.clientWidth || 1000) - LEFT - 24);
-  var PX = Math.max(1.2, Math.min(14, avail / Math.max(END, 10)));
-  var W = LEFT + Math.max(END, 10) * PX + 24, H = TOP + ROW * laneOrder.length + 8;
+  var avail = Math.max(600, (box.clientWidth || 1000) - LEFT - 48);
+  var PX = Math.max(1.2, Math.min(30, avail / Math.max(END, 10)));
+  var W = LEFT + Math.max(END, 10) * PX + 44, H = TOP + ROW * laneOrder.length + 8;
   lanes.setAttribute("width", Math.ceil(W));
   lanes.setAttribute("height", H);
   lanes.setAttribute("viewBox", "0 0 " + Math.ceil(W) + " " + H);
