@@ -205,3 +205,11 @@ def test_the_same_state_draws_the_same_svg_bytes(tmp_path):
     assert b"<dc:date>" not in svg
     assert b"blocked hexes (blocking position)" in svg  # the mark is in the legend
     assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_figures_a_million_hexes_apart_draw_without_a_grid_of_a_trillion_hexes(tmp_path):
+    log = [ev(0, 1, "start", system="x", seed=0, scenario="far", until=9),
+           ev(0, 2, "placed", actor="a", side="s", at=[0, 0], facing="E"),
+           ev(0, 3, "placed", actor="b", side="t", at=[1_000_000, -1_000_000], facing="W")]
+    draw_log(log, 0, tmp_path / "far.svg")
+    assert "<svg" in (tmp_path / "far.svg").read_text()

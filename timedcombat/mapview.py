@@ -275,8 +275,8 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
         ax.set_xlim(xmin, xmax)
         ax.set_ylim(ymin, ymax)
         ax.axis("off")
-        grid = _hexes_in(xmin, xmax, ymin, ymax)
-        if len(grid) <= MAX_GRID:  # one collection: one element in an SVG, not thousands
+        if (xmax - xmin) * (ymax - ymin) / (1.5 * _SQRT3) <= MAX_GRID:  # about that many hexes
+            grid = _hexes_in(xmin, xmax, ymin, ymax)  # one collection: one SVG element
             ax.add_collection(PolyCollection([_corners(h) for h in grid], facecolors="none",
                                              edgecolors="#dddddd", linewidths=0.5, zorder=0))
         if state.walls:

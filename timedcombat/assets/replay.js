@@ -110,14 +110,12 @@
   map.style.maxWidth = mapWidth + "px";
   var gridLayer = el("g", { "class": "grid" }, map);
   var rmin = Math.floor(y0 / (1.5 * SIZE)), rmax = Math.ceil(y1 / (1.5 * SIZE));
-  var cells = [];
-  for (var r = rmin; r <= rmax; r++) {
-    var qmin = Math.floor(x0 / (SQ3 * SIZE) - r / 2), qmax = Math.ceil(x1 / (SQ3 * SIZE) - r / 2);
-    for (var q = qmin; q <= qmax; q++) cells.push([q, r]);
-    if (cells.length > 6000) break;
-  }
-  if (cells.length <= 6000) {
-    cells.forEach(function (h) { el("polygon", { points: hexPoints(h[0], h[1], 1), "class": "hexgrid" }, gridLayer); });
+  var perRow = Math.ceil((x1 - x0) / (SQ3 * SIZE)) + 2;
+  if ((rmax - rmin + 1) * perRow <= 6000) {  // a faint grid on maps of a few thousand hexes
+    for (var r = rmin; r <= rmax; r++) {
+      var qmin = Math.floor(x0 / (SQ3 * SIZE) - r / 2), qmax = Math.ceil(x1 / (SQ3 * SIZE) - r / 2);
+      for (var q = qmin; q <= qmax; q++) el("polygon", { points: hexPoints(q, r, 1), "class": "hexgrid" }, gridLayer);
+    }
   }
   var wallLayer = el("g", { "class": "walls" }, map);
   DATA.walls.forEach(function (h) {
