@@ -176,7 +176,8 @@ class Arena:
         rules = tuple(attrs.asdict(self.rules).items()) \
             if self.logging and attrs.has(type(self.rules)) else ()
         self.emit(ev.Start, system=self.system, seed=self.seed,
-                  scenario=self.scenario.info.name, until=self.until, rules=rules)
+                  scenario=self.scenario.info.name, until=self.until, rules=rules,
+                  walls=tuple(self.scenario.map.walls) or None)
         if self.logging:
             for c in self.combatants:
                 cls, fields = self.placed(c)

@@ -30,6 +30,7 @@ from timedcombat.loading import load_scenario
 from timedcombat.output import STDOUT, Outputs, check_outputs, inside, is_stream, resolve
 from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
+from timedcombat.show import add_parsers as add_show_parsers
 from timedcombat.systems.base import get_system, system_names
 
 SHOW_SEEDS = 20  # unfinished seeds the printed batch summary lists (--json, CSV: all)
@@ -449,6 +450,7 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--json", action="store_true", help="summary as JSON")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_batch)
+    add_show_parsers(sub, _console)
     rules = sub.add_parser("rules", help="print a system's rule parameters and tables",
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     rules.lazy_epilog = tables_epilog  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 import attrs
 
@@ -32,6 +32,14 @@ class Result:
     @property
     def end(self) -> int:
         return self.outcome.end
+
+    def show(self, **options: Any) -> None:
+        """Render this run as ``timedcombat show`` renders its log: the timeline, and as
+        asked ``png=``, ``svg=``, ``html=``, ``at=`` (tenths), ``only=``, ``start=``,
+        ``stop=`` (see :func:`timedcombat.show.render_log`)."""
+        from timedcombat.show import render_result  # (show imports the engine)
+
+        render_result(self, **options)
 
 
 def simulate(

@@ -186,6 +186,7 @@ class Start(Event):
     scenario: str
     until: int
     rules: Modifiers = pairs()
+    walls: tuple[Hex, ...] | None = None  # the map's walls, written only when it has some
 
 
 @attrs.frozen(slots=True)

@@ -5,8 +5,9 @@ A rule system reads its own part of a scenario (``[rules]``, combatant stats, pl
 its own vocabulary), runs a fight on the arena's clock (:mod:`timedcombat.arena`), shows
 its rule tables, and tells the core readers how to show its events: a timeline line
 (:meth:`SystemBase.describe`), how the pictures draw them (:meth:`SystemBase.lane_kind`,
-:attr:`SystemBase.lane_styles`, :attr:`SystemBase.span_states`), extra CSV columns for
-``batch`` (:meth:`SystemBase.batch_values`).
+:attr:`SystemBase.lane_styles`, :attr:`SystemBase.span_states`), what the hex map shows
+besides walls and figures (:meth:`SystemBase.map_marks`, :attr:`SystemBase.mark_styles`),
+extra CSV columns for ``batch`` (:meth:`SystemBase.batch_values`).
 
 Systems are found by entry point: a package lists ``name = "module:OBJECT"`` under
 ``[project.entry-points."timedcombat.systems"]`` (this project lists its own there too),
@@ -97,6 +98,45 @@ CORE_SPAN_STATES: dict[str, LaneStyle] = {
 """``state`` events drawn as spans while their value is true (the `state` values of docs/log.md)."""
 
 
+Hex = tuple[int, int]
+
+
+@attrs.frozen
+class MarkStyle:
+    """How the hex map draws one kind of mark: colour, legend label, and its shape:
+    ``zone`` (the hexes shaded, as a blocking position's) or ``item`` (a thing lying on a
+    hex, as a dropped weapon)."""
+
+    colour: str
+    label: str
+    shape: str = "zone"
+
+
+@attrs.frozen
+class MapMark:
+    """Something the hex map shows for a while, read from the log by a system's
+    :meth:`SystemBase.map_marks`: shown from tenth ``start`` up to, not including, tenth
+    ``stop`` (``None``: to the end). ``kind`` names its :class:`MarkStyle`; ``actor`` is
+    whose it is (a mark of a zone is drawn in its side's colour)."""
+
+    kind: str
+    hexes: tuple[Hex, ...]
+    label: str
+    start: int
+    stop: int | None = None
+    actor: str | None = None
+
+    def shown_at(self, t: int) -> bool:
+        return self.start <= t and (self.stop is None or t < self.stop)
+
+
+CORE_MARK_STYLES: dict[str, MarkStyle] = {
+    "zone": MarkStyle("#937860", "hexes held", "zone"),
+    "item": MarkStyle("#8c8c2c", "lying on the ground", "item"),
+}
+"""Mark kinds every system may use; a system adds its own in :attr:`SystemBase.mark_styles`."""
+
+
 @runtime_checkable
 class RuleSystem(Protocol):
     """What a rule system provides to the loader, the arena, the readers and the CLI."""
@@ -130,6 +170,8 @@ class RuleSystem(Protocol):
 
     def lane_kind(self, e: Event) -> str | None: ...
 
+    def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]: ...
+
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]: ...
 
     def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]: ...
@@ -147,6 +189,8 @@ class SystemBase:
     """The system's own ``state`` names drawn as spans (added to :data:`CORE_SPAN_STATES`)."""
     dice: ClassVar[str] = ""
     """The die of the system's attack rolls in the text timeline (``d20``, ``3d6``)."""
+    mark_styles: ClassVar[Mapping[str, MarkStyle]] = {}
+    """The system's own kinds of map marks (added to :data:`CORE_MARK_STYLES`)."""
 
     def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
                        file: str, where: str) -> tuple[Any, ...]:
@@ -164,6 +208,12 @@ class SystemBase:
         """The bar kind of an ``action`` event (``None``: the core's: ``attack``,
         ``move`` or ``other`` by name)."""
         return None
+
+    def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]:
+        """What the hex map shows besides walls and figures, read from a log (the events in
+        order, as JSON objects): each mark with the tenths it is shown (blocking positions
+        and their hexes, things on the ground ...). Default: nothing."""
+        return ()
 
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
         """Extra CSV columns of ``batch`` (after the core ones)."""
@@ -220,6 +270,7 @@ def system_names() -> list[str]:
     return sorted(set(_REGISTRY) | set(_entry_points()))
 
 
-__all__ = ["CORE_LANE_STYLES", "CORE_SPAN_STATES", "GROUP", "CombatantResult", "LaneStyle",
-           "Outcome", "Parameter", "PlanAction", "RuleSystem", "RuleTable", "SystemBase",
-           "find_system", "get_system", "register", "system_names"]
+__all__ = ["CORE_LANE_STYLES", "CORE_MARK_STYLES", "CORE_SPAN_STATES", "GROUP", "CombatantResult",
+           "LaneStyle", "MapMark", "MarkStyle", "Outcome", "Parameter", "PlanAction",
+           "RuleSystem", "RuleTable", "SystemBase", "find_system", "get_system", "register",
+           "system_names"]

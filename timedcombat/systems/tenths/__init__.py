@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -11,8 +11,8 @@ import cattrs
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
 from timedcombat.scenario import CombatantSpec, Scenario
-from timedcombat.systems.base import Outcome, Parameter, RuleTable, SystemBase
-from timedcombat.systems.tenths import loader, present
+from timedcombat.systems.base import MapMark, Outcome, Parameter, RuleTable, SystemBase
+from timedcombat.systems.tenths import loader, mapmarks, present
 from timedcombat.systems.tenths.rules import (
     SEED,
     WEAPONS,
@@ -30,6 +30,7 @@ class TenthsSystem(SystemBase):
     plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
+    mark_styles = mapmarks.MARK_STYLES
 
     def describe(self, e: Mapping[str, Any]) -> str | None:
         return present.describe(e)
@@ -39,6 +40,9 @@ class TenthsSystem(SystemBase):
 
     def waiting_spans(self, events: list[Mapping[str, Any]]) -> list[tuple[str, int, int]]:
         return present.waiting_spans(events)
+
+    def map_marks(self, events: Sequence[Mapping[str, Any]]) -> list[MapMark]:
+        return mapmarks.map_marks(events)
 
     def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
                         file: str) -> TenthsRules:

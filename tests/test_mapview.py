@@ -1,0 +1,215 @@
+"""The hex map read from a log: who stands where, facing where, in what state, at a chosen
+tenth; walls from the ``start`` event; the ``tenths`` system's marks (blocking positions
+with their hexes, weapons on the ground); drawing is reproducible."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from timedcombat import load_scenario, simulate
+from timedcombat.events import to_dict
+from timedcombat.mapview import (
+    SIDE_COLOURS,
+    draw_log,
+    frame_of,
+    side_colours,
+    state_at,
+    text_lines,
+)
+from timedcombat.systems.base import get_system
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def golden(name: str) -> list[dict]:
+    return [json.loads(line) for line in (GOLDEN / f"{name}.jsonl").read_text().splitlines()]
+
+
+def ev(t: int, seq: int, event: str, **fields) -> dict:
+    return {"t": t, "seq": seq, "event": event, **fields}
+
+
+# A hand-written fight: ann walks in, bob turns, ann steps into bob's hex, bob goes out.
+HAND = [
+    ev(0, 1, "start", system="nosuchsystem", seed=0, scenario="by hand", until=100,
+       walls=[[5, 5], [5, 6]]),
+    ev(0, 2, "placed", actor="ann", side="north", at=[0, 0], facing="E"),
+    ev(0, 3, "placed", actor="bob", side="south", at=[3, 0], facing="W"),
+    ev(5, 4, "move", actor="ann", **{"from": [0, 0]}, to=[1, 0], mode="walk", facing="E"),
+    ev(7, 5, "move", actor="bob", **{"from": [3, 0]}, to=[2, 0], mode="walk", facing="W"),
+    ev(7, 6, "move", actor="bob", **{"from": [2, 0]}, to=[2, 0], mode="turn", facing="SW"),
+    ev(9, 7, "move", actor="ann", **{"from": [1, 0]}, to=[2, 0], mode="close_quarters"),
+    ev(9, 8, "damage", actor="bob", amount=4, total=4, body=10),
+    ev(10, 9, "state", actor="bob", state="hurt", value=True),
+    ev(12, 10, "state", actor="bob", state="out", value=True),
+    ev(12, 11, "end", winner="north", reason="last side standing"),
+]
+
+
+def test_positions_are_those_after_every_event_of_that_tenth_and_before():
+    assert state_at(HAND, 0).positions() == {"ann": (0, 0), "bob": (3, 0)}
+    assert state_at(HAND, 4).positions() == {"ann": (0, 0), "bob": (3, 0)}
+    assert state_at(HAND, 5).positions() == {"ann": (1, 0), "bob": (3, 0)}
+    assert state_at(HAND, 7).positions() == {"ann": (1, 0), "bob": (2, 0)}
+    assert state_at(HAND, 100).positions() == {"ann": (2, 0), "bob": (2, 0)}
+
+
+def test_facing_follows_moves_and_turns_and_a_move_without_facing_keeps_it():
+    assert state_at(HAND, 6).figure("bob").facing == "W"
+    assert state_at(HAND, 7).figure("bob").facing == "SW"  # the turn after the step
+    assert state_at(HAND, 9).figure("ann").facing == "E"  # its move gave none
+
+
+def test_two_standing_in_one_hex_are_close_quarters_until_one_is_out():
+    assert state_at(HAND, 8).crowded == ()
+    assert state_at(HAND, 9).crowded == (((2, 0), ("ann", "bob")),)
+    at_12 = state_at(HAND, 12)
+    assert at_12.crowded == ()
+    assert at_12.figure("bob").state == "out"
+
+
+def test_states_and_damage():
+    assert state_at(HAND, 8).figure("bob").state == "ok"
+    assert state_at(HAND, 9).figure("bob").damage == 4
+    assert state_at(HAND, 10).figure("bob").state == "hurt"
+    assert [f.side for f in state_at(HAND, 0).figures] == ["north", "south"]
+
+
+def test_walls_come_from_the_start_event_and_an_unknown_system_draws_no_marks():
+    s = state_at(HAND, 3)
+    assert s.walls == ((5, 5), (5, 6))
+    assert s.marks == ()
+
+
+def test_a_figure_seen_only_moving_is_drawn_from_its_first_move():
+    log = [ev(0, 1, "start", system="x", seed=0, scenario="s", until=9),
+           ev(3, 2, "move", actor="zed", **{"from": [4, 4]}, to=[4, 5], mode="walk")]
+    assert state_at(log, 2).positions() == {}
+    s = state_at(log, 3)
+    assert s.positions() == {"zed": (4, 5)} and s.figure("zed").side == "?"
+
+
+def test_the_turn_and_phase_of_a_turn_system():
+    log = [ev(0, 1, "start", system="toy", seed=0, scenario="s", until=99),
+           ev(0, 2, "toy.turn", turn=1, order=["a"]),
+           ev(2, 3, "toy.phase", turn=1, phase="strike", end=10),
+           ev(10, 4, "toy.turn", turn=2, order=["a"])]
+    assert state_at(log, 1).when == "turn 1"
+    assert state_at(log, 2).when == "turn 1, strike phase"
+    assert state_at(log, 9).when == "turn 1, strike phase"
+    assert state_at(log, 10).when == "turn 2"
+
+
+# ---------------------------------------------------------------- tenths marks
+
+def _block_log(position: str, long_reach: int = 2) -> list[dict]:
+    return [
+        ev(0, 1, "start", system="tenths", seed=0, scenario="s", until=99,
+           rules={"long_reach": long_reach}),
+        ev(0, 2, "placed", actor="hild", side="watch", at=[5, 0], facing="E"),
+        ev(1, 3, "move", actor="hild", **{"from": [5, 0]}, to=[5, 0], mode="turn", facing="W"),
+        ev(5, 4, "state", actor="hild", state="block", value=position),
+        ev(29, 5, "state", actor="hild", state="block", value=False, cause="attack"),
+    ]
+
+
+@pytest.mark.parametrize(("position", "hexes"), [
+    ("centre", ((4, 0), (3, 0))),   # straight west
+    ("left", ((4, 1), (3, 2))),     # facing W, 60 degrees counter-clockwise: SW
+    ("right", ((5, -1), (5, -2))),  # 60 degrees clockwise: NW
+])
+def test_a_blocking_position_shows_its_hexes_from_the_blocker_s_hex_and_facing(position, hexes):
+    log = _block_log(position)
+    assert state_at(log, 4).marks == ()
+    (mark,) = state_at(log, 5).marks
+    assert (mark.kind, mark.hexes, mark.label, mark.actor) == ("block", hexes,
+                                                               f"hild: {position}", "hild")
+    assert state_at(log, 28).marks == (mark,)
+    assert state_at(log, 29).marks == ()
+
+
+def test_the_blocked_line_is_as_long_as_the_log_s_long_reach():
+    (mark,) = state_at(_block_log("centre", long_reach=3), 10).marks
+    assert mark.hexes == ((4, 0), (3, 0), (2, 0))
+
+
+def test_a_block_ends_when_its_holder_is_out():
+    log = _block_log("centre")[:4] + [ev(9, 5, "state", actor="hild", state="out", value=True)]
+    assert len(state_at(log, 8).marks) == 1
+    assert state_at(log, 9).marks == ()
+
+
+def test_a_weapon_lies_on_the_ground_from_its_drop_to_its_pick_up():
+    log = [ev(0, 1, "start", system="tenths", seed=0, scenario="s", until=99),
+           ev(0, 2, "placed", actor="orm", side="w", at=[0, 0], facing="E"),
+           ev(15, 3, "tenths.dropped", actor="orm", weapon="broadsword", at=[0, 0]),
+           ev(18, 4, "tenths.dropped", actor="orm", weapon="dagger", at=[1, 0]),
+           ev(23, 5, "tenths.picked_up", actor="orm", weapon="broadsword", at=[0, 0])]
+    assert state_at(log, 14).marks == ()
+    assert [(m.kind, m.label, m.hexes) for m in state_at(log, 20).marks] == [
+        ("weapon", "broadsword", ((0, 0),)), ("weapon", "dagger", ((1, 0),))]
+    assert [m.label for m in state_at(log, 23).marks] == ["dagger"]
+
+
+def test_the_doorway_log_holds_its_walls_and_hild_s_block():
+    events = golden("doorway")
+    scenario = load_scenario(ROOT / "scenarios" / "doorway.toml")
+    assert [tuple(h) for h in events[0]["walls"]] == list(scenario.map.walls)
+    taken = next(e for e in events if e["event"] == "state" and e["state"] == "block")
+    lost = next(e for e in events if e["event"] == "state" and e["state"] == "block"
+                and e["value"] is False)
+    marks = get_system("tenths").map_marks(events)
+    assert [(m.hexes, m.start, m.stop) for m in marks] == [
+        (((4, 0), (3, 0)), taken["t"], lost["t"])]  # the spear blocks the door [3, 0]
+
+
+def test_a_map_without_walls_logs_none():
+    events = [to_dict(e) for e in simulate(load_scenario(ROOT / "scenarios" /
+                                                         "sword_duel.toml"), until=1).events]
+    assert "walls" not in events[0]
+
+
+# ---------------------------------------------------------------- colours, text, pictures
+
+def test_a_side_named_after_a_colour_gets_it_and_others_the_colours_left():
+    colours = side_colours(["blue", "raiders", "red", "watch"])
+    assert colours["red"] == SIDE_COLOURS[1] and colours["blue"] == SIDE_COLOURS[0]
+    assert colours["raiders"] == SIDE_COLOURS[2] and colours["watch"] == SIDE_COLOURS[3]
+    assert side_colours(["red"]) == {"red": SIDE_COLOURS[1]}
+
+
+def test_the_map_as_text():
+    lines = text_lines(state_at(HAND, 10))
+    assert lines[0] == "At 1.0 s (tenth 10):"
+    assert "  ann (north) at [2, 0] facing E, ok" in lines
+    assert "  bob (south) at [2, 0] facing SW, hurt, damage 4" in lines
+    assert "  close quarters at [2, 0]: ann, bob" in lines
+    assert "  walls: 2 hexes" in lines
+
+
+def test_the_frame_holds_every_hex_the_log_names():
+    assert set(frame_of(HAND)) == {(5, 5), (5, 6), (0, 0), (3, 0), (1, 0), (2, 0)}
+
+
+def test_the_same_state_draws_the_same_svg_bytes(tmp_path):
+    events = golden("doorway")
+    draw_log(events, 10, tmp_path / "a.svg")
+    draw_log(events, 10, tmp_path / "b.svg")
+    draw_log(events, 10, tmp_path / "a.png")
+    svg = (tmp_path / "a.svg").read_bytes()
+    assert svg == (tmp_path / "b.svg").read_bytes()
+    assert b"<dc:date>" not in svg
+    assert b"blocked hexes (blocking position)" in svg  # the mark is in the legend
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_figures_a_million_hexes_apart_draw_without_a_grid_of_a_trillion_hexes(tmp_path):
+    log = [ev(0, 1, "start", system="x", seed=0, scenario="far", until=9),
+           ev(0, 2, "placed", actor="a", side="s", at=[0, 0], facing="E"),
+           ev(0, 3, "placed", actor="b", side="t", at=[1_000_000, -1_000_000], facing="W")]
+    draw_log(log, 0, tmp_path / "far.svg")
+    assert "<svg" in (tmp_path / "far.svg").read_text()

@@ -1,0 +1,532 @@
+// The replay of one fight (timedcombat show --html): the hex map at the tenth the scrubber
+// shows, the swimlanes with a time cursor, the events as text. Everything is read from
+// the JSON embedded in the page (the log's events and what timedcombat worked out from
+// them); no network. window.replay lets tests and tools drive the page.
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("replay-data").textContent);
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var FACINGS = ["E", "NE", "NW", "W", "SW", "SE"];
+  var DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  var GONE = { out: 1, fled: 1, dead: 1 };
+  var SIZE = 20;  // hex radius in map units
+  var SQ3 = Math.sqrt(3);
+  var events = DATA.events;
+  var END = DATA.end;
+
+  function el(name, attrs, parent) {
+    var node = document.createElementNS(SVGNS, name);
+    for (var k in attrs) { if (Object.prototype.hasOwnProperty.call(attrs, k)) node.setAttribute(k, attrs[k]); }
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function html(name, text, parent, cls) {
+    var node = document.createElement(name);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (cls) node.className = cls;
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function sec(t) { return (Math.floor(t / 10)) + "." + (t % 10); }
+  function isHex(v) {
+    return Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
+  }
+  function centre(q, r) { return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r]; }
+  function hexPoints(q, r, k) {
+    var c = centre(q, r), pts = [];
+    for (var i = 0; i < 6; i++) {
+      var a = Math.PI / 180 * (60 * i - 30);
+      pts.push((c[0] + SIZE * k * Math.cos(a)).toFixed(2) + "," + (c[1] + SIZE * k * Math.sin(a)).toFixed(2));
+    }
+    return pts.join(" ");
+  }
+
+  // ---------------------------------------------------------------- the log, read once
+  var sideOf = {}, order = [];
+  DATA.sides.forEach(function (p) { sideOf[p[0]] = p[1]; order.push(p[0]); });
+  var tracks = {}, statesOf = {}, damageOf = {};  // id -> [[t, ...], ...] in log order
+  var marksT = [], turns = [], phases = [];
+  events.forEach(function (e, i) {
+    var a = e.actor;
+    if (e.event && /\.turn$/.test(e.event)) turns.push(e);
+    if (e.event && /\.phase$/.test(e.event)) phases.push(e);
+    if (typeof a !== "string") return;
+    if (e.event === "placed" && isHex(e.at)) {
+      (tracks[a] = tracks[a] || []).push([e.t, e.at[0], e.at[1], e.facing || null, i]);
+    } else if (e.event === "move" && isHex(e.to)) {
+      if (!tracks[a] && isHex(e.from)) tracks[a] = [[e.t, e.from[0], e.from[1], null, i]];
+      var prev = tracks[a][tracks[a].length - 1];
+      tracks[a].push([e.t, e.to[0], e.to[1], FACINGS.indexOf(e.facing) >= 0 ? e.facing : prev[3], i]);
+    } else if (e.event === "state" && typeof e.state === "string") {
+      (statesOf[a] = statesOf[a] || []).push([e.t, e.state, e.value]);
+    } else if (e.event === "damage" && Number.isInteger(e.total)) {
+      (damageOf[a] = damageOf[a] || []).push([e.t, e.total]);
+    }
+  });
+  Object.keys(tracks).forEach(function (a) { if (!(a in sideOf)) { sideOf[a] = "?"; order.push(a); } });
+  var sideNames = [];
+  order.forEach(function (a) { if (sideNames.indexOf(sideOf[a]) < 0) sideNames.push(sideOf[a]); });
+  function colour(side) { return DATA.colours[side] || "#888888"; }
+
+  function lastAt(list, t) {  // the last entry with entry[0] <= t (entries in time order)
+    var found = null;
+    if (!list) return null;
+    for (var i = 0; i < list.length && list[i][0] <= t; i++) found = list[i];
+    return found;
+  }
+  function stateAt(a, t) {
+    var held = {}, list = statesOf[a] || [];
+    for (var i = 0; i < list.length && list[i][0] <= t; i++) held[list[i][1]] = list[i][2];
+    var gone = ["out", "fled", "dead"].filter(function (s) { return held[s]; });
+    if (gone.length) return gone.indexOf("dead") >= 0 ? "dead" : gone[gone.length - 1];
+    if (held.down || held.prone) return "down";
+    return held.hurt ? "hurt" : "ok";
+  }
+  function positionsAt(t) {
+    var out = {};
+    order.forEach(function (a) {
+      var p = lastAt(tracks[a], t);
+      if (p) out[a] = { q: p[1], r: p[2], facing: p[3], state: stateAt(a, t) };
+    });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- the map
+  var map = document.getElementById("map");
+  var all = [];
+  DATA.walls.forEach(function (h) { all.push(h); });
+  Object.keys(tracks).forEach(function (a) { tracks[a].forEach(function (p) { all.push([p[1], p[2]]); }); });
+  DATA.marks.forEach(function (m) { m.hexes.forEach(function (h) { all.push(h); }); });
+  if (!all.length) all.push([0, 0]);
+  var xs = all.map(function (h) { return centre(h[0], h[1])[0]; });
+  var ys = all.map(function (h) { return centre(h[0], h[1])[1]; });
+  var pad = SIZE * 1.8;
+  var x0 = Math.min.apply(null, xs) - pad, x1 = Math.max.apply(null, xs) + pad;
+  var y0 = Math.min.apply(null, ys) - pad, y1 = Math.max.apply(null, ys) + pad;
+  map.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(function (v) { return v.toFixed(1); }).join(" "));
+  var mapWidth = Math.round(Math.max(360, (x1 - x0) * 1.5));  // a hex about 50 px across at most
+  map.setAttribute("width", mapWidth);
+  map.setAttribute("height", Math.round(mapWidth * (y1 - y0) / (x1 - x0)));
+  map.style.maxWidth = mapWidth + "px";
+  var gridLayer = el("g", { "class": "grid" }, map);
+  var rmin = Math.floor(y0 / (1.5 * SIZE)), rmax = Math.ceil(y1 / (1.5 * SIZE));
+  var perRow = Math.ceil((x1 - x0) / (SQ3 * SIZE)) + 2;
+  if ((rmax - rmin + 1) * perRow <= 6000) {  // a faint grid on maps of a few thousand hexes
+    for (var r = rmin; r <= rmax; r++) {
+      var qmin = Math.floor(x0 / (SQ3 * SIZE) - r / 2), qmax = Math.ceil(x1 / (SQ3 * SIZE) - r / 2);
+      for (var q = qmin; q <= qmax; q++) el("polygon", { points: hexPoints(q, r, 1), "class": "hexgrid" }, gridLayer);
+    }
+  }
+  var wallLayer = el("g", { "class": "walls" }, map);
+  DATA.walls.forEach(function (h) {
+    el("polygon", { points: hexPoints(h[0], h[1], 1), "class": "wall", "data-q": h[0], "data-r": h[1] }, wallLayer);
+  });
+  var defs = el("defs", {}, map);
+  var markLayer = el("g", { "class": "marks" }, map);
+  var markEls = DATA.marks.map(function (m, i) {
+    var style = DATA.markStyles[m.kind] || { colour: "#937860", label: m.kind, shape: "zone" };
+    var g = el("g", { "class": "mark", "data-kind": m.kind, "data-label": m.label }, markLayer);
+    var tip = el("title", {}, g);
+    tip.textContent = style.label + ": " + m.label;
+    if (style.shape === "item") {
+      m.hexes.forEach(function (h) {
+        var c = centre(h[0], h[1]);
+        var x = c[0] + SIZE * 0.45, y = c[1] + SIZE * 0.45, s = SIZE * 0.22;
+        el("polygon", { points: [x, y - s, x + s, y, x, y + s, x - s, y].join(" "), fill: style.colour, stroke: "#333" }, g);
+        var label = el("text", { x: x, y: y + s + 8, "font-size": 7, "text-anchor": "middle" }, g);
+        label.textContent = m.label;
+      });
+    } else {
+      var pid = "hatch-" + i;
+      var pat = el("pattern", { id: pid, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+      el("rect", { width: 6, height: 6, fill: style.colour, "fill-opacity": 0.25 }, pat);
+      el("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: style.colour, "stroke-width": 2 }, pat);
+      var edge = m.actor && sideOf[m.actor] ? colour(sideOf[m.actor]) : style.colour;
+      m.hexes.forEach(function (h) {
+        el("polygon", { points: hexPoints(h[0], h[1], 0.92), fill: "url(#" + pid + ")", stroke: edge, "stroke-width": 1.4 }, g);
+      });
+    }
+    return g;
+  });
+  var crowdLayer = el("g", { "class": "crowds" }, map);
+  var figLayer = el("g", { "class": "figures" }, map);
+  var figEls = {};
+  order.forEach(function (a) {
+    if (!tracks[a]) return;
+    var g = el("g", { "class": "figure", "data-id": a }, figLayer);
+    var body = el("circle", { r: SIZE * 0.55, fill: colour(sideOf[a]), stroke: "#222", "stroke-width": 1 }, g);
+    var nose = el("line", { x1: 0, y1: 0, x2: SIZE * 0.8, y2: 0, stroke: "#222", "stroke-width": 2.2, "stroke-linecap": "round" }, g);
+    var cross = el("path", { d: "M-6,-6L6,6M-6,6L6,-6", stroke: "#222", "stroke-width": 1.6, visibility: "hidden" }, g);
+    var label = el("text", { y: SIZE * 0.55 + 9 }, g);
+    label.textContent = a;
+    var tip = el("title", {}, g);
+    figEls[a] = { g: g, body: body, nose: nose, cross: cross, label: label, tip: tip };
+  });
+
+  function marksAt(t) {
+    DATA.marks.forEach(function (m, i) {
+      var shown = m.start <= t && (m.stop === null || t < m.stop);
+      markEls[i].setAttribute("visibility", shown ? "visible" : "hidden");
+      markEls[i].setAttribute("data-shown", shown ? "1" : "0");
+    });
+  }
+
+  function drawMap(t) {
+    var pos = positionsAt(t);
+    var byHex = {};
+    Object.keys(pos).forEach(function (a) {
+      var key = pos[a].q + "," + pos[a].r;
+      (byHex[key] = byHex[key] || []).push(a);
+    });
+    while (crowdLayer.firstChild) crowdLayer.removeChild(crowdLayer.firstChild);
+    Object.keys(byHex).forEach(function (key) {
+      var here = byHex[key];
+      var standing = here.filter(function (a) { return !GONE[pos[a].state]; });
+      var h = key.split(",").map(Number);
+      if (standing.length > 1) {
+        var ring = el("polygon", { points: hexPoints(h[0], h[1], 0.98), "class": "crowded", "data-q": h[0], "data-r": h[1] }, crowdLayer);
+        el("title", {}, ring).textContent = "close quarters: " + standing.join(", ");
+      }
+      here.forEach(function (a, i) {
+        var p = pos[a], f = figEls[a], c = centre(p.q, p.r);
+        var n = here.length, dx = n === 1 ? 0 : (i - (n - 1) / 2) * SIZE * 0.9 / (n - 1) * 1.2;
+        var k = n === 1 ? 1 : 0.66;
+        f.g.setAttribute("transform", "translate(" + (c[0] + dx).toFixed(2) + "," + c[1].toFixed(2) + ") scale(" + k + ")");
+        f.g.setAttribute("data-q", p.q);
+        f.g.setAttribute("data-r", p.r);
+        f.g.setAttribute("data-facing", p.facing || "");
+        f.g.setAttribute("data-state", p.state);
+        f.g.setAttribute("visibility", "visible");
+        var gone = !!GONE[p.state];
+        f.body.setAttribute("fill", gone ? "#bbbbbb" : colour(sideOf[a]));
+        f.body.setAttribute("stroke-width", p.state === "hurt" || p.state === "down" ? 2.4 : 1);
+        f.body.setAttribute("stroke-dasharray", p.state === "fled" ? "3,2" : "none");
+        f.cross.setAttribute("visibility", gone ? "visible" : "hidden");
+        if (p.facing && !gone) {
+          var d = DIRS[FACINGS.indexOf(p.facing)], v = centre(d[0], d[1]);
+          var norm = Math.sqrt(v[0] * v[0] + v[1] * v[1]);
+          f.nose.setAttribute("x2", (v[0] / norm * SIZE * 0.8).toFixed(2));
+          f.nose.setAttribute("y2", (v[1] / norm * SIZE * 0.8).toFixed(2));
+          f.nose.setAttribute("visibility", "visible");
+        } else {
+          f.nose.setAttribute("visibility", "hidden");
+        }
+        var dmg = lastAt(damageOf[a], t);
+        f.label.textContent = a + (p.state === "ok" || p.state === "hurt" ? "" : " (" + p.state + ")");
+        f.label.setAttribute("font-weight", p.state === "hurt" || p.state === "down" ? "bold" : "normal");
+        f.tip.textContent = a + " (" + sideOf[a] + ") at [" + p.q + ", " + p.r + "]" +
+          (p.facing ? " facing " + p.facing : "") + ", " + p.state + (dmg ? ", damage " + dmg[1] : "");
+      });
+    });
+    Object.keys(figEls).forEach(function (a) {
+      if (!pos[a]) {
+        var g = figEls[a].g;
+        g.setAttribute("visibility", "hidden");
+        g.removeAttribute("data-q");
+        g.removeAttribute("data-r");
+      }
+    });
+    marksAt(t);
+    return pos;
+  }
+
+  // ---------------------------------------------------------------- the swimlanes
+  var lanes = document.getElementById("lanes");
+  var L = DATA.lanes;
+  var laneOrder = L.order.length ? L.order : order;
+  var ROW = 26, LEFT = 110, TOP = 24;
+  var box = document.getElementById("lanesbox");
+  var avail = Math.max(600, (box.clientWidth || 1000) - LEFT - 48);
+  var PX = Math.max(1.2, Math.min(30, avail / Math.max(END, 10)));
+  var W = LEFT + Math.max(END, 10) * PX + 44, H = TOP + ROW * laneOrder.length + 8;
+  lanes.setAttribute("width", Math.ceil(W));
+  lanes.setAttribute("height", H);
+  lanes.setAttribute("viewBox", "0 0 " + Math.ceil(W) + " " + H);
+  var rowOf = {};
+  laneOrder.forEach(function (a, i) { rowOf[a] = i; });
+  function X(t) { return LEFT + t * PX; }
+  function Y(a) { return TOP + ROW * rowOf[a]; }
+  var ldefs = el("defs", {}, lanes);
+  laneOrder.forEach(function (a, i) {
+    el("rect", { x: 0, y: Y(a), width: W, height: ROW, fill: i % 2 ? "#ffffff" : "#f4f4f4" }, lanes);
+    var name = el("text", { x: 6, y: Y(a) + ROW / 2 + 4, "font-size": 11 }, lanes);
+    name.textContent = a + " (" + sideOf[a] + ")";
+    el("rect", { x: LEFT - 8, y: Y(a) + 5, width: 4, height: ROW - 10, fill: colour(sideOf[a]) }, lanes);
+    if (i > 0 && sideOf[laneOrder[i - 1]] !== sideOf[a]) {
+      el("line", { x1: 0, x2: W, y1: Y(a), y2: Y(a), stroke: "#333", "stroke-width": 1.2 }, lanes);
+    }
+  });
+  var step = [1, 2, 5, 10, 15, 30, 60, 120].filter(function (s) { return s * 10 * PX >= 40; })[0] || 300;
+  for (var s = 0; s * 10 <= END; s += step) {
+    el("line", { x1: X(s * 10), x2: X(s * 10), y1: TOP - 4, y2: H, stroke: "#dddddd" }, lanes);
+    var tick = el("text", { x: X(s * 10), y: TOP - 8, "font-size": 10, "text-anchor": "middle", fill: "#555" }, lanes);
+    tick.textContent = s + " s";
+  }
+  turns.forEach(function (e) {
+    el("line", { x1: X(e.t), x2: X(e.t), y1: TOP, y2: H, stroke: "#888", "stroke-dasharray": "4,3" }, lanes);
+  });
+  phases.forEach(function (e) {
+    el("line", { x1: X(e.t), x2: X(e.t), y1: TOP, y2: H, stroke: "#bbb", "stroke-dasharray": "2,3" }, lanes);
+  });
+  L.spans.forEach(function (sp, i) {
+    var a = sp[0], style = L.spanStyles[sp[3]] || { colour: "#999", label: sp[3] };
+    if (!(a in rowOf)) return;
+    if (style.hatch) {
+      var pid = "lanehatch-" + i;
+      var pat = el("pattern", { id: pid, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, ldefs);
+      el("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: style.colour, "stroke-width": 1.2 }, pat);
+      var sr = el("rect", { x: X(sp[1]), y: Y(a) + 2, width: Math.max(PX, (sp[2] - sp[1]) * PX), height: ROW - 4, fill: "url(#" + pid + ")" }, lanes);
+      el("title", {}, sr).textContent = style.label + " " + sec(sp[1]) + "-" + sec(sp[2]) + " s";
+    } else {
+      var tr = el("rect", { x: X(sp[1]), y: Y(a) + ROW - 6, width: Math.max(PX, (sp[2] - sp[1]) * PX), height: 3, fill: style.colour }, lanes);
+      el("title", {}, tr).textContent = style.label + " " + sec(sp[1]) + "-" + sec(sp[2]) + " s";
+    }
+  });
+  var closing = (L.styles.closing || L.styles.attack || { colour: "#4c72b0" }).colour;
+  L.waits.forEach(function (w) {
+    if (!(w[0] in rowOf)) return;
+    el("rect", { x: X(w[1]), y: Y(w[0]) + ROW / 2 - 3, width: (w[2] - w[1]) * PX, height: 6, fill: closing, "fill-opacity": 0.35 }, lanes);
+  });
+  L.bars.forEach(function (b) {
+    var style = L.styles[b[3]] || { colour: "#64b5cd", label: b[3] };
+    if (!(b[0] in rowOf)) return;
+    var rect = el("rect", { x: X(b[1]), y: Y(b[0]) + 7, width: Math.max(PX, (b[2] - b[1]) * PX), height: ROW - 14, fill: style.colour, stroke: "#fff", "stroke-width": 0.5, "class": "bar" }, lanes);
+    el("title", {}, rect).textContent = b[0] + ": " + b[4] + " (" + style.label + "), " + sec(b[1]) + " to " + sec(b[2]) + " s";
+  });
+  var blowLayer = el("g", {}, lanes);
+  var tipBox = document.getElementById("tip");
+  function fmtValue(v) {
+    if (v === null || v === undefined) return "";
+    if (typeof v === "object") return JSON.stringify(v);
+    return String(v);
+  }
+  var SHOWN = { t: 1, seq: 1, event: 1, actor: 1, target: 1, weapon: 1, roll: 1, dice: 1, total: 1, against: 1, result: 1, margin: 1, modifiers: 1, simultaneous: 1 };
+  function blowTip(e) {
+    var rows = [];
+    var dice = e.dice || DATA.dice;
+    var die = dice ? " (" + dice + ")" : "";
+    rows.push(["roll" + die, fmtValue(e.roll)]);
+    if (e.total !== undefined) rows.push(["total", fmtValue(e.total)]);
+    if (e.against !== undefined) rows.push(["bar to beat", fmtValue(e.against)]);
+    var res = String(e.result || "").toUpperCase();
+    if (Number.isInteger(e.margin)) res += " (margin " + (e.margin >= 0 ? "+" : "") + e.margin + ")";
+    rows.push(["result", res]);
+    if (e.simultaneous) rows.push(["simultaneous", "yes"]);
+    var mods = e.modifiers && typeof e.modifiers === "object" ? e.modifiers : {};
+    var names = Object.keys(mods);
+    names.forEach(function (k) {
+      var v = mods[k];
+      rows.push(["modifier " + k, typeof v === "number" ? (v >= 0 ? "+" : "") + v : fmtValue(v)]);
+    });
+    if (!names.length) rows.push(["modifiers", "none"]);
+    Object.keys(e).forEach(function (k) { if (!SHOWN[k]) rows.push([k, fmtValue(e[k])]); });
+    return { head: e.actor + " \u2192 " + e.target + (e.weapon ? " (" + e.weapon + ")" : "") + " at " + sec(e.t) + " s", rows: rows };
+  }
+  function showTip(content, x, y) {
+    while (tipBox.firstChild) tipBox.removeChild(tipBox.firstChild);
+    html("div", content.head, tipBox, "head");
+    var table = html("table", null, tipBox);
+    content.rows.forEach(function (row) {
+      var tr = html("tr", null, table);
+      html("td", row[0], tr);
+      html("td", row[1], tr);
+    });
+    tipBox.hidden = false;
+    var w = tipBox.offsetWidth, h = tipBox.offsetHeight;
+    tipBox.style.left = Math.max(4, Math.min(window.innerWidth - w - 4, x + 14)) + "px";
+    tipBox.style.top = Math.max(4, Math.min(window.innerHeight - h - 4, y + 14)) + "px";
+  }
+  function hideTip() { tipBox.hidden = true; }
+  events.forEach(function (e) {
+    if (e.event === "attack" && e.actor in rowOf) {
+      var x = X(e.t), y = Y(e.actor) + ROW / 2;
+      if (e.target in rowOf && e.target !== e.actor) {
+        el("line", { x1: x, x2: x, y1: y, y2: Y(e.target) + ROW / 2, stroke: "#555", "stroke-opacity": 0.35 }, blowLayer);
+      }
+      var st = DATA.results[e.result] || { marker: "o", face: "#ffffff", edge: "#555555" };
+      var m;
+      if (st.marker === "s") m = el("rect", { x: x - 4.5, y: y - 4.5, width: 9, height: 9 }, blowLayer);
+      else if (st.marker === "^") m = el("polygon", { points: [x, y - 6, x + 5.5, y + 4, x - 5.5, y + 4].join(" ") }, blowLayer);
+      else if (st.marker === "X") m = el("path", { d: "M" + (x - 5) + "," + (y - 5) + "L" + (x + 5) + "," + (y + 5) + "M" + (x - 5) + "," + (y + 5) + "L" + (x + 5) + "," + (y - 5), "stroke-width": 3 }, blowLayer);
+      else m = el("circle", { cx: x, cy: y, r: 5 }, blowLayer);
+      m.setAttribute("fill", st.face);
+      m.setAttribute("stroke", st.marker === "X" ? st.face : st.edge);
+      if (st.marker !== "X") m.setAttribute("stroke-width", 1.2);
+      m.setAttribute("class", "blow");
+      m.setAttribute("data-seq", e.seq);
+      m.addEventListener("mousemove", function (ev) { showTip(blowTip(e), ev.clientX, ev.clientY); });
+      m.addEventListener("mouseenter", function (ev) { showTip(blowTip(e), ev.clientX, ev.clientY); });
+      m.addEventListener("mouseleave", hideTip);
+    } else if (e.event === "damage" && e.actor in rowOf) {
+      var dx = X(e.t), dy = Y(e.actor);
+      var tick = el("line", { x1: dx, x2: dx, y1: dy + 2, y2: dy + ROW - 2, stroke: "#7a1f22", "stroke-width": 2 }, blowLayer);
+      el("title", {}, tick).textContent = e.actor + " takes " + e.amount + " (" + e.total + (e.body !== undefined ? "/" + e.body : "") + ")";
+      if (laneOrder.length <= 8) {
+        var lab = el("text", { x: dx + 2, y: dy + 9, "font-size": 8, fill: "#7a1f22" }, blowLayer);
+        lab.textContent = "-" + e.amount;
+      }
+    } else if (e.event === "state" && GONE[e.state] && e.value && e.actor in rowOf) {
+      var oy = Y(e.actor);
+      el("rect", { x: X(e.t), y: oy, width: Math.max(0, X(END) - X(e.t)), height: ROW, fill: "#000", "fill-opacity": 0.09 }, blowLayer);
+      var out = el("text", { x: X(e.t) + 3, y: oy + ROW / 2 + 4, "font-size": 10, "font-weight": "bold" }, blowLayer);
+      out.textContent = String(e.state).toUpperCase();
+    }
+  });
+  var cursor = el("line", { x1: X(0), x2: X(0), y1: TOP - 4, y2: H, "class": "cursor" }, lanes);
+  var dragging = false;
+  function laneSeek(ev) {
+    var rect = lanes.getBoundingClientRect();
+    var t = Math.round((ev.clientX - rect.left - LEFT) / PX);
+    seek(Math.max(0, Math.min(END, t)));
+  }
+  lanes.addEventListener("mousedown", function (ev) { dragging = true; laneSeek(ev); });
+  window.addEventListener("mousemove", function (ev) { if (dragging) laneSeek(ev); });
+  window.addEventListener("mouseup", function () { dragging = false; });
+
+  // ---------------------------------------------------------------- legends
+  function legendItem(box, colour, label, style) {
+    var span = html("span", null, box);
+    var swatch = html("i", null, span);
+    swatch.style.background = colour;
+    if (style) Object.keys(style).forEach(function (k) { swatch.style[k] = style[k]; });
+    span.appendChild(document.createTextNode(label));
+  }
+  var mapLegend = document.getElementById("maplegend");
+  sideNames.forEach(function (s) { legendItem(mapLegend, colour(s), "side " + s, { borderRadius: "50%" }); });
+  if (DATA.walls.length) legendItem(mapLegend, "#555", "wall");
+  var kinds = {};
+  DATA.marks.forEach(function (m) { kinds[m.kind] = 1; });
+  Object.keys(kinds).forEach(function (k) {
+    var st = DATA.markStyles[k];
+    legendItem(mapLegend, st.colour, st.label, st.shape === "item" ? { transform: "rotate(45deg)", width: "9px", height: "9px" } : { opacity: 0.6 });
+  });
+  legendItem(mapLegend, "transparent", "close quarters (two in a hex)", { border: "2px solid #dd8452" });
+  legendItem(mapLegend, "#bbbbbb", "out of the fight (\u00d7)");
+  legendItem(mapLegend, "transparent", "line: facing; thick outline: hurt", { border: "2px solid #222" });
+  var lanesLegend = document.getElementById("laneslegend");
+  var usedKinds = {};
+  L.bars.forEach(function (b) { usedKinds[b[3]] = 1; });
+  Object.keys(L.styles).forEach(function (k) { if (usedKinds[k]) legendItem(lanesLegend, L.styles[k].colour, L.styles[k].label); });
+  var usedResults = {};
+  events.forEach(function (e) { if (e.event === "attack") usedResults[e.result] = 1; });
+  Object.keys(DATA.results).forEach(function (r) {
+    if (usedResults[r]) legendItem(lanesLegend, DATA.results[r].face, "blow " + DATA.results[r].label, { borderRadius: "50%", borderColor: DATA.results[r].edge });
+  });
+  if (Object.keys(usedResults).length) html("span", "(hover a blow: its roll, total, the bar it had to beat, every modifier)", lanesLegend);
+  var usedSpans = {};
+  L.spans.forEach(function (sp) { usedSpans[sp[3]] = 1; });
+  Object.keys(usedSpans).forEach(function (k) { var st = L.spanStyles[k]; if (st) legendItem(lanesLegend, st.colour, st.label, { opacity: 0.6 }); });
+  if (L.waits.length) legendItem(lanesLegend, closing, "waiting to strike", { opacity: 0.35 });
+  if (events.some(function (e) { return e.event === "damage"; })) legendItem(lanesLegend, "#7a1f22", "damage taken", { width: "2px" });
+  if (turns.length) legendItem(lanesLegend, "transparent", "turn (dashed) / phase (dotted)", { border: "1px dashed #888" });
+  legendItem(lanesLegend, "#d62728", "now (click or drag to move)", { width: "2px" });
+
+  // ---------------------------------------------------------------- the events as text
+  var list = document.getElementById("events");
+  var items = [];
+  events.forEach(function (e, i) {
+    var text = DATA.text[i];
+    if (text === null || text === undefined) return;
+    var li = html("li", null, list, /\.(turn|phase)$/.test(e.event) ? "mark" : "");
+    li.setAttribute("data-t", e.t);
+    li.setAttribute("data-seq", e.seq);
+    html("span", sec(e.t), li, "tt");
+    if (typeof e.actor === "string") html("span", e.actor, li, "who");
+    li.appendChild(document.createTextNode(text));
+    li.addEventListener("click", function () { pause(); seek(e.t); });
+    if (e.event === "attack") {
+      li.addEventListener("mousemove", function (ev) { showTip(blowTip(e), ev.clientX, ev.clientY); });
+      li.addEventListener("mouseleave", hideTip);
+    }
+    items.push([e.t, li]);
+  });
+  function listAt(t) {
+    var lastPast = -1, nowT = -1;
+    items.forEach(function (it, k) { if (it[0] <= t) { lastPast = k; nowT = it[0]; } });
+    items.forEach(function (it, k) {
+      it[1].classList.toggle("past", k <= lastPast);
+      it[1].classList.toggle("now", it[0] === nowT && it[0] === t);
+    });
+    if (lastPast >= 0) {
+      var li = items[lastPast][1];
+      var top = li.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - li.offsetHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- time
+  var scrub = document.getElementById("scrub");
+  var clock = document.getElementById("clock");
+  var whenBox = document.getElementById("when");
+  var playBtn = document.getElementById("play");
+  var speedSel = document.getElementById("speed");
+  scrub.max = END;
+  document.getElementById("outcome").textContent = DATA.outcome;
+  var current = 0, timer = null;
+  function when(t) {
+    var turn = null, phase = null;
+    turns.forEach(function (e) { if (e.t <= t) turn = e; });
+    phases.forEach(function (e) { if (e.t <= t && (!turn || e.t >= turn.t)) phase = e; });
+    if (!turn) return "";
+    var text = "turn " + turn.turn;
+    if (phase && (!Number.isInteger(phase.end) || t < phase.end)) text += ", " + phase.phase + " phase";
+    return text;
+  }
+  function seek(t) {
+    t = Math.max(0, Math.min(END, Math.round(Number(t) || 0)));
+    current = t;
+    scrub.value = t;
+    clock.textContent = sec(t) + " s (tenth " + t + ")";
+    whenBox.textContent = when(t);
+    var pos = drawMap(t);
+    cursor.setAttribute("x1", X(t));
+    cursor.setAttribute("x2", X(t));
+    listAt(t);
+    document.body.setAttribute("data-t", t);
+    return pos;
+  }
+  function pause() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    playBtn.innerHTML = "&#9654; play";
+  }
+  function play() {
+    if (timer !== null) return;
+    if (current >= END) seek(0);
+    playBtn.innerHTML = "&#10074;&#10074; pause";
+    timer = setInterval(function () {
+      if (current >= END) { pause(); return; }
+      seek(current + 1);
+    }, 100 / Number(speedSel.value || 1));
+  }
+  speedSel.addEventListener("change", function () { if (timer !== null) { pause(); play(); } });
+  playBtn.addEventListener("click", function () { if (timer === null) play(); else pause(); });
+  document.getElementById("back").addEventListener("click", function () { pause(); seek(current - 1); });
+  document.getElementById("fwd").addEventListener("click", function () { pause(); seek(current + 1); });
+  scrub.addEventListener("input", function () { pause(); seek(scrub.value); });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target && ev.target.tagName === "SELECT") return;
+    if (ev.key === " ") { ev.preventDefault(); if (timer === null) play(); else pause(); }
+    else if (ev.key === "ArrowLeft" && ev.target !== scrub) { pause(); seek(current - 1); }
+    else if (ev.key === "ArrowRight" && ev.target !== scrub) { pause(); seek(current + 1); }
+  });
+
+  window.replay = {
+    seek: seek,
+    play: play,
+    pause: pause,
+    get t() { return current; },
+    get playing() { return timer !== null; },
+    end: END,
+    positions: function () {
+      var out = {};
+      Array.prototype.forEach.call(document.querySelectorAll("#map .figure"), function (g) {
+        if (g.hasAttribute("data-q")) out[g.getAttribute("data-id")] = [Number(g.getAttribute("data-q")), Number(g.getAttribute("data-r"))];
+      });
+      return out;
+    }
+  };
+  seek(DATA.at || 0);
+})();

@@ -1,0 +1,394 @@
+"""The hex map of a fight at a chosen tenth, from its log (any rule system).
+
+:func:`state_at` is pure: from the events (JSON objects, in order) it works out what stands
+where once every event of tenths ``<= t`` has happened: walls (the ``start`` event's
+``walls``), each figure's hex, facing and state (``placed``, ``move``, ``state``,
+``damage``), hexes holding two or more figures still in the fight (close quarters), the
+turn and phase of a turn system (``<system>.turn`` / ``<system>.phase``), and what the
+system shows besides (:meth:`~timedcombat.systems.base.SystemBase.map_marks`: blocking
+positions, weapons on the ground ...). :func:`draw` draws such a state with matplotlib.
+Nothing here reads engine internals: a hand-written log draws as well as the engine's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from timedcombat.clock import seconds
+from timedcombat.hexmap import DIRECTIONS, FACINGS
+from timedcombat.systems.base import CORE_MARK_STYLES, MapMark, MarkStyle, find_system
+
+Event = Mapping[str, Any]
+Hex = tuple[int, int]
+
+SIDE_COLOURS = ("#4c72b0", "#c44e52", "#55a868", "#8172b3", "#dd8452", "#937860",
+                "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd")
+"""Side colours in the order the sides are first placed (the HTML replay uses the same)."""
+GONE = ("out", "fled", "dead")
+"""States after which a figure no longer fights (drawn grey)."""
+DOWN = ("down", "prone")
+MAX_GRID = 4000
+"""The faint hex grid is drawn only on maps of at most this many hexes."""
+_SQRT3 = math.sqrt(3.0)
+
+
+@attrs.frozen
+class Figure:
+    """A combatant on the map: where it stands, which way it faces, how it is."""
+
+    id: str
+    side: str
+    at: Hex
+    facing: str | None
+    state: str  # ok, hurt, down, out, fled, dead
+    damage: int | None = None
+
+
+@attrs.frozen
+class MapState:
+    """What the map shows at tenth ``t`` (see :func:`state_at`)."""
+
+    t: int
+    title: str
+    walls: tuple[Hex, ...]
+    figures: tuple[Figure, ...]
+    marks: tuple[MapMark, ...]
+    crowded: tuple[tuple[Hex, tuple[str, ...]], ...]  # close quarters: a hex, who is in it
+    sides: tuple[str, ...]  # in the order they were placed: their colours
+    when: str = ""  # "turn 3, strike phase" for a turn system
+    styles: Mapping[str, MarkStyle] = attrs.field(factory=dict)
+
+    def figure(self, fid: str) -> Figure | None:
+        return next((f for f in self.figures if f.id == fid), None)
+
+    def positions(self) -> dict[str, Hex]:
+        return {f.id: f.at for f in self.figures}
+
+
+def as_hex(v: Any) -> Hex | None:
+    """A ``[q, r]`` field as a hex, or ``None`` when it is not one."""
+    if isinstance(v, list | tuple) and len(v) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return (v[0], v[1])
+    return None
+
+
+NAMED = {"blue": 0, "red": 1, "green": 2, "purple": 3, "violet": 3, "orange": 4,
+         "brown": 5, "pink": 6, "grey": 7, "gray": 7, "yellow": 8, "gold": 8, "cyan": 9}
+"""A side named after a colour gets that colour (``red`` is not drawn blue)."""
+
+
+def side_colours(sides: Iterable[str]) -> dict[str, str]:
+    """A colour for each side: its own when it is named after one, else the first of
+    :data:`SIDE_COLOURS` not taken (in the order of ``sides``)."""
+    sides = list(sides)
+    out: dict[str, str] = {}
+    for s in sides:
+        k = NAMED.get(s.lower())
+        if k is not None and SIDE_COLOURS[k] not in out.values():
+            out[s] = SIDE_COLOURS[k]
+    free = [c for c in SIDE_COLOURS if c not in out.values()]
+    for i, s in enumerate(x for x in sides if x not in out):
+        out[s] = free[i] if i < len(free) else SIDE_COLOURS[i % len(SIDE_COLOURS)]
+    return {s: out[s] for s in sides}
+
+
+def log_system(events: Sequence[Event]) -> Any:
+    """The rule system the log's ``start`` names, when it is installed (else ``None``)."""
+    start = next((e for e in events if e.get("event") == "start"), {})
+    return find_system(start.get("system"))
+
+
+def marks_of(events: Sequence[Event]) -> tuple[list[MapMark], dict[str, MarkStyle]]:
+    """The system's marks over the whole log and the styles they are drawn in (marks of a
+    kind with no style are left out)."""
+    system = log_system(events)
+    styles = {**CORE_MARK_STYLES, **getattr(system, "mark_styles", {})}
+    marks = list(system.map_marks(events)) if system is not None and hasattr(
+        system, "map_marks") else []
+    return [m for m in marks if m.kind in styles], styles
+
+
+def sides_of(events: Sequence[Event]) -> dict[str, str]:
+    """Each combatant's side, in the order they are placed (``?`` for a combatant only
+    seen acting)."""
+    sides: dict[str, str] = {}
+    for e in events:
+        if e.get("event") == "placed" and isinstance(e.get("actor"), str):
+            sides.setdefault(e["actor"], str(e.get("side", "?")))
+    return sides
+
+
+def title_of(events: Sequence[Event]) -> str:
+    start = next((e for e in events if e.get("event") == "start"), {})
+    name = start.get("scenario", "fight")
+    return f"{name} — {start.get('system', '?')}, seed {start.get('seed', '?')}"
+
+
+def state_at(events: Sequence[Event], t: int,
+             marks: tuple[Sequence[MapMark], Mapping[str, MarkStyle]] | None = None
+             ) -> MapState:
+    """The map once every event of tenths ``<= t`` has happened. ``marks``: the log's
+    marks and styles when already worked out (:func:`marks_of`; a loop over many tenths)."""
+    sides = sides_of(events)
+    at: dict[str, Hex] = {}
+    facing: dict[str, str] = {}
+    states: dict[str, dict[str, Any]] = {}
+    damage: dict[str, int] = {}
+    walls: tuple[Hex, ...] = ()
+    turn: Event | None = None
+    phase: Event | None = None
+    for e in events:
+        if e.get("t", 0) > t:
+            break
+        kind, actor = e.get("event"), e.get("actor")
+        if kind == "start":
+            walls = tuple(h for h in map(as_hex, e.get("walls") or ()) if h is not None)
+        elif isinstance(kind, str) and kind.endswith(".turn"):
+            turn, phase = e, None
+        elif isinstance(kind, str) and kind.endswith(".phase"):
+            phase = e
+        if not isinstance(actor, str):
+            continue
+        if kind == "placed":
+            h = as_hex(e.get("at"))
+            if h is not None:
+                at[actor] = h
+        elif kind == "move":
+            h = as_hex(e.get("to"))
+            if actor not in at and as_hex(e.get("from")) is not None:
+                at[actor] = as_hex(e.get("from"))  # type: ignore[assignment]
+            if h is not None:
+                at[actor] = h
+        elif kind == "state" and isinstance(e.get("state"), str):
+            states.setdefault(actor, {})[e["state"]] = e.get("value")
+        elif kind == "damage" and isinstance(e.get("total"), int):
+            damage[actor] = e["total"]
+        if kind in ("placed", "move") and e.get("facing") in FACINGS:
+            facing[actor] = e["facing"]
+    for actor in at:
+        sides.setdefault(actor, "?")
+    figures = tuple(Figure(a, sides[a], at[a], facing.get(a), _state(states.get(a, {})),
+                           damage.get(a)) for a in sides if a in at)
+    crowd: dict[Hex, list[str]] = {}
+    for f in figures:
+        if f.state not in GONE:
+            crowd.setdefault(f.at, []).append(f.id)
+    crowded = tuple((h, tuple(ids)) for h, ids in crowd.items() if len(ids) > 1)
+    all_marks, styles = marks if marks is not None else marks_of(events)
+    shown = tuple(m for m in all_marks if m.shown_at(t))
+    return MapState(t, title_of(events), walls, figures, shown, crowded,
+                    tuple(dict.fromkeys(sides.values())), _when(turn, phase, t), styles)
+
+
+def _state(held: Mapping[str, Any]) -> str:
+    gone = [s for s in GONE if held.get(s)]
+    if gone:
+        return gone[-1] if "dead" not in gone else "dead"
+    if any(held.get(s) for s in DOWN):
+        return "down"
+    return "hurt" if held.get("hurt") else "ok"
+
+
+def _when(turn: Event | None, phase: Event | None, t: int) -> str:
+    if turn is None:
+        return ""
+    text = f"turn {turn.get('turn', '?')}"
+    end = phase.get("end") if phase is not None else None
+    if phase is not None and (not isinstance(end, int) or t < end):
+        text += f", {phase.get('phase', '?')} phase"
+    return text
+
+
+def frame_of(events: Sequence[Event], marks: Iterable[MapMark] = ()) -> list[Hex]:
+    """Every hex the log ever names (walls, positions, marks): a map drawn at any tenth
+    of the fight shows all of them, so pictures of one log line up."""
+    hexes: list[Hex] = []
+    for e in events:
+        kind = e.get("event")
+        if kind == "start":
+            hexes += [h for h in map(as_hex, e.get("walls") or ()) if h is not None]
+        elif kind == "placed":
+            hexes.append(as_hex(e.get("at")))  # type: ignore[arg-type]
+        elif kind == "move":
+            hexes += [as_hex(e.get("from")), as_hex(e.get("to"))]  # type: ignore[list-item]
+    for m in marks:
+        hexes += list(m.hexes)
+    return [h for h in hexes if h is not None]
+
+
+def centre(h: Hex) -> tuple[float, float]:
+    """The centre of a pointy-top hex of radius 1 (x to the east, y to the north)."""
+    q, r = h
+    return _SQRT3 * (q + r / 2.0), -1.5 * r
+
+
+def _corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex (the first at the top)."""
+    x, y = centre(h)
+    return [(x + size * math.cos(math.radians(90 + 60 * k)),
+             y + size * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
+
+
+def _hexes_in(xmin: float, xmax: float, ymin: float, ymax: float) -> list[Hex]:
+    rmin, rmax = math.floor(-ymax / 1.5), math.ceil(-ymin / 1.5)
+    out = []
+    for r in range(rmin, rmax + 1):
+        qmin = math.floor(xmin / _SQRT3 - r / 2.0)
+        qmax = math.ceil(xmax / _SQRT3 - r / 2.0)
+        out += [(q, r) for q in range(qmin, qmax + 1)]
+    return out
+
+
+def draw(state: MapState, path: str | Path, fmt: str | None = None,
+         frame: Sequence[Hex] = ()) -> None:
+    """Draw ``state`` into ``path`` (PNG or SVG, from the suffix or ``fmt``); ``frame``: the
+    hexes the picture must hold besides the state's own (see :func:`frame_of`). The same
+    state gives the same bytes (no date, fixed SVG ids)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import PolyCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Patch, RegularPolygon
+
+    colours = side_colours(state.sides)
+    hexes = list(frame) + list(state.walls) + [f.at for f in state.figures] + \
+        [h for m in state.marks for h in m.hexes]
+    if not hexes:
+        hexes = [(0, 0)]
+    xs, ys = zip(*(centre(h) for h in hexes), strict=True)
+    xmin, xmax, ymin, ymax = min(xs) - 1.8, max(xs) + 1.8, min(ys) - 1.8, max(ys) + 1.8
+    span = max(xmax - xmin, ymax - ymin)
+    scale = min(0.55, 11.0 / span)  # inches per unit: big maps are shrunk to stay readable
+    width, height = max(4.0, (xmax - xmin) * scale), max(3.0, (ymax - ymin) * scale)
+    font = 8 if scale >= 0.3 else 6
+    with matplotlib.rc_context({"svg.hashsalt": "timedcombat", "svg.fonttype": "none"}):
+        fig, ax = plt.subplots(figsize=(width, height))
+        ax.set_aspect("equal")
+        ax.set_xlim(xmin, xmax)
+        ax.set_ylim(ymin, ymax)
+        ax.axis("off")
+        if (xmax - xmin) * (ymax - ymin) / (1.5 * _SQRT3) <= MAX_GRID:  # about that many hexes
+            grid = _hexes_in(xmin, xmax, ymin, ymax)  # one collection: one SVG element
+            ax.add_collection(PolyCollection([_corners(h) for h in grid], facecolors="none",
+                                             edgecolors="#dddddd", linewidths=0.5, zorder=0))
+        if state.walls:
+            ax.add_collection(PolyCollection([_corners(h) for h in state.walls],
+                                             facecolors="#555555", edgecolors="#333333",
+                                             linewidths=0.5, zorder=1))
+        sides_of_fig = {f.id: f.side for f in state.figures}
+        for m in state.marks:
+            style = state.styles.get(m.kind, CORE_MARK_STYLES["zone"])
+            if style.shape == "item":
+                for h in m.hexes:
+                    x, y = centre(h)
+                    ax.plot([x + 0.45], [y - 0.45], marker="D", markersize=6,
+                            color=style.colour, markeredgecolor="#333333", zorder=5)
+                    ax.text(x + 0.45, y - 0.75, m.label, fontsize=font - 2, ha="center",
+                            va="top", color="#333333", zorder=6)
+                continue
+            edge = colours.get(sides_of_fig.get(m.actor or "", ""), style.colour)
+            for h in m.hexes:
+                ax.add_patch(RegularPolygon(centre(h), 6, radius=0.92, facecolor=style.colour,
+                                            alpha=0.35, edgecolor=edge, linewidth=1.2,
+                                            hatch="//", zorder=2))
+        for h, _ids in state.crowded:
+            ax.add_patch(RegularPolygon(centre(h), 6, radius=0.98, facecolor="none",
+                                        edgecolor="#dd8452", linewidth=2.2, zorder=3))
+        by_hex: dict[Hex, list[Figure]] = {}
+        for f in state.figures:
+            by_hex.setdefault(f.at, []).append(f)
+        for h, here in by_hex.items():
+            cx, cy = centre(h)
+            n = len(here)
+            radius = 0.55 if n == 1 else 0.36
+            for i, f in enumerate(here):
+                dx = 0.0 if n == 1 else (i - (n - 1) / 2) * 0.75 / (n - 1) * 1.2
+                x, y = cx + dx, cy
+                gone = f.state in GONE
+                face = "#bbbbbb" if gone else colours.get(f.side, "#888888")
+                ax.add_patch(Circle((x, y), radius, facecolor=face, edgecolor="#222222",
+                                    linewidth=1.4 if f.state in ("hurt", "down") else 0.8,
+                                    linestyle="--" if f.state == "fled" else "-", zorder=4))
+                if f.facing is not None and not gone:
+                    d = DIRECTIONS[FACINGS.index(f.facing)]
+                    fx, fy = centre(d)
+                    norm = math.hypot(fx, fy)
+                    ax.plot([x, x + fx / norm * radius * 1.45], [y, y + fy / norm * radius * 1.45],
+                            color="#222222", linewidth=1.6, zorder=5, solid_capstyle="round")
+                if gone:
+                    ax.plot([x - radius * 0.6, x + radius * 0.6],
+                            [y - radius * 0.6, y + radius * 0.6], color="#222222", zorder=5)
+                    ax.plot([x - radius * 0.6, x + radius * 0.6],
+                            [y + radius * 0.6, y - radius * 0.6], color="#222222", zorder=5)
+                label = f.id + ("" if f.state in ("ok", "hurt") else f" ({f.state})")
+                ax.text(x, y - radius - 0.08, label, fontsize=font, ha="center", va="top",
+                        color="#111111", zorder=6,
+                        fontweight="bold" if f.state in ("hurt", "down") else "normal")
+        when = f", {state.when}" if state.when else ""
+        ax.set_title(f"{state.title}\nat {seconds(state.t)} s (tenth {state.t}){when}",
+                     fontsize=font + 1)
+        handles: list[Any] = [Patch(facecolor=colours[s], edgecolor="#222222", label=f"side {s}")
+                              for s in state.sides]
+        handles.append(Line2D([], [], color="#222222", linewidth=1.6, label="facing"))
+        if state.walls:
+            handles.append(Patch(facecolor="#555555", label="wall"))
+        for kind in dict.fromkeys(m.kind for m in state.marks):
+            style = state.styles.get(kind, CORE_MARK_STYLES["zone"])
+            if style.shape == "item":
+                handles.append(Line2D([], [], linestyle="", marker="D", color=style.colour,
+                                      markeredgecolor="#333333", label=style.label))
+            else:
+                handles.append(Patch(facecolor=style.colour, alpha=0.35, hatch="//",
+                                     label=style.label))
+        if state.crowded:
+            handles.append(Patch(facecolor="none", edgecolor="#dd8452", linewidth=2.2,
+                                 label="close quarters (two in a hex)"))
+        if any(f.state in ("hurt", "down") for f in state.figures):
+            handles.append(Patch(facecolor="white", edgecolor="#222222", linewidth=1.4,
+                                 label="hurt or down: thick outline, name in bold"))
+        if any(f.state in GONE for f in state.figures):
+            handles.append(Patch(facecolor="#bbbbbb", edgecolor="#222222",
+                                 label="out of the fight"))
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                  fontsize=font, frameon=False)
+        fig.savefig(path, format=fmt, dpi=100, bbox_inches="tight",
+                    metadata={"Date": None} if _is_svg(path, fmt) else None)
+        plt.close(fig)
+
+
+def _is_svg(path: str | Path, fmt: str | None) -> bool:
+    return (fmt or Path(path).suffix.lstrip(".")).lower() == "svg"
+
+
+def draw_log(events: Sequence[Event], t: int, path: str | Path, fmt: str | None = None) -> None:
+    """Draw the map of a log at tenth ``t``, framed on every hex the log names."""
+    marks = marks_of(events)
+    draw(state_at(events, t, marks), path, fmt, frame_of(events, marks[0]))
+
+
+def text_lines(state: MapState) -> list[str]:
+    """The map as lines of text: each figure's hex, facing and state, then the marks."""
+    when = f", {state.when}" if state.when else ""
+    lines = [f"At {seconds(state.t)} s (tenth {state.t}){when}:"]
+    width = max((len(f.id) for f in state.figures), default=2)
+    for f in state.figures:
+        facing = f" facing {f.facing}" if f.facing else ""
+        hurt = f", damage {f.damage}" if f.damage else ""
+        lines.append(f"  {f.id:<{width}} ({f.side}) at [{f.at[0]}, {f.at[1]}]{facing}, "
+                     f"{f.state}{hurt}")
+    for h, ids in state.crowded:
+        lines.append(f"  close quarters at [{h[0]}, {h[1]}]: {', '.join(ids)}")
+    for m in state.marks:
+        where = " ".join(f"[{q}, {r}]" for q, r in m.hexes)
+        lines.append(f"  {state.styles[m.kind].label}: {m.label} at {where}")
+    if state.walls:
+        lines.append(f"  walls: {len(state.walls)} hexes")
+    return lines

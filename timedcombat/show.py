@@ -1,0 +1,303 @@
+"""Rendering a fight from its log without running it again (``timedcombat show``), and a
+scenario's starting map (``timedcombat map``).
+
+:func:`render_log` takes the log's events (JSON objects, in order: a file read with
+:func:`read_events`, or a run's ``Result.show()``) and makes what is asked: the text
+timeline, the swimlanes (``png``/``svg``), the hex map at a tenth (``at``: the pictures are
+then the map), the HTML replay (``html``). ``only``, ``start`` and ``stop`` narrow the
+timeline and the swimlanes to some combatants and a window of time; the map and the replay
+always show everyone and the whole fight. Outputs are checked before any work and written
+all or none (:mod:`timedcombat.output`); bad options raise :class:`UsageError` (one line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from timedcombat import mapview, replay, swimlanes, timeline
+from timedcombat.check import STDIN, read_lines
+from timedcombat.clock import seconds
+from timedcombat.engine import simulate
+from timedcombat.errors import LogFormatError, UsageError
+from timedcombat.events import to_dict
+from timedcombat.loading import load_scenario
+from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream
+from timedcombat.scenario import MAX_UNTIL
+
+Event = Mapping[str, Any]
+
+SUFFIXES = {"--png": (".png",), "--svg": (".svg",), "--html": (".html", ".htm")}
+"""What each output's file name ends in (any case; devices take any name)."""
+_TIME = re.compile(r"(\d{1,9})(?:\.(\d))?")
+
+
+def parse_seconds(option: str, text: str) -> int:
+    """A time given in seconds (``1.7``, ``12``) as integer tenths (never a float)."""
+    m = _TIME.fullmatch(text.strip())
+    if m is None:
+        raise UsageError(f"{option} {text}: a time in seconds with at most one decimal "
+                         "(as 1.7)")
+    tenths = int(m.group(1)) * 10 + int(m.group(2) or 0)
+    if tenths > MAX_UNTIL:
+        raise UsageError(f"{option} {text}: at most {seconds(MAX_UNTIL)} seconds")
+    return tenths
+
+
+def parse_only(text: str) -> tuple[str, ...]:
+    """``--only a,b``: the ids, in order, each once."""
+    ids = [x.strip() for x in text.split(",")]
+    if any(not x for x in ids):
+        raise UsageError(f"--only {text}: an empty combatant id (ids are separated by commas)")
+    return tuple(dict.fromkeys(ids))
+
+
+def select(events: Sequence[Event], only: Iterable[str] | None = None,
+           start: int | None = None, stop: int | None = None) -> list[Event]:
+    """The events of a window (tenths ``start`` to ``stop``, both included) that concern
+    the combatants ``only`` (as actor, target, opponent or the one attacked). ``start``,
+    ``end``, turn and phase marks are kept, and the ``placed`` of everyone still shown."""
+    keep = set(only) if only is not None else None
+    out = []
+    for e in events:
+        kind = str(e.get("event", ""))
+        if kind in ("start", "end", "placed"):
+            out.append(e)
+            continue
+        t = e.get("t", 0)
+        if (start is not None and t < start) or (stop is not None and t > stop):
+            continue
+        if keep is not None and not kind.endswith((".turn", ".phase")) and not (
+                {e.get("actor"), e.get("target"), e.get("opponent"), e.get("against")} & keep):
+            continue
+        out.append(e)
+    if keep is not None:
+        shown = keep | {e.get("actor") for e in out if e.get("event") != "placed"}
+        out = [e for e in out if e.get("event") != "placed" or e.get("actor") in shown]
+    return out
+
+
+def read_events(path: str) -> list[dict[str, Any]]:
+    """The events of a log file (``-``: standard input), read a line at a time within the
+    bounds `check` uses; :class:`LogFormatError` (file and line) for what cannot be shown:
+    not JSON, no ``t`` / ``event``, time going back, a hex that is not ``[q, r]``."""
+    file = "<stdin>" if path == STDIN else path
+    if path == STDIN:
+        stream = sys.stdin.buffer
+    else:
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 - closed below
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise LogFormatError(file, 0, f"cannot read: {reason}") from None
+    events: list[dict[str, Any]] = []
+    last_t = 0
+    try:
+        for n, e in read_lines(stream, file):
+            t, kind = e.get("t"), e.get("event")
+            if not isinstance(t, int) or isinstance(t, bool) or t < 0:
+                raise LogFormatError(file, n, "`t` must be a whole number of tenths, 0 or more")
+            if not isinstance(kind, str):
+                raise LogFormatError(file, n, "`event` must be a string")
+            if t < last_t:
+                raise LogFormatError(file, n, f"t goes back in time: {t} after {last_t}")
+            if "actor" in e and not isinstance(e["actor"], str):
+                raise LogFormatError(file, n, "`actor` must be a string")
+            for key in ("at", "from", "to"):
+                if key in e and kind in ("placed", "move") and mapview.as_hex(e[key]) is None:
+                    raise LogFormatError(file, n, f"`{key}` must be a hex [q, r]")
+            last_t = t
+            events.append(e)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    if not events:
+        raise LogFormatError(file, 1, "empty log: no events to show")
+    return events
+
+
+def check_name(option: str, path: str | None) -> None:
+    """An output's file name ends in its format's extension: ``--png x.jpg`` would be a
+    PNG under a JPEG's name. Devices (``/dev/...``) take any name."""
+    if path is None or is_stream(path):
+        return
+    allowed = SUFFIXES[option]
+    if Path(path).suffix.lower() not in allowed:
+        raise UsageError(f"{option} {path}: the file name must end in {allowed[0]} ({option} "
+                         f"writes {allowed[0][1:].upper()})")
+
+
+def _end(events: Sequence[Event]) -> int:
+    return max((e.get("t", 0) for e in events), default=0)
+
+
+def _check(events: Sequence[Event], png: str | None, svg: str | None, html: str | None,
+           at: int | None, only: Iterable[str] | None, start: int | None,
+           stop: int | None, inputs: Sequence[tuple[str, str]]) -> None:
+    for option, path in (("--png", png), ("--svg", svg)):
+        if path == STDOUT:
+            raise UsageError(f"{option}: a picture cannot go to standard output")
+    for option, path in (("--png", png), ("--svg", svg), ("--html", html)):
+        check_name(option, path)
+    end = _end(events)
+    if at is not None and at > end:
+        raise UsageError(f"--at {seconds(at)}: after the end of the log ({seconds(end)} s)")
+    if start is not None and stop is not None and start > stop:
+        raise UsageError(f"--from {seconds(start)} is after --to {seconds(stop)}")
+    if only is not None:
+        known = list(dict.fromkeys(
+            [str(e["actor"]) for e in events if e.get("event") == "placed" and "actor" in e]
+            + [str(e["actor"]) for e in events if isinstance(e.get("actor"), str)]))
+        missing = [x for x in only if x not in known]
+        if missing:
+            raise UsageError(f"--only {missing[0]}: no such combatant in the log (ids: "
+                             f"{', '.join(known[:12])}{' ...' if len(known) > 12 else ''})")
+    check_outputs([("--png", png), ("--svg", svg), ("--html", html)], inputs=inputs)
+
+
+def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | None = None,
+               html: str | None = None, at: int | None = None,
+               only: Iterable[str] | None = None, start: int | None = None,
+               stop: int | None = None, text: bool = True, console: Console | None = None,
+               inputs: Sequence[tuple[str, str]] = ()) -> None:
+    """Show a log (see the module docstring). ``at``, ``start`` and ``stop`` are tenths;
+    ``png``/``svg`` are the swimlanes, or with ``at`` the map at that tenth; ``html`` the
+    replay, opened at ``at``; ``text`` prints the timeline (and with ``at`` the map as
+    text) unless the replay goes to standard output; ``inputs``: files no output may
+    overwrite, as ``[("log", path)]``."""
+    events = [dict(e) for e in events]
+    only = tuple(only) if only is not None else None
+    _check(events, png, svg, html, at, only, start, stop, inputs)
+    narrowed = only is not None or start is not None or stop is not None
+    shown = select(events, only, start, stop) if narrowed else events
+    with Outputs() as out:
+        for option, path, fmt in (("--svg", svg, "svg"), ("--png", png, "png")):
+            if path is None:
+                continue
+            if at is None:
+                out.write(option, path, lambda p, fmt=fmt: swimlanes.draw(shown, p, fmt),
+                          f".{fmt}")
+            else:
+                out.write(option, path,
+                          lambda p, fmt=fmt: mapview.draw_log(events, at, p, fmt), f".{fmt}")
+        if html is not None:
+            out.write("--html", html, lambda p: replay.write_html(events, p, at or 0), ".html")
+        out.write_streams()
+        broken = None
+        if text and html != STDOUT:
+            console = console or Console(markup=False, highlight=False, soft_wrap=False)
+            try:
+                timeline.render(shown, console)
+                if at is not None:
+                    for line in mapview.text_lines(mapview.state_at(events, at)):
+                        console.print(line)
+                sys.stdout.flush()
+            except BrokenPipeError as exc:  # the reader had what it wanted: keep the files
+                broken = exc
+        out.commit()
+    if broken is not None:
+        raise broken
+
+
+def render_result(result: Any, **options: Any) -> None:
+    """:func:`render_log` of a run's events (``simulate(..., record=True)``, the default)."""
+    if not result.events and result.event_count:
+        raise UsageError("the run kept no events: simulate it with record=True")
+    render_log([to_dict(e) for e in result.events], **options)
+
+
+# ---------------------------------------------------------------------- the commands
+
+def cmd_show(args: argparse.Namespace, console: Console) -> int:
+    """``timedcombat show LOG [--png F] [--svg F] [--html F] [--at S] [--only IDS]
+    [--from S] [--to S] [-q]``."""
+    at = parse_seconds("--at", args.at) if args.at is not None else None
+    start = parse_seconds("--from", args.from_) if args.from_ is not None else None
+    stop = parse_seconds("--to", args.to) if args.to is not None else None
+    only = parse_only(args.only) if args.only is not None else None
+    inputs = [("log", args.log)] if args.log != STDIN else []
+    for option, path in (("--png", args.png), ("--svg", args.svg), ("--html", args.html)):
+        check_name(option, path)
+    check_outputs([("--png", args.png), ("--svg", args.svg), ("--html", args.html)],
+                  inputs=inputs)  # before reading a long log: a bad output fails now
+    events = read_events(args.log)
+    render_log(events, png=args.png, svg=args.svg, html=args.html, at=at, only=only,
+               start=start, stop=stop, text=not args.quiet, console=console, inputs=inputs)
+    return 0
+
+
+def start_events(scenario: Any) -> list[dict[str, Any]]:
+    """A scenario's ``start`` and ``placed`` events: its map before anything happens."""
+    result = simulate(scenario, until=1)
+    return [to_dict(e) for e in result.events if e.EVENT in ("start", "placed")]
+
+
+def cmd_map(args: argparse.Namespace, console: Console) -> int:
+    """``timedcombat map SCENARIO [--png F] [--svg F] [-q]``: the scenario's start."""
+    for option, path in (("--png", args.png), ("--svg", args.svg)):
+        if path == STDOUT:
+            raise UsageError(f"{option}: a picture cannot go to standard output")
+        check_name(option, path)
+    scenario = load_scenario(args.scenario)
+    check_outputs([("--png", args.png), ("--svg", args.svg)],
+                  inputs=[("scenario", args.scenario)])
+    events = start_events(scenario)
+    state = mapview.state_at(events, 0)
+    with Outputs() as out:
+        for option, path, fmt in (("--svg", args.svg, "svg"), ("--png", args.png, "png")):
+            if path is not None:
+                out.write(option, path, lambda p, fmt=fmt: mapview.draw_log(events, 0, p, fmt),
+                          f".{fmt}")
+        out.write_streams()
+        if not args.quiet:
+            console.print(state.title)
+            for line in mapview.text_lines(state):
+                console.print(line)
+            sys.stdout.flush()
+        out.commit()
+    return 0
+
+
+def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
+    """The ``show`` and ``map`` subcommands (the CLI's parser calls this; ``console``
+    makes the console they print to)."""
+    show = sub.add_parser(
+        "show", help="render a log without running it again: timeline, pictures, map, "
+        "HTML replay",
+        description="Render a JSON-lines log (the engine's or hand-written) without running "
+        "the fight again. Times are in seconds with at most one decimal (1.7 = 17 tenths).")
+    show.add_argument("log", metavar="LOG.jsonl",
+                      help="a log written by `run --log` or by hand (- for standard input)")
+    show.add_argument("--png", metavar="FILE",
+                      help="the swimlanes as PNG; with --at, the hex map at that time")
+    show.add_argument("--svg", metavar="FILE",
+                      help="the swimlanes as SVG; with --at, the hex map at that time")
+    show.add_argument("--html", metavar="FILE",
+                      help="the HTML replay: one self-contained file (- for standard output)")
+    show.add_argument("--at", metavar="SECONDS",
+                      help="the map at this time (pictures, text; the replay opens there)")
+    show.add_argument("--only", metavar="ID,..",
+                      help="timeline and swimlanes: only these combatants' events")
+    show.add_argument("--from", dest="from_", metavar="SECONDS",
+                      help="timeline and swimlanes: from this time")
+    show.add_argument("--to", metavar="SECONDS", help="timeline and swimlanes: up to this time")
+    show.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
+    show.set_defaults(func=lambda args: cmd_show(args, console()))
+    mp = sub.add_parser("map", help="draw a scenario's hex map at the start",
+                        description="The hex map of a scenario before anything happens: "
+                        "walls, each figure's hex, side and facing.")
+    mp.add_argument("scenario", help="scenario file (TOML)")
+    mp.add_argument("--png", metavar="FILE", help="draw the map as PNG")
+    mp.add_argument("--svg", metavar="FILE", help="draw the map as SVG")
+    mp.add_argument("-q", "--quiet", action="store_true", help="print nothing")
+    mp.set_defaults(func=lambda args: cmd_map(args, console()))
+
+
+__all__ = ["add_parsers", "parse_seconds", "read_events", "render_log", "render_result",
+           "select"]
