@@ -17,8 +17,9 @@ from timedcombat import replay as replay_mod
 from timedcombat.cli import main
 from timedcombat.events import to_dict
 from timedcombat.replay import html
-from timedcombat.show import parse_seconds, render_log, select
+from timedcombat.show import parse_seconds, render_log
 from timedcombat.systems import base
+from timedcombat.timeline import select
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

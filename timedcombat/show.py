@@ -58,31 +58,6 @@ def parse_only(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ids))
 
 
-def select(events: Sequence[Event], only: Iterable[str] | None = None,
-           start: int | None = None, stop: int | None = None) -> list[Event]:
-    """The events of a window (tenths ``start`` to ``stop``, both included) that concern
-    the combatants ``only`` (as actor, target, opponent or the one attacked). ``start``,
-    ``end``, turn and phase marks are kept, and the ``placed`` of everyone still shown."""
-    keep = set(only) if only is not None else None
-    out = []
-    for e in events:
-        kind = str(e.get("event", ""))
-        if kind in ("start", "end", "placed"):
-            out.append(e)
-            continue
-        t = e.get("t", 0)
-        if (start is not None and t < start) or (stop is not None and t > stop):
-            continue
-        if keep is not None and not kind.endswith((".turn", ".phase")) and not (
-                {e.get("actor"), e.get("target"), e.get("opponent"), e.get("against")} & keep):
-            continue
-        out.append(e)
-    if keep is not None:
-        shown = keep | {e.get("actor") for e in out if e.get("event") != "placed"}
-        out = [e for e in out if e.get("event") != "placed" or e.get("actor") in shown]
-    return out
-
-
 def read_events(path: str) -> list[dict[str, Any]]:
     """The events of a log file (``-``: standard input), read a line at a time within the
     bounds `check` uses; :class:`LogFormatError` (file and line) for what cannot be shown:
@@ -165,7 +140,7 @@ def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | No
                html: str | None = None, at: int | None = None,
                only: Iterable[str] | None = None, start: int | None = None,
                stop: int | None = None, text: bool = True, console: Console | None = None,
-               inputs: Sequence[tuple[str, str]] = ()) -> None:
+               inputs: Sequence[tuple[str, str]] = (), verbose: bool = False) -> None:
     """Show a log (see the module docstring). ``at``, ``start`` and ``stop`` are tenths;
     ``png``/``svg`` are the swimlanes, or with ``at`` the map at that tenth; ``html`` the
     replay, opened at ``at``; ``text`` prints the timeline (and with ``at`` the map as
@@ -175,7 +150,7 @@ def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | No
     only = tuple(only) if only is not None else None
     _check(events, png, svg, html, at, only, start, stop, inputs)
     narrowed = only is not None or start is not None or stop is not None
-    shown = select(events, only, start, stop) if narrowed else events
+    shown = timeline.select(events, only, start, stop) if narrowed else events
     with Outputs() as out:
         for option, path, fmt in (("--svg", svg, "svg"), ("--png", png, "png")):
             if path is None:
@@ -193,7 +168,7 @@ def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | No
         if text and html != STDOUT:
             console = console or Console(markup=False, highlight=False, soft_wrap=False)
             try:
-                timeline.render(shown, console)
+                timeline.render(shown, console, verbose=verbose)
                 if at is not None:
                     for line in mapview.text_lines(mapview.state_at(events, at)):
                         console.print(line)
@@ -228,7 +203,8 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
                   inputs=inputs)  # before reading a long log: a bad output fails now
     events = read_events(args.log)
     render_log(events, png=args.png, svg=args.svg, html=args.html, at=at, only=only,
-               start=start, stop=stop, text=not args.quiet, console=console, inputs=inputs)
+               start=start, stop=stop, text=not args.quiet, console=console, inputs=inputs,
+               verbose=args.verbose)
     return 0
 
 
@@ -288,6 +264,8 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
                       help="timeline and swimlanes: from this time")
     show.add_argument("--to", metavar="SECONDS", help="timeline and swimlanes: up to this time")
     show.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
+    show.add_argument("-v", "--verbose", action="store_true",
+                      help="timeline: every roll's modifiers")
     show.set_defaults(func=lambda args: cmd_show(args, console()))
     mp = sub.add_parser("map", help="draw a scenario's hex map at the start",
                         description="The hex map of a scenario before anything happens: "
@@ -299,5 +277,4 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
     mp.set_defaults(func=lambda args: cmd_map(args, console()))
 
 
-__all__ = ["add_parsers", "parse_seconds", "read_events", "render_log", "render_result",
-           "select"]
+__all__ = ["add_parsers", "parse_seconds", "read_events", "render_log", "render_result"]
