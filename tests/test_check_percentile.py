@@ -73,10 +73,13 @@ def declare(t: int, actor: str, actions: list[str], costs: list[int], tenths: li
 def strike(t: int, actor: str, target: str, name: str, stroke: str, al: int, dl: int,
            parry: str, strikes: int, parries: int, odds: int, roll: int, result: str,
            limb: str | None = None, **kw: Any) -> Line:
+    """A strike as the log contract writes it: the core ``attack`` extended."""
     extra = {"limb": limb} if limb else {}
-    return E(t, "percentile.strike", actor=actor, target=target, strike=name, stroke=stroke,
-             attack_level=al, defense_level=dl, parry=parry, strikes=strikes, parries=parries,
-             odds=odds, roll=roll, result=result, modifiers={}, **extra, **kw)
+    core = {"weapon": kw.pop("weapon", name), "total": roll, "against": odds,
+            "margin": odds - roll, "simultaneous": False, "dice": "d100"}
+    return E(t, "attack", actor=actor, target=target, roll=roll, result=result, **core,
+             modifiers={}, strike=name, stroke=stroke, attack_level=al, defense_level=dl,
+             parry=parry, strikes=strikes, parries=parries, odds=odds, **extra, **kw)
 
 
 def grapple(t: int, actor: str, target: str, move: str, mal: int, pm: int, dr: int,
@@ -105,8 +108,8 @@ def damage(t: int, actor: str, source: str, pd: int, total: int, star: bool = Fa
     fields: dict[str, Any] = {"location": "body", "dice": "", "faces": [], "impact": 0,
                               "armor": 0, "halved": False}
     fields.update(kw)
-    return E(t, "percentile.damage", actor=actor, source=source, pd=pd, star=star,
-             total=total, limit=100, **fields)
+    return E(t, "damage", actor=actor, amount=pd, total=total, body=100, source=source,
+             pd=pd, star=star, limit=100, **fields)
 
 
 def change(events: list[Line], seq: int, **fields: Any) -> list[Line]:
@@ -395,7 +398,7 @@ def case_ca_tenths() -> Case:
 
 def case_action_tenth() -> Case:
     ex = example()
-    return ex, edit(ex, 6, "percentile.strike", t=7), {(7, "derek")}
+    return ex, edit(ex, 6, "attack", t=7), {(7, "derek")}
 
 
 def case_penalty() -> Case:
@@ -422,28 +425,28 @@ def case_penalty_when() -> Case:
 
 def case_strike_count() -> Case:
     ex = example()
-    return ex, edit(ex, 6, "percentile.strike", strikes=3, parry="half", odds=36), \
+    return ex, edit(ex, 6, "attack", strikes=3, parry="half", odds=36), \
         {(6, "derek")}
 
 
 def case_strike_parry() -> Case:
     ex = example()
-    return ex, edit(ex, 6, "percentile.strike", parry="half", odds=36), {(6, "derek")}
+    return ex, edit(ex, 6, "attack", parry="half", odds=36), {(6, "derek")}
 
 
 def case_strike_al() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.strike", attack_level=5, odds=18), {(56, "derek")}
+    return ex, edit(ex, 56, "attack", attack_level=5, odds=18), {(56, "derek")}
 
 
 def case_strike_dl() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.strike", defense_level=3, odds=18), {(56, "derek")}
+    return ex, edit(ex, 56, "attack", defense_level=3, odds=18), {(56, "derek")}
 
 
 def case_strike_odds() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.strike", odds=15), {(56, "derek")}
+    return ex, edit(ex, 56, "attack", odds=15), {(56, "derek")}
 
 
 def case_armed_block() -> Case:
@@ -461,23 +464,23 @@ def case_armed_block() -> Case:
 
 def case_grabbed_limb() -> Case:
     ex = example()
-    return ex, edit(ex, 13, "percentile.strike", limb="left_arm"), {(13, "derek")}
+    return ex, edit(ex, 13, "attack", limb="left_arm"), {(13, "derek")}
 
 
 def case_grabbed_damage() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.damage", halved=False, dice="2d6", faces=[3, 3]), \
+    return ex, edit(ex, 56, "damage", halved=False, dice="2d6", faces=[3, 3]), \
         {(56, "captain")}
 
 
 def case_impact() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.damage", faces=[7]), {(56, "captain")}
+    return ex, edit(ex, 56, "damage", faces=[7]), {(56, "captain")}
 
 
 def case_blunt() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.damage", location_roll=25), {(56, "captain")}
+    return ex, edit(ex, 56, "damage", location_roll=25), {(56, "captain")}
 
 
 def case_knockout() -> Case:
@@ -487,7 +490,7 @@ def case_knockout() -> Case:
 
 def case_damage_total() -> Case:
     ex = example()
-    return ex, edit(ex, 56, "percentile.damage", total=17), {(56, "captain")}
+    return ex, edit(ex, 56, "damage", total=17), {(56, "captain")}
 
 
 def case_grapple_levels() -> Case:
@@ -576,7 +579,7 @@ def case_pin_only_escape() -> Case:
 
 def case_joint_escape() -> Case:
     g = grapple_bout()
-    return g, edit(g, 53, "percentile.damage", pd=45, total=11), {(53, "bo")}
+    return g, edit(g, 53, "damage", pd=45, total=11), {(53, "bo")}
 
 
 def case_no_disabling() -> Case:
@@ -603,7 +606,7 @@ def case_throw_rollout() -> Case:
 
 def case_throw_damage() -> Case:
     t = throw_bout()
-    return t, edit(t, 13, "percentile.damage", pd=40, total=10), {(13, "ana")}
+    return t, edit(t, 13, "damage", pd=40, total=10), {(13, "ana")}
 
 
 def case_throw_hex() -> Case:
@@ -698,8 +701,8 @@ def test_an_action_running_past_its_phase_is_caught() -> None:
 
 def test_a_roll_must_be_00_to_99() -> None:
     ex = example()
-    assert broken(edit(ex, 6, "percentile.strike", roll=100)) == {("P-ROLL", 6, "derek")}
-    assert broken(edit(ex, 56, "percentile.damage", location_roll=-1)) == {
+    assert broken(edit(ex, 6, "attack", roll=100)) == {("P-ROLL", 6, "derek")}
+    assert broken(edit(ex, 56, "damage", location_roll=-1)) == {
         ("P-ROLL", 56, "captain")}
 
 
@@ -749,7 +752,7 @@ def test_moves_on_each_other_are_rolled_on_one_tenth() -> None:
 def test_a_choke_tick_missing_at_a_phase_end_is_caught() -> None:
     c = choke_bout()
     bad = without(c, seq_of(c, 39, "percentile.hold_phase"))
-    bad = without(bad, seq_of(bad, 39, "percentile.damage"))
+    bad = without(bad, seq_of(bad, 39, "damage"))
     found = check_events(bad)
     assert [(v.rule, v.t, v.actor) for v in found] == [
         ("P-HOLD-DAMAGE", 39, "ana"), ("P-DAMAGE-TOTAL", 59, "bo")]
@@ -775,7 +778,7 @@ def test_a_throw_rolled_out_of_goes_three_hexes_and_does_no_damage() -> None:
                  to=to, roll=25)
         t = edit(t, 13, "move", to=to)
         t = without(t, seq_of(t, 13, "percentile.footing"))
-        return t if hurt else without(t, seq_of(t, 13, "percentile.damage"))
+        return t if hurt else without(t, seq_of(t, 13, "damage"))
     assert broken(fight(3, [4, 0], False)) == set()
     assert broken(fight(1, [2, 0], False)) == {("P-THROW-ROLLOUT", 13, "ana")}
     assert broken(fight(3, [4, 0], True)) == {("P-THROW-ROLLOUT", 13, "ana")}
@@ -787,9 +790,86 @@ def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:
         t = edit(t, 13, "percentile.grapple", kind="injuring", dr=-8, attack_level=-3,
                  odds=18)
         t = edit(t, 13, "percentile.throw", kind="injuring")
-        return edit(t, 13, "percentile.damage", pd=pd, star=False, die=die, total=pd)
+        return edit(t, 13, "damage", pd=pd, star=False, die=die, total=pd)
     assert broken(fight(40, 4)) == set()
     assert broken(fight(35, 4)) == {("P-THROW-DAMAGE", 13, "ana")}
+
+
+def test_a_throw_that_puts_him_out_still_takes_1_to_2_phases_to_regain_footing() -> None:
+    """"If Thrown and unable to roll, it takes 1 to 2 phases to regain footing": the
+    passage has no exception for a man the throw's damage then knocks out, so his footing
+    roll is on the throw's tenth all the same (before or after the damage)."""
+    def fight(footing: bool) -> list[Line]:
+        t = throw_bout()
+        t = edit(t, 13, "percentile.throw", kind="injuring")
+        t = edit(t, 13, "percentile.grapple", kind="injuring", dr=-8, attack_level=-3,
+                 odds=18)
+        t = edit(t, 13, "damage", pd=90, amount=90, star=False, die=9, total=90)
+        ko = [E(13, "percentile.knockout", actor="bo", pd=90, location="body", chance=90,
+                roll=5, result="out"), E(13, "state", actor="bo", state="out", value=True),
+              E(13, "end", winner="red", reason="last side standing")]
+        t = [e for e in t if e["t"] <= 13] + [{**e, "seq": 0} for e in ko]
+        t = t if footing else without(t, seq_of(t, 13, "percentile.footing"))
+        return [{**e, "seq": i} for i, e in enumerate(t, 1)]
+    assert broken(fight(True)) == set()
+    assert broken(fight(False)) == {("P-FOOTING", 13, "ana")}
+
+
+def test_strikes_and_damage_are_the_core_attack_and_damage_events() -> None:
+    """The log contract (docs/rules/percentile.md, "Log events"): a strike is the core
+    ``attack`` event extended, damage the core ``damage`` event extended. The checker reads
+    those; a throw's damage under another name is no damage."""
+    ex = example()
+    assert broken(edit(ex, 56, "attack", odds=15)) == {("P-STRIKE-ODDS", 56, "derek")}
+    assert broken(edit(ex, 56, "damage", total=17)) == {("P-DAMAGE-TOTAL", 56, "captain")}
+    t = throw_bout()
+    assert broken(t) == set()
+    renamed = change(t, seq_of(t, 13, "damage"), event="percentile.damage")
+    assert broken(renamed) == {("P-THROW-DAMAGE", 13, "ana")}
+
+
+def test_a_grabbed_strikers_one_die_is_halved_all_the_same() -> None:
+    """"A person who has been grabbed halves his Damage Bonus": bo, grabbed, hits with a
+    short punch (1d6, halved and rounded up: 1d6); the damage is ``halved`` all the same."""
+    def fight(halved: bool) -> list[Line]:
+        return duo(
+            *turn(1, DUO),
+            declare(0, "ana", ["grab"], [4], [13], mal=5),
+            declare(0, "bo", [], [], [], mal=3),
+            grapple(13, "ana", "bo", "grab", 5, 0, -2, 3, 0, 34, 20, "success",
+                    limb="left_arm"),
+            position(13, "ana", "bo", "changed", 7, 0, ["ana"]),
+            hold(13, "ana", "bo", "grab", limb="left_arm"),
+            *turn(2, DUO),
+            declare(20, "ana", [], [], [], mal=5),
+            declare(20, "bo", ["punch"], [1], [23], mal=3),
+            # AL 3 + WC 2 - short 1 = 4 v DL 5, no parry: Table 4D at -1 = 44
+            strike(23, "bo", "ana", "punch", "short", 4, 5, "none", 1, 0, 44, 10, "hit",
+                   limb="right_arm"),
+            damage(23, "ana", "punch", 12, 12, dice="1d6", faces=[4], impact=4,
+                   halved=halved, by="bo", location_roll=50),
+            E(23, "percentile.knockout", actor="ana", pd=12, location="body", chance=12,
+              roll=99, result="up"),
+            end=23)
+    assert broken(fight(True)) == set()
+    assert broken(fight(False)) == {("P-GRABBED-DAMAGE", 23, "ana")}
+
+
+def test_a_head_butt_is_a_strike() -> None:
+    """"Strikes are blows using the hands, elbows, knees, head, and feet": ana's punch and
+    head butt at bo are two strikes (the documented head butt: costs as a punch, WC 1)."""
+    def fight(strikes: int = 2, wc: int = 1) -> list[Line]:
+        al, odds = 5 + wc - 1, {1: 56, 2: 60}[wc]  # v DL 3, no parry: Table 4D
+        return one_phase(declare(0, "ana", ["punch", "head_butt"], [2, 1], [6, 9], mal=5),
+                         declare(0, "bo", [], [], [], mal=3),
+                         strike(6, "ana", "bo", "punch", "normal", 7, 3, "none", strikes, 0,
+                                64, 90, "miss", limb="right_arm"),
+                         strike(9, "ana", "bo", "head_butt", "short", al, 3, "none", strikes,
+                                0, odds, 90, "miss"))
+    assert broken(fight()) == set()
+    assert broken(fight(strikes=3)) == {("P-STRIKE-COUNT", 6, "ana"),
+                                        ("P-STRIKE-COUNT", 9, "ana")}
+    assert broken(fight(wc=2)) == {("P-STRIKE-AL", 9, "ana")}
 
 
 ODDS = {("ana", "grab"): 34, ("ana", "pin"): 22, ("bo", "choke"): 10, ("bo", "pin"): 14,
@@ -823,12 +903,15 @@ def _outcome(first: tuple[str, str, str | None], second: tuple[str, str, str | N
     (("grab", "failure", None), ("pin", "failure", "all_limbs"), "kept", [], (0, 0)),
     (("grab", "failure", None), ("pin", "success", "all_limbs"), "changed", ["bo"], (0, 8)),
     (("grab", "success", None), ("escape", "failure", None), "changed", ["ana"], (7, 0)),
+    (("grab", "failure", None), ("escape", "success", None), "changed", ["bo"], (0, 0)),
 ])
 def test_the_outcome_of_two_moves_on_each_other(first: Any, second: Any, result: str,
                                                 applied: list[str], pms: tuple[int, int]
                                                 ) -> None:
     """Two Pins cannot coincide (the seed's example); a grab coincides with any move but
-    an escape (the documented reading); the maker of the one success gets Table 5F's PM."""
+    an escape (the documented reading); the maker of the one success gets Table 5F's PM.
+    A lone successful escape is the "one succeeds" case: ``changed``, to the escape's
+    position (free and disengaged, both PM 0), not ``disengaged``."""
     assert broken(_outcome(first, second, result, applied, pms)) == set()
     for wrong in sorted({"both", "disengaged", "kept", "changed"} - {result}):
         assert ("P-POSITION", 13, "ana") in broken(_outcome(first, second, wrong, applied, pms))
@@ -928,8 +1011,8 @@ INVALID: dict[str, tuple[int, str, dict[str, Any], str]] = {
                                 "`percentile.declare`: `actions` must be an array"),
     "phase end as text": (20, "percentile.phase", {"end": "40"},
                           "`percentile.phase`: `end` must be an integer"),
-    "star as text": (56, "percentile.damage", {"star": "yes"},
-                     "`percentile.damage`: `star` must be true or false"),
+    "star as text": (56, "damage", {"star": "yes"},
+                     "`damage`: `star` must be true or false"),
     "turn as text": (0, "percentile.turn", {"turn": "1"},
                      "`percentile.turn`: `turn` must be an integer"),
 }
@@ -947,10 +1030,10 @@ def test_an_invalid_log_is_a_format_error_naming_its_line(name: str) -> None:
 
 def test_a_missing_field_is_a_format_error() -> None:
     ex = example()
-    seq = seq_of(ex, 6, "percentile.strike")
+    seq = seq_of(ex, 6, "attack")
     bad = copy.deepcopy(ex)
     del bad[seq - 1]["strike"]
-    with pytest.raises(LogFormatError, match="`percentile.strike` needs `strike`"):
+    with pytest.raises(LogFormatError, match="`attack` needs `strike`"):
         check_events(bad)
 
 

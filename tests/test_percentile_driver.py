@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from percentile_helpers import doc, fighter, idle, of, one, run
 
+from timedcombat.check import check_events
 from timedcombat.dice import DiceError
 
 IDLE_STEP = {"action": "duck", "phase": 1000}  # (a plan step far ahead: nothing declared)
@@ -85,6 +86,24 @@ def test_a_grabbed_limb_may_not_strike_and_a_grabbed_striker_halves_his_damage_b
         == (36, "1d6", True, [4], "body", 12)
 
 
+def test_a_grabbed_striker_is_halved_even_when_his_one_die_stays_one():
+    # "A person who has been grabbed halves his Damage Bonus": a short punch's 1d6 halved
+    # rounds up to 1d6 (grabbed_round_up), but the halving applied and the log says so
+    a = fighter("a", "x", [0, 0], [{"action": "grab", "target": "b", "limb": "left_arm"},
+                                   dict(IDLE_STEP)])
+    b = fighter("b", "y", [1, 0], [{"action": "punch", "target": "a", "stroke": "short",
+                                    "phase": 1}, dict(IDLE_STEP)])
+    # grab at 13: AL 2 v DL 4, 27 %: 00; phase 1: the short punch (1 CA) at 23, AL 4 + 2 - 1
+    # = 5 v DL 4, no parry: 52 %, 00 hits; location 50 (body), 1d6: 4, 12 PD; Knockout 99
+    events = run(doc(a, b, until=40), [0, 0, 50, 4, 99])
+    punch = one(events, "attack")
+    assert (punch["t"], punch["stroke"], punch["odds"], punch["limb"]) == \
+        (23, "short", 52, "right_arm")
+    hit = one(events, "damage", actor="a")
+    assert (hit["dice"], hit["halved"], hit["faces"], hit["pd"]) == ("1d6", True, [4], 12)
+    assert check_events(events) == []
+
+
 def test_a_head_butt_needs_no_free_limb():
     # "Strikes are blows using the hands, elbows, knees, head, and feet": both arms held,
     # the head still strikes (costs as a punch; short, WC 1: AL 4 v DL 4, no parry: 48 %)
@@ -101,6 +120,9 @@ def test_a_head_butt_needs_no_free_limb():
     assert (skip["t"], skip["name"], skip["reason"]) == (13, "punch", "no free arm")
     hb = one(events, "attack")
     assert (hb["t"], hb["strike"], hb["attack_level"], hb["odds"]) == (19, "head_butt", 4, 48)
+    # a head butt is a strike ("blows using the ... head"): both declared strikes count
+    assert (hb["strikes"], hb["parry"]) == (2, "none")
+    assert check_events(events) == []
 
 
 def test_only_one_grappling_move_a_phase_on_one_opponent():
@@ -148,12 +170,17 @@ def test_a_successful_escape_frees_and_disengages_both():
     esc = one(events, "percentile.grapple", move="escape")
     assert (esc["t"], esc["attack_level"], esc["defense_level"], esc["odds"], esc["result"]) \
         == (33, 8, 11, 24, "success")
+    # one success: the seed's "changed" case; the position it changes to is the escape's,
+    # "free and disengaged" (both PM 0, every hold let go). "disengaged" is kept for two
+    # successes that cannot coincide.
     pos = of(events, "percentile.position")[-1]
-    assert (pos["result"], pos["pm"], pos["target_pm"]) == ("disengaged", 0, 0)
+    assert (pos["result"], pos["pm"], pos["target_pm"], pos["applied"]) == \
+        ("changed", 0, 0, ["b"])
     off = one(events, "percentile.hold", state="off")
     assert (off["t"], off["cause"]) == (33, "escape")
     assert [(e["actor"], e["value"]) for e in of(events, "state", state="grappled")] == \
         [("a", True), ("b", True), ("a", False), ("b", False)]
+    assert check_events(events) == []
 
 
 # --------------------------------------------------------------------------- locks
@@ -260,6 +287,31 @@ def test_a_non_injuring_throw_not_rolled_out_of_does_30_pd_star_and_1_to_2_phase
     assert one(events, "percentile.declare", actor="b", phase=1)["actions"] == ["duck"]
     assert [(e["t"], e["value"]) for e in of(events, "state", state="down")] == \
         [(13, True), (60, False)]
+
+
+def test_a_throw_that_knocks_him_out_still_leaves_him_down_1_to_2_phases():
+    # "If Thrown and unable to roll, it takes 1 to 2 phases to regain footing": no
+    # exception for a man the throw's damage then puts out. The footing die is rolled with
+    # the throw's other dice and logged before the damage (whose Knockout Roll may end the
+    # fight, after which nothing is logged).
+    a = fighter("a", "x", [0, 0], [
+        {"action": "throw", "target": "b", "kind": "injuring", "direction": "E"},
+        dict(IDLE_STEP)])
+    # AL 4 - 8 = -4 v DL 2: 18 %, 00; roll-out 20 %: 99 fails; d10 9: 90 PD; footing 1d2:
+    # 1; Knockout Roll 05 at or under 90: out, the fight is over
+    events = run(doc(a, idle("b", "y", [1, 0], mal=2), until=21), [0, 99, 9, 1, 5])
+    at13 = [e["event"] for e in events if e["t"] == 13]
+    assert at13[at13.index("percentile.throw"):] == [
+        "percentile.throw", "move", "percentile.footing", "state", "damage",
+        "percentile.knockout", "state", "end"]
+    foot = one(events, "percentile.footing")
+    assert (foot["roll"], foot["phases"], foot["until"]) == (1, 1, 40)
+    hurt = one(events, "damage")
+    assert (hurt["pd"], hurt["die"]) == (90, 9)
+    assert one(events, "percentile.knockout")["result"] == "out"
+    assert [(e["state"], e["value"]) for e in of(events, "state", actor="b")] == \
+        [("down", True), ("out", True)]
+    assert check_events(events) == []
 
 
 def test_an_injuring_throw_does_10_to_100_pd():

@@ -260,11 +260,19 @@ def test_a_grab_coincides_with_another_move():
 
 
 def test_a_successful_escape_frees_and_disengages_both():
+    # one success (the other failed or made no move): the seed's "changed" case, the
+    # position it changes to being the escape's, "free and disengaged" (both PM 0)
     x = exchange(_move("escape", True), None, (0, 7))
-    assert (x.result, x.applied, x.pm) == (DISENGAGED, (0,), (0, 0))
+    assert (x.result, x.applied, x.pm, x.freed) == (CHANGED, (0,), (0, 0), True)
+    x = exchange(_move("joint_lock", False), _move("escape", True), (8, 0))
+    assert (x.result, x.applied, x.pm, x.freed) == (CHANGED, (1,), (0, 0), True)
+    # both succeed: an escape coincides with nothing, so they disengage
     x = exchange(_move("escape", True), _move("grab", True), (0, 7))
-    assert x.result == DISENGAGED
+    assert (x.result, x.applied, x.pm, x.freed) == (DISENGAGED, (), (0, 0), True)
     assert not can_coincide(move_spec("escape"), move_spec("grab"))
+    # a grab that takes effect, or two that coincide, free nobody
+    assert not exchange(_move("grab", True), None, (0, 0)).freed
+    assert not exchange(_move("grab", True), _move("choke", True), (0, 0)).freed
 
 
 def test_an_exchange_needs_a_move():

@@ -20,7 +20,16 @@ from timedcombat.checks import Finding, Rule, RuleSet
 from timedcombat.checks import percentile_blows as blows
 from timedcombat.checks import percentile_grapples as grapples
 from timedcombat.checks import percentile_timing as timing
-from timedcombat.checks.percentile_model import PercentileLog, found, num, read
+from timedcombat.checks.percentile_model import (
+    DAMAGE,
+    GRAPPLE,
+    RAM,
+    STRIKE,
+    PercentileLog,
+    found,
+    num,
+    read,
+)
 
 Found = Iterator[Finding]
 
@@ -28,9 +37,9 @@ Found = Iterator[Finding]
 
 ROLLED: dict[str, tuple[str, str, dict[Any, bool]]] = {
     # event: (its chance field, its outcome field, outcome -> "at or under the chance")
-    "percentile.strike": ("odds", "result", {"hit": True, "miss": False}),
-    "percentile.grapple": ("odds", "result", {"success": True, "failure": False}),
-    "percentile.ram": ("odds", "result", {"hit": True, "miss": False}),
+    STRIKE: ("odds", "result", {"hit": True, "miss": False}),
+    GRAPPLE: ("odds", "result", {"success": True, "failure": False}),
+    RAM: ("odds", "result", {"hit": True, "miss": False}),
     "percentile.control": ("chance", "result", {"success": True, "failure": False}),
     "percentile.fall": ("chance", "result", {"unhurt": True, "hurt": False}),
     "percentile.knockout": ("chance", "result", {"out": True, "up": False}),
@@ -44,7 +53,7 @@ def roll(log: PercentileLog) -> Found:
     """Every percentile roll is 00-99 and succeeds exactly when at or under its chance."""
     for e in log.events:
         kind = e.get("event")
-        if kind == "percentile.damage":
+        if kind == DAMAGE:
             loc = num(e.get("location_roll"))
             if loc is not None and not 0 <= loc <= 99:
                 yield found(e, "a hit-location roll of 00-99", f"location_roll {loc}")
@@ -68,8 +77,7 @@ def _word(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
-ACTS = ("percentile.declare", "percentile.strike", "percentile.grapple", "percentile.ram",
-        "percentile.control")
+ACTS = ("percentile.declare", STRIKE, GRAPPLE, RAM, "percentile.control")
 
 
 def out(log: PercentileLog) -> Found:
@@ -156,7 +164,8 @@ RULES: tuple[Rule, ...] = (
        "Each declared action costs the table's Combat Actions: punch or elbow 1/2/3 and "
        "knee or kick 2/3/5 (by the stroke its strike was made with), duck or block 1 "
        "against unarmed opponents and 3 against armed ones, a grappling move 4; "
-       "documented: parry weapon_parry_ca, close step_ca, ram and reins 0.", timing.ca_cost),
+       "documented: a head butt as a punch, parry weapon_parry_ca, close step_ca, ram and "
+       "reins 0.", timing.ca_cost),
     _r("P-CA-BUDGET", f"{CA}; {EXAMPLE}",
        "As in armed combat, these moves take specific Combat Actions to execute. / He uses "
        "two of these ducking and four grabbing at Derek's arm.",
@@ -188,10 +197,12 @@ RULES: tuple[Rule, ...] = (
        "the first surprise_phases phases (an assumption).", timing.penalty_when),
     # -- striking
     _r("P-STRIKE-COUNT", STRIKING,
+       "Strikes are blows using the hands, elbows, knees, head, and feet. / "
        f"{COMPARE_Q} / A Duck is not a Dodge, but a defensive movement that counts as a parry",
        "A strike's `strikes` is at most the striking actions its maker declared that phase "
-       "and at least those he has made at the target so far; its `parries` at most the "
-       "ducks, blocks and parries the target declared.", timing.strike_count),
+       "(punches, elbows, knees, kicks, head butts, blows, shield and pommel strikes) and at "
+       "least those he has made at the target so far; its `parries` at most the ducks, "
+       "blocks and parries the target declared.", timing.strike_count),
     _r("P-STRIKE-PARRY", f"{STRIKING}; {EXAMPLE}",
        f"{COMPARE_Q} / This gives an Odds of Hitting of 18% (Full Parry for Captain Plunder).",
        "Parry Type: full when parries >= strikes, half when 2 x parries >= strikes, else "
@@ -201,7 +212,7 @@ RULES: tuple[Rule, ...] = (
        "a long stroke kick at the ducking Captain. The Captain has a Full Parry so the Odds "
        "of Hitting are 14%.",
        "An unarmed strike's AL = the striker's MAL of the phase + WC (punch 2, the "
-       "example's; elbow 1, knee 0, kick 0) + the stroke (short_stroke_al, 0, "
+       "example's; elbow 1, knee 0, kick 0, head butt 1) + the stroke (short_stroke_al, 0, "
        f"long_stroke_al) ({BASE}).", blows.strike_al),
     _r("P-STRIKE-DL", EXAMPLE, "versus the Captain's 4th level ducks.",
        "Against an unarmed target a strike's DL is the target's MAL of the phase.",
@@ -225,14 +236,16 @@ RULES: tuple[Rule, ...] = (
        "A person who has been grabbed halves his Damage Bonus for striking actions. / A long "
        "stroke kick would do two six sided dice Impact, but since Derek is in the Captain's "
        "grasp halving his Damage Bonus, his kick does a single six sided dice Impact.",
-       "A strike's damage is `halved` when its striker is grabbed, and not when nobody holds "
-       "him (held otherwise: not checked).", blows.grabbed_damage),
+       "A strike's damage is `halved` when its striker is grabbed (also when rounding up "
+       "leaves one die at one: the Damage Bonus is halved all the same), and not when nobody "
+       "holds him (held otherwise: not checked).", blows.grabbed_damage),
     _r("P-IMPACT", f"{STRIKING}; {EXAMPLE}",
        "If a strike hits, use the Impact Damage data on table (5E) and the Blunt Damage table "
        "(5D) detailed in section 6.2 to resolve damage. / A long stroke kick would do two "
        "six sided dice Impact",
-       "A hit's Impact dice are 5E's for the strike and stroke (punch 1/1/2, elbow, knee and "
-       "kick 1/2/2, shield and pommel strikes 1; a ram 3), halved when `halved` (rounded up "
+       "A hit's Impact dice are 5E's for the strike and stroke (punch and head butt 1/1/2, "
+       "elbow, knee and kick 1/2/2, shield and pommel strikes 1; a ram 3), halved when "
+       "`halved` (rounded up "
        f"unless grabbed_round_up is false); one d6 face each; impact = faces - armor "
        f"({BASE}).", blows.impact),
     _r("P-BLUNT", EXAMPLE,
@@ -285,10 +298,12 @@ RULES: tuple[Rule, ...] = (
        "`percentile.position` of the two follows every move on its tenth.",
        grapples.grapple_together),
     _r("P-POSITION", GRAPPLING, OUTCOME_Q,
-       "The position's `result`: changed when one move succeeds, kept when all fail, "
-       "disengaged when both succeed at moves that cannot coincide, both when they can (a "
-       "grab with any move but an escape: documented); `applied` names the makers of the "
-       "moves that took effect.", grapples.position_result),
+       "The position's `result` is the case of the passage: changed when one move succeeds "
+       "(a lone successful escape too: the position it changes to is 'free and "
+       "disengaged'), kept when all fail, disengaged when both succeed at moves that cannot "
+       "coincide, both when they can (a grab with any move but an escape: documented); "
+       "`applied` names the makers of the moves that took effect.",
+       grapples.position_result),
     _r("P-POSITION-PM", f"{GRAPPLING} > Grabs, Escapes",
        "Once the opponent has been grabbed, other moves are easier to execute. / If the "
        "Escape is successful the opponents are free and disengaged. / Ifboth fail, position "
@@ -358,15 +373,16 @@ RULES: tuple[Rule, ...] = (
        "If he is unable to rollout of a Throw, (30) PD* from a Non-injuring Throw or (10-100) "
        "PD from an Injuring Throw are received. / Derek rolls a 23 and lands without injury",
        "Thrown and not rolled out: one hex, off his feet, 30 PD* (non-injuring) or 10 x d10 "
-       "PD (injuring); a rider dragged down is unhurt, on his feet, only by a Fall Recovery "
-       "roll made.", grapples.throw_damage),
+       "PD (injuring), a `damage` on the throw's tenth; a rider dragged down is unhurt, on "
+       "his feet, only by a Fall Recovery roll made.", grapples.throw_damage),
     _r("P-THROW-HEX", f"{GRAPPLING} > Throws",
        "If successfully done, the opponent is thrown one hex in a direction chosen by the "
        "attacker. / If this roll is made he moves 3 hexes in the direction of the Throw",
        "A throw's `to` is `hexes` hexes in its `direction` from where the thrown man stood.",
        grapples.throw_hex),
     _r("P-FOOTING", f"{GRAPPLING} > Throws", FOOTING_Q,
-       "A throw not rolled out of is followed by a `percentile.footing`: a d2 roll (1 to "
+       "A throw not rolled out of has a `percentile.footing` on its tenth, also when the "
+       "throw's damage puts the man out (the passage has no exception): a d2 roll (1 to "
        "footing_die) of phases, standing at the start of phase fell + phases + 1 "
        f"({MAPPING}).", grapples.footing),
     _r("P-FOOTING-DOWN", f"{GRAPPLING} > Throws", FOOTING_Q,
@@ -409,9 +425,6 @@ RULES: tuple[Rule, ...] = (
 )
 
 NOT_CHECKED: tuple[tuple[str, str], ...] = (
-    ("Strikes are blows using the hands, elbows, knees, head, and feet.",
-     "Head strikes have no cost in the seed's table (not implemented, docs/rules/"
-     "percentile.md); strikes are checked as punch, elbow, knee and kick."),
     ("Table (5E) also shows the Impact Damage of various dirty tricks such as shield and "
      "pommel strikes which may be done in place of other armed combat acts.",
      "Their Combat Action costs and Weapon Classes are not in the seed nor given as numbers "
@@ -450,6 +463,12 @@ NOT_CHECKED: tuple[tuple[str, str], ...] = (
 DOC_INTRO = """\
 How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
 
+- **Events** are the log vocabulary of `docs/rules/percentile.md` ("Log events"): a
+  strike or blow is the core `attack` event extended (`strike`, `stroke`, `attack_level`,
+  `defense_level`, `parry`, `strikes`, `parries`, `odds`, `limb`), damage the core
+  `damage` event extended (`pd`, `star`, `total`, `limit`, `location`, `dice`, `faces`,
+  `impact`, `armor`, `halved`, `by`, `location_roll`, `die`); the rest are the
+  `percentile.*` events.
 - **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
   `armed_ca_per_bat`, `weapon_parry_ca`, `step_ca`, `hold_first_phase_counts`,
@@ -508,15 +527,15 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                         "limb": _OPT_STR, "kind": _OPT_STR},
     "percentile.hold_phase": {"actor": _ID, "target": _ID, "hold": _ID, "phases": _INT,
                               "pd": _INT, "total": _INT, "knocked_out": _BOOL},
-    "percentile.strike": {"actor": _ID, "target": _ID, "strike": _ID, "stroke": _STR,
-                          "attack_level": _INT, "defense_level": _INT, "parry": _STR,
-                          "strikes": _INT, "parries": _INT, "odds": _INT, "roll": _INT,
-                          "result": _STR, "limb": _OPT_STR, "weapon": _OPT_STR},
-    "percentile.damage": {"actor": _ID, "pd": _INT, "star": _BOOL, "total": _INT,
-                          "limit": _INT, "location": _STR, "dice": _STR, "faces": _LIST,
-                          "impact": _INT, "armor": _INT, "halved": _BOOL, "by": _OPT_STR,
-                          "location_roll": ((int, type(None)), False),
-                          "die": ((int, type(None)), False)},
+    # a strike is the core `attack` extended, its damage the core `damage` extended
+    STRIKE: {"actor": _ID, "target": _ID, "strike": _ID, "stroke": _STR,
+             "attack_level": _INT, "defense_level": _INT, "parry": _STR, "strikes": _INT,
+             "parries": _INT, "odds": _INT, "roll": _INT, "result": _STR, "limb": _OPT_STR,
+             "weapon": _OPT_STR},
+    DAMAGE: {"actor": _ID, "pd": _INT, "star": _BOOL, "total": _INT, "limit": _INT,
+             "location": _STR, "dice": _STR, "faces": _LIST, "impact": _INT, "armor": _INT,
+             "halved": _BOOL, "by": _OPT_STR, "location_roll": ((int, type(None)), False),
+             "die": ((int, type(None)), False)},
     "percentile.knockout": {"actor": _ID, "pd": _INT, "location": _STR, "chance": _INT,
                             "roll": _INT, "result": _STR},
     "percentile.disabled": {"actor": _ID, "limb": _STR, "chance": _INT, "roll": _INT,

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from timedcombat.checks import Finding
 from timedcombat.checks.percentile_model import (
+    DAMAGE,
     RAM,
     STRIKE,
     Event,
@@ -149,7 +150,7 @@ def _hit(log: PercentileLog, i: int, e: Event) -> tuple[int, Event] | None:
 
 
 def _located(log: PercentileLog) -> Iterator[tuple[int, Event, int, Event]]:
-    for i, e in log.of("percentile.damage"):
+    for i, e in log.of(DAMAGE):
         if num(e.get("location_roll")) is None:
             continue
         hit = _hit(log, i, e)
@@ -248,7 +249,7 @@ def damage_total(log: PercentileLog) -> Found:
     """The total is the PD taken so far, PD* counting a quarter (rounded down); the limit
     is the combatant's ``pd_limit`` or the rule's."""
     totals: Counter[str] = Counter()
-    for _, e in log.of("percentile.damage"):
+    for _, e in log.of(DAMAGE):
         actor, pd, star = e.get("actor"), num(e.get("pd")), e.get("star")
         if not isinstance(actor, str) or pd is None or not isinstance(star, bool):
             continue

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from timedcombat.checks import Finding
 from timedcombat.checks.percentile_model import (
+    DAMAGE,
     GRAPPLE,
     STRIKE,
     Event,
@@ -343,7 +344,7 @@ def joint_escape(log: PercentileLog) -> Found:
         if not locks:
             continue
         tenth = [q for _, q in log.same_tenth(i)]
-        hurt = [q for q in tenth if q.get("event") == "percentile.damage"
+        hurt = [q for q in tenth if q.get("event") == DAMAGE
                 and q.get("actor") == e.get("actor")]
         off = [q for q in tenth if q.get("event") == "percentile.disabled"
                and q.get("actor") == e.get("actor")]
@@ -487,7 +488,7 @@ def throw_rollout(log: PercentileLog) -> Found:
             yield found(e, f"roll-out chance {ROLLOUT_PER_MAL * mal} (10 x MAL {mal})",
                         f"rollout_chance {chance}")
         elif e.get("result") == "rolled_out":
-            hurt = [q for q in _after(log, i, "percentile.damage", e.get("target"))
+            hurt = [q for q in _after(log, i, DAMAGE, e.get("target"))
                     if num(q.get("location_roll")) is None]
             if num(e.get("hexes")) != ROLLOUT_HEXES or e.get("on_feet") is not True:
                 yield found(e, "rolled out: 3 hexes, on his feet",
@@ -501,7 +502,7 @@ def throw_damage(log: PercentileLog) -> Found:
     from an injuring one; a rider dragged down who lands well: on his feet, unhurt."""
     for i, e in log.of("percentile.throw"):
         result, target = e.get("result"), e.get("target")
-        hurt = [q for q in _around(log, i, "percentile.damage", target)
+        hurt = [q for q in _around(log, i, DAMAGE, target)
                 if num(q.get("location_roll")) is None]
         falls = _around(log, i, "percentile.fall", target)
         if result == "thrown":

@@ -8,6 +8,11 @@ or ram used which declared action, the holds with the events that put them on an
 them off, where each combatant stands, and who is out from when. It is a reading of the
 log, not a simulation: nothing here imports engine code, and whatever the log does not
 say stays ``None`` so that the rules needing it skip that case.
+
+The vocabulary is the log contract's (``docs/rules/percentile.md``, "Log events"): a
+strike or blow is the core ``attack`` event extended with the system's fields
+(``strike``, ``stroke``, ``attack_level`` ...), its damage the core ``damage`` event
+extended (``pd``, ``star``, ``location`` ...); the rest is ``percentile.*``.
 """
 
 from __future__ import annotations
@@ -40,7 +45,9 @@ STAT_DEFAULTS: dict[str, Any] = {
 }
 """A combatant's scenario stats left out take these defaults (the scenario contract)."""
 
-STRIKE, GRAPPLE, RAM = "percentile.strike", "percentile.grapple", "percentile.ram"
+STRIKE, GRAPPLE, RAM = "attack", "percentile.grapple", "percentile.ram"
+DAMAGE = "damage"
+"""Event names: strikes and damage are core events the system extends (not prefixed)."""
 
 
 def num(v: Any) -> int | None:

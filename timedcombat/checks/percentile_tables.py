@@ -26,15 +26,18 @@ STROKES: tuple[str, ...] = ("short", "normal", "long")
 
 CA_PER_BAT = 6  # "the character gets six times his Base Action Time (BAT) Combat Actions"
 STROKE_COSTS: dict[str, tuple[int, int, int]] = {
-    # "punch or elbow 1 2 3 knee or kick '2 3 5" (Short, Normal, Long)
+    # "punch or elbow 1 2 3 knee or kick '2 3 5" (Short, Normal, Long); the seed names head
+    # strikes ("blows using the hands, elbows, knees, head, and feet") without a cost: a head
+    # butt costs as a punch (documented assumption, docs/rules/percentile.md)
     "punch": (1, 2, 3), "elbow": (1, 2, 3), "knee": (2, 3, 5), "kick": (2, 3, 5),
+    "head_butt": (1, 2, 3),
 }
 DUCK_BLOCK_UNARMED, DUCK_BLOCK_ARMED = 1, 3  # "duck or block an (un)armed opponent 1 / 3"
 GRAPPLE_CA = 4  # "any grappling move 4"; "All Grappling moves take four Combat Actions"
 GRAPPLES: tuple[str, ...] = ("grab", "joint_lock", "choke", "strangle", "escape", "pin",
                              "throw")
 HOLDS: tuple[str, ...] = ("grab", "joint_lock", "choke", "strangle", "pin")
-UNARMED_STRIKES: tuple[str, ...] = ("punch", "elbow", "knee", "kick")
+UNARMED_STRIKES: tuple[str, ...] = ("punch", "elbow", "knee", "kick", "head_butt")
 STRIKES: tuple[str, ...] = UNARMED_STRIKES + ("blow", "shield_strike", "pommel_strike")
 DEFENCES: tuple[str, ...] = ("duck", "block", "parry")
 FREE: tuple[str, ...] = ("ram", "reins")  # the mount's CA / no CA at all (documented)
@@ -97,11 +100,13 @@ def parry_type(strikes: int, parries: int) -> str:
 
 # ---------------------------------------------------------------------- strikes (5E)
 
-WC: dict[str, int] = {"punch": 2, "elbow": 1, "knee": 0, "kick": 0}  # punch: the example
+WC: dict[str, int] = {  # punch: the example; the rest documented assumptions
+    "punch": 2, "elbow": 1, "knee": 0, "kick": 0, "head_butt": 1,
+}
 IMPACT_DICE: dict[str, tuple[int, int, int]] = {
     # d6 of Impact by stroke; the long kick's 2 is the example's
     "punch": (1, 1, 2), "elbow": (1, 2, 2), "knee": (1, 2, 2), "kick": (1, 2, 2),
-    "shield_strike": (1, 1, 1), "pommel_strike": (1, 1, 1),
+    "head_butt": (1, 1, 2), "shield_strike": (1, 1, 1), "pommel_strike": (1, 1, 1),
 }
 RAM_DICE = 3
 

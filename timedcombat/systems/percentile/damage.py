@@ -33,7 +33,7 @@ class HitOutcome:
     location_roll: int | None  # None when the damage has no location roll (throws, holds)
     base_dice: int  # Impact dice of the blow (0 for a fixed amount of PD)
     dice: int  # after halving for a grabbed striker
-    halved: bool
+    halved: bool  # the striker was held: his Damage Bonus halved (even when 1 die stays 1)
     faces: tuple[int, ...]
     armor: int
     impact: int  # sum of the faces less armor (0 at least)
@@ -104,6 +104,8 @@ def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_ro
 
     ``faces`` are the six-sided dice actually rolled: as many as the Impact dice after
     halving. ``knockout_roll`` is needed when the hit does PD (else it is not rolled).
+    ``halved`` says that the rule applied ("A person who has been grabbed halves his Damage
+    Bonus"), also when rounding up leaves one die at one.
     """
     dice = impact_dice(base_dice, grabbed, rules)
     if len(faces) != dice:
@@ -114,9 +116,8 @@ def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_ro
     impact = max(0, sum(faces) - armor)
     pd = pd_of(impact, location, edged, rules)
     chance, ko_roll, out = _knockout(pd, location, knockout_roll)
-    return HitOutcome(source, location.name, location_roll, base_dice, dice,
-                      dice != base_dice, tuple(faces), armor, impact, pd, False, chance,
-                      ko_roll, out)
+    return HitOutcome(source, location.name, location_roll, base_dice, dice, grabbed,
+                      tuple(faces), armor, impact, pd, False, chance, ko_roll, out)
 
 
 def fixed_damage(source: str, pd: int, star: bool, knockout_roll: int | None, *,

@@ -41,11 +41,7 @@ from timedcombat.systems.percentile.damage import (
     resolve_hit,
 )
 from timedcombat.systems.percentile.fighter import Bout, Decl, Fighter, Intent
-from timedcombat.systems.percentile.grapple import (
-    DISENGAGED,
-    attempt,
-    exchange,
-)
+from timedcombat.systems.percentile.grapple import attempt, exchange
 from timedcombat.systems.percentile.holding import HoldOn
 from timedcombat.systems.percentile.holds import hold_tick, joint_escape_injury, phases_held
 from timedcombat.systems.percentile.mount import (
@@ -710,7 +706,7 @@ class Fight(Arena):
         self.emit(ev.Position, actor=f0.id, target=g0.id, result=result.result,
                   pm=result.pm[0], target_pm=result.pm[1],
                   applied=tuple(moves[i][0].id for i in result.applied))
-        if result.result == DISENGAGED:
+        if result.freed:  # a successful escape, or disengaged
             cause = "escape" if any(moves[i][1].action == ESCAPE for i in result.applied) \
                 else "disengaged"
             self.let_go(holding.release(self.holds, between_=(f0.id, g0.id)), cause)
@@ -748,7 +744,7 @@ class Fight(Arena):
             self.throw(f, d, g, p)
             return
         if action == ESCAPE:
-            return  # (a lone successful escape disengages: handled by the caller)
+            return  # (a successful escape frees both: handled by the caller)
         limb = d.intent.limb
         kind = d.intent.kind if d.intent.kind is not None else DEFAULT_VARIANT.get(action)
         new = HoldOn(f.id, g.id, action, limb, kind, p)
@@ -844,13 +840,12 @@ class Fight(Arena):
                 if keeps and h.holder == f.id and h.move == GRAB]
         self.let_go(holding.release(self.holds, kept, between_=(f.id, g.id)),
                     "rolled out" if out.result == ROLLED_OUT else "thrown")
-        if out.result == THROWN:
+        if out.result == THROWN:  # down 1-2 phases, logged before the damage that may
+            assert out.footing_roll is not None  # put him out: the die is always rolled
+            self.footing(g, p, out.footing_roll, "thrown")
             ko = self.dice.hundred() if out.pd > 0 else None
             damage = fixed_damage(THROW, out.pd, out.star, ko)
             self.take(g, damage, by=f.id, die=out.damage_die)
-            if g.able:
-                assert out.footing_roll is not None
-                self.footing(g, p, out.footing_roll, "thrown")
 
     def footing(self, g: Fighter, p: int, roll: int, cause: str) -> None:
         """Down for 1-2 phases (the footing die): he stands at a later phase's start."""
@@ -891,11 +886,9 @@ class Fight(Arena):
                       chance=fall.chance, roll=roll, result=fall.result)
             self.dismount(f, "mount shied")
             if not fall.unhurt:  # hurt: as a rider dragged down by a non-injuring throw
-                footing = self.dice.die(self.rules.footing_die)
+                self.footing(f, p, self.dice.die(self.rules.footing_die), "fall")
                 pd, star = throw_pd(NON_INJURING, None)
                 self.take(f, fixed_damage("fall", pd, star, self.dice.hundred()))
-                if f.able:
-                    self.footing(f, p, footing, "fall")
             return
         for _ in range(f.shy):
             foe = self.nearest_enemy(f)

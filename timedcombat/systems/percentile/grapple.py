@@ -98,12 +98,14 @@ class Exchange:
     """The outcome of a phase's grappling between two combatants.
 
     ``applied`` lists which of the two moves (0: first, 1: second) take effect; ``pm``
-    is the pair of Position Modifiers they have in the next phase.
+    is the pair of Position Modifiers they have in the next phase. ``freed``: no hold
+    between the two stays on (a successful escape took effect, or they disengaged).
     """
 
     result: str  # changed | kept | disengaged | both
     applied: tuple[int, ...]
     pm: tuple[int, int]
+    freed: bool = False
 
     @property
     def disengaged(self) -> bool:
@@ -115,7 +117,10 @@ def exchange(first: GrappleAttempt | None, second: GrappleAttempt | None,
     """Resolve the grappling moves two combatants made on each other in one phase.
 
     ``pm`` is their prior phase's Position Modifiers. A combatant who attempted no move
-    (he struck, or did nothing) counts as failing. A successful escape disengages.
+    (he struck, or did nothing) counts as failing. The ``result`` is the seed's case:
+    one success ``changed`` (the position becomes the successful move's: for an escape,
+    "free and disengaged", both PM 0), both fail ``kept``, both succeed ``both`` or
+    ``disengaged`` (moves that cannot coincide).
     """
     rules = rules or PercentileRules()
     moves = (first, second)
@@ -128,12 +133,12 @@ def exchange(first: GrappleAttempt | None, second: GrappleAttempt | None,
     if len(won) == 1:
         (i,) = won
         spec = moves[i].spec  # type: ignore[union-attr]
-        if spec.kind == FREEING:
-            return Exchange(DISENGAGED, (i,), free)
+        if spec.kind == FREEING:  # one success: the position changes to the escape's
+            return Exchange(CHANGED, (i,), free, freed=True)
         new = [rules.victim_pm, rules.victim_pm]
         new[i] = spec.pm
         return Exchange(CHANGED, (i,), (new[0], new[1]))
     a, b = first.spec, second.spec  # type: ignore[union-attr]
     if can_coincide(a, b):
         return Exchange(BOTH, (0, 1), (a.pm, b.pm))
-    return Exchange(DISENGAGED, (), free)
+    return Exchange(DISENGAGED, (), free, freed=True)
