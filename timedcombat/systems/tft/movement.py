@@ -29,11 +29,11 @@ FULL, HALF = "ma", "half_ma"
 OPTIONS: dict[str, dict[str, str | int]] = {
     DISENGAGED: {
         "move": FULL, "attack": HALF, "dodge": HALF, "hth": HALF, "dive": HALF,
-        "ready_knife": 2, "stand_still": 0,
+        "ready_knife": 2, "ready_weapon": 2, "pick_up": HALF, "stand_still": 0,
     },
     ENGAGED: {
         "attack": 1, "defend": 1, "hth": 1, "disengage": 0, "ready_knife": 1,
-        "stand_still": 0,
+        "ready_weapon": 1, "pick_up": 1, "stand_still": 0,
     },
     IN_HTH: {
         "attack": 0, "ready_knife": 0, "disengage": 0, "release": 0, "pin": 0,

@@ -459,6 +459,12 @@ class TftRules:
     auto_hit_uses_hth_damage: bool = _param(
         False, "The defender's automatic hit on a 6+ uses HTH damage (false: its ready "
         "weapon's regular damage, as it is not in HTH).")
+    disengage_strike_uses_action: bool = _param(
+        True, "A foe's strike at a figure disengaging from it (or jumping another foe) is "
+        "that foe's attack for the turn.")
+    stalemate: int = _param(
+        1000, "Tenths with no attack roll (to-hit, HTH roll, contest) after which the fight "
+        "ends as a stalemate (0: never).")
 
     @classmethod
     def parameter_docs(cls) -> dict[str, str]:
@@ -479,6 +485,8 @@ class TftRules:
             raise ValueError(f"contest_dice: must be at least 1, not {self.contest_dice}")
         if self.max_hth_rerolls < 0:
             raise ValueError("max_hth_rerolls: must not be negative")
+        if self.stalemate < 0:
+            raise ValueError("stalemate: must not be negative")
 
 
 # --------------------------------------------------------------------------- tables
