@@ -112,6 +112,22 @@ def attack_target(fight: TftFight, f: Figure, wanted: str | None) -> Figure | No
     return front[0] if front else None
 
 
+def do_throw(fight: TftFight, f: Figure) -> None:
+    """Throw the ready weapon at the target: 3 dice (4 against a defending or dodging foe)
+    against DX adjusted for the distance; the weapon lands in the target's hex."""
+    c = f.choice
+    assert c is not None
+    t = fight.by_id.get(c.target or "")
+    w = f.weapon
+    if t is None or not t.able:
+        lost(fight, f, "throw", "the target is out of the fight")
+        return
+    if w is None or not w.throwable or w.name != c.weapon:
+        lost(fight, f, "throw", "no weapon to throw ready")
+        return
+    combat.throw_weapon(fight, f, t)
+
+
 def do_hth(fight: TftFight, f: Figure) -> None:
     c = f.choice
     assert c is not None
@@ -327,7 +343,7 @@ PERFORM = {
     "attack": do_attack, "hth": do_hth, "ready_knife": do_ready_knife,
     "ready_weapon": do_ready_weapon, "pick_up": do_pick_up, "disengage": do_disengage,
     "release": do_release, "stand_up": do_stand_up, "pin": do_contest,
-    "take_down": do_contest,
+    "take_down": do_contest, "throw": do_throw,
 }
 """What each option does at the figure's action tenth."""
 

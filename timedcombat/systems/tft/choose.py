@@ -211,6 +211,14 @@ def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> 
         return make(f, a, state, to=step.to, approach="hex" if step.to else "", plan=idx)
     if a in ("ready_knife", "ready_weapon", "pick_up"):
         return weapon_step(fight, f, a, step, state, idx)
+    if a == "throw":
+        if state not in (DISENGAGED, ENGAGED):
+            return "only a standing figure out of HTH throws"
+        w = f.weapon
+        if w is None or not w.throwable:
+            return f"no weapon to throw ready ({f.ready or 'bare hands'})"
+        return make(f, a, state, target=target.id if target else None, weapon=w.name,
+                    plan=idx, hexes=0)
     if a == "move":
         return move_step(f, step, state, idx)
     if a == "attack":
@@ -285,8 +293,8 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
     if t.in_hth:
         return f"{t.id} is in HTH already"
     if a == "dive":
-        if state != DISENGAGED:
-            return "a dive needs a disengaged figure"
+        if state not in (DISENGAGED, ENGAGED):
+            return "a dive needs a figure on its feet"
         chk = hth.entry_check(hth.DIVE, attacker_ma=f.ma, target_ma=t.ma, arc="front",
                               target_posture="standing")
         if not chk.allowed:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from timedcombat import events as core
 from timedcombat.events import Modifiers
+from timedcombat.hexmap import distance
 from timedcombat.systems.tft import damage as dmg
 from timedcombat.systems.tft.events import Dropped, TftAttack, TftDamage
 from timedcombat.systems.tft.grapple import may_defend_prone, prone_attack, strongest_bonus
@@ -19,6 +20,7 @@ from timedcombat.systems.tft.resolve import (
     attack_dice,
     hth_modifiers,
     position_modifiers,
+    thrown_modifiers,
     to_hit,
 )
 from timedcombat.systems.tft.rules import BASE, DamageDice, Weapon
@@ -88,6 +90,33 @@ def strike(fight: TftFight, a: Figure, t: Figure, option: str) -> bool:
     dice, named = dmg.weapon_damage(weapon, fist_st(fight, a), in_hth=in_hth, rules=rules)
     multiplier = th.multiplier * pole_multiplier(fight, a, t, weapon, option)
     wound(fight, t, a, name, "attack", dice, named, multiplier, arc=arc, in_hth=in_hth)
+    return True
+
+
+def throw_weapon(fight: TftFight, a: Figure, t: Figure) -> bool:
+    """``a`` throws its ready weapon at ``t`` (DX -1 a hex, parameter ``thrown_dx_per_hex``);
+    the weapon lands in ``t``'s hex. True on a hit."""
+    rules = fight.rules
+    weapon = a.weapon
+    assert weapon is not None
+    hexes = max(1, distance(a.at, t.at))
+    adj = fight.adjusted(a, thrown_modifiers(hexes, rules))
+    n = attack_dice(target_defending=(t.defending or t.dodging) and not t.in_hth)
+    faces = roll(fight, n)
+    th = to_hit(faces, adj.total, rules=rules)
+    fight.note_attack()
+    fight.emit(TftAttack, actor=a.id, target=t.id, weapon=weapon.name, roll=th.roll,
+               total=th.roll, against=th.against, result=th.result, margin=th.margin,
+               simultaneous=False, modifiers=adj.modifiers, dice=f"{n}d6", option="throw",
+               faces=faces, multiplier=th.multiplier, in_hth=False, critical=th.critical)
+    a.ready = None
+    if th.critical != BROKEN_WEAPON:
+        fight.map.drop(t.at, (a.id, weapon.name))
+    if th.result != HIT:
+        return False
+    dice, named = dmg.weapon_damage(weapon, fist_st(fight, a), in_hth=False, rules=rules)
+    wound(fight, t, a, weapon.name, "attack", dice, named, th.multiplier,
+          arc=fight.arc_of(t, a.at))
     return True
 
 

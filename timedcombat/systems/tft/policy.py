@@ -111,6 +111,8 @@ class DefaultPolicy:
     def disengaged(self, fight: TftFight, f: Figure, t: Figure) -> Choice:
         half = f.ma // BASE.half_ma_divisor
         adjacent = adjacent_goals(fight, f, t)
+        if f.ready == "rock" and distance(f.at, t.at) > 1:  # a rock is for throwing
+            return make(f, "throw", DISENGAGED, target=t.id, weapon="rock", hexes=0)
         if self.hth_minded(f) and not t.in_hth:
             jump = entry_goals(fight, f, t)
             if jump and reaches(fight, f, jump, half):

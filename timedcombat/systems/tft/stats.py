@@ -6,7 +6,7 @@ from the weapon table, the first listed is ready), ``armor``, ``shield``, ``tale
 (seed 000's situation (d)). Plan actions: at least ``move`` (with ``to``), ``attack``,
 ``hth`` (``target``), ``dive`` (``target``), ``ready_knife``, ``disengage``, ``release``,
 ``stand_up``, ``defend``; ours add ``dodge``, ``crawl``, ``pin``, ``take_down``,
-``ready_weapon``, ``pick_up`` and ``stand_still``.
+``ready_weapon``, ``pick_up``, ``throw`` and ``stand_still``.
 
 Validation raises ``ValueError`` whose message starts with the key it is about
 (``weapons[1]: ...``), so the loader can turn it into its one-line error.
@@ -200,8 +200,8 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
               "option.", "seed 000 option (t); base game (e), (m)"),
         _spec("disengage", (), ("to",), "Leave: engaged, one hex in the action phase; in "
               "HTH a 4-dice roll against adjusted DX.", "base game (n); seed 000 (u)"),
-        _spec("release", (), ("target",), "Let a figure held in HTH go: it stands up in an "
-              "adjacent hex, no roll.", "seed 000"),
+        _spec("release", (), ("target", "to"), "Let a figure held in HTH go: it stands up in "
+              "an adjacent hex ('to', when free), no roll.", "seed 000"),
         _spec("stand_up", (), (), "Stand up from prone (the whole turn).", "base game"),
         _spec("defend", (), (), "Engaged, no attack: attacks on the figure roll 4 dice.",
               "base game (k)"),
@@ -218,6 +218,9 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
         _spec("pick_up", (), ("weapon",), "Outside HTH: pick up the figure's own dropped weapon "
               "(or shield) from its hex or an adjacent one and ready it (extension).",
               "base game: pick up a dropped weapon"),
+        _spec("throw", ("target",), (), "Throw the ready weapon (a knife, the rock, a javelin "
+              "or spear) at a foe: 3 dice against DX -1 a hex of distance (extension).",
+              "base game; seed 000 (the rock's damage)"),
         _spec("stand_still", (), (), "Do nothing this turn (extension).", "base game"),
     )
 }
