@@ -31,7 +31,8 @@ from timedcombat.events import to_dict
 from timedcombat.loading import load_scenario, scenario_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
+SCENARIOS = [p for p in sorted((ROOT / "scenarios").glob("*.toml"))
+             if get_ruleset(load_scenario(p).system) is not None]  # systems with a checker
 
 # ---------------------------------------------------------------------- hand-made logs
 

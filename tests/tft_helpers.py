@@ -2,7 +2,8 @@
 
 The dice of a turn come in this order: at its first tenth one die per side for initiative
 (sides in scenario order; tied sides roll again), then roll-off dice for figures tied on
-adjusted DX (in id order, round after round); then every die in the order the events that show it are logged.
+adjusted DX (in id order, round after round); then every die in the order the events that
+show it are logged.
 """
 
 from __future__ import annotations
