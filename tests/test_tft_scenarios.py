@@ -254,7 +254,8 @@ def test_the_timeline_shows_turns_phases_and_the_dice(capsys, monkeypatch):
     assert main(["run", str(ROOT / "scenarios" / "tft_knife_jump.toml")]) == 0
     out = capsys.readouterr().out
     assert "== turn 1:" in out and "-- movement phase --" in out and "-- action phase --" in out
-    assert "sven rolls 1d6" in out and "rolled again" in out
+    assert ("jumps sven from the rear (lower MA, side or rear): sven rolls 1d6 6 ignored, 3 = 3 "
+            "-> ENTERED") in out
     assert "hth entry on sven (dagger): 3d6 [" in out
 
 

@@ -224,10 +224,9 @@ def end_hth(fight: TftFight, f: Figure, g: Figure, cause: str) -> None:
             if x.able and not x.out:
                 fight.emit(core.State, actor=x.id, state="pinned", value=False,
                            opponent=y.id, cause=cause)
-    for x, y in ((f, g), (g, f)):
-        if x.able and not x.out:
-            fight.emit(core.State, actor=x.id, state="hth", value=False, opponent=y.id,
-                       cause=cause)
+    for x, y in ((f, g), (g, f)):  # (an out figure's too: it is no longer in HTH)
+        fight.emit(core.State, actor=x.id, state="hth", value=False, opponent=y.id,
+                   cause=cause)
 
 
 def start_hth(fight: TftFight, f: Figure, g: Figure, cause: str) -> None:

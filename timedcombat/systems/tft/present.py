@@ -103,12 +103,18 @@ def _damage(e: Event) -> str:
             f"{_faces(e)}{mult} = {e.get('rolled')}{stopped}; ST {e.get('st')}{effect}")
 
 
+_REASONS = {"a_back_to_wall_or_down": "back to the wall or down", "b_lower_ma": "lower MA",
+            "c_from_side_or_rear": "side or rear", "d_enemy_agrees": "agrees"}
+
+
 def _hth_roll(e: Event) -> str:
     kind = "dives for the legs of" if e["kind"] == "dive" else "jumps"
-    again = f", {' '.join(map(str, e['rerolls']))} rolled again" if e.get("rerolls") else ""
+    why = [_REASONS[r] for r in e.get("reasons") or () if r in _REASONS]
+    why_text = f" ({', '.join(why)})" if why else ""
+    ignored = "".join(f"{r} ignored, " for r in e.get("rerolls") or ())
     mod = f" {e['modifier']:+d}" if e.get("modifier") else ""
-    return (f"{kind} {e['target']} from the {e['arc']}: {e['target']} rolls 1d6 {e['roll']}"
-            f"{mod} = {e['total']}{_mods(e.get('modifiers'))}{again} -> "
+    return (f"{kind} {e['target']} from the {e['arc']}{why_text}: {e['target']} rolls 1d6 "
+            f"{ignored}{e['roll']}{mod} = {e['total']}{_mods(e.get('modifiers'))} -> "
             f"{str(e['result']).replace('_', ' ').upper()}")
 
 
