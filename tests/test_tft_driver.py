@@ -608,3 +608,49 @@ def test_a_scripted_step_the_rules_do_not_allow_is_skipped_and_logged():
     assert (skip["actor"], skip["name"], skip["index"], skip["reason"]) == \
         ("ana", "release", 0, "not in HTH")
     assert of(ev, "action", actor="ana")[0]["name"] == "stand_still"
+
+
+def test_the_automatic_hit_comes_even_if_the_defender_has_already_attacked():
+    """Bo (DX 15) acts first and attacks Ana (16: a miss); she then jumps him; he rolls 6."""
+    d = doc(fig("ana", "red", (0, 0), dx=13, st=10, weapons=["dagger"],
+                plan=[{"action": "hth", "target": "bo"}]),
+            fig("bo", "blue", (1, 0), "W", dx=15, weapons=["broadsword"], armor="cloth",
+                ma=8))
+    ev = run(d, [6, 1, 6, 5, 5, 6, 2, 2], fallback=True)
+    bo_attack = of(ev, "attack", actor="bo")[0]
+    roll = tft(ev, "hth_roll")[0]
+    assert bo_attack["t"] == 25 and roll["t"] == 37 and roll["result"] == "repelled_hit"
+    hit = of(ev, "damage", actor="ana", cause="automatic_hit")[0]
+    assert hit["t"] == 37 and hit["faces"] == [2, 2]
+
+
+def test_a_dirk_is_one_harder_to_use_in_hth():
+    ev = hth_pair({"dx": 14, "st": 10, "weapons": ["dirk"]}, {"dx": 11}, [], [],
+                  [6, 1, 3, 3, 3, 3, 4])
+    assert of(ev, "attack", actor="ana")[0]["modifiers"] == {"hth_entry": -4, "dirk_in_hth": -1}
+    assert of(ev, "damage", actor="bo")[0]["dice"] == "1d+3"  # HTH damage 1d+2, +1
+
+
+@pytest.mark.parametrize(("weapon", "dice"), [(None, "4d6"), ("mace", "3d6")])
+def test_judo_two_on_the_ground_defends_against_bare_hands_only(weapon, dice):
+    """Kano, knocked back prone by his dive, defends on the ground next turn; Bo attacks."""
+    kw = {"weapons": [weapon]} if weapon else {}
+    d = doc(fig("kano", "red", (0, 0), dx=14, iq=14, talents=["judo", "judo_2"],
+                plan=[{"action": "dive", "target": "bo"}, {"action": "defend"}]),
+            fig("bo", "blue", (4, 0), "W", dx=13, iq=10, armor="chainmail", st=13,
+                talents=["dive_block", "dive_block_2"],
+                plan=[{"action": "stand_still"}, {"action": "attack"}], **kw), until=100)
+    ev = run(d, [6, 1, 3, 6, 1, 3, 3, 3, 3], fallback=True)
+    assert of(ev, "action", actor="kano")[1]["name"] == "defend"
+    att = of(ev, "attack", actor="bo")[0]
+    assert att["t"] == 87 and att["dice"] == dice
+
+
+def test_a_won_take_down_puts_the_loser_down():
+    ev = hth_pair({"dx": 14, "st": 10}, {"dx": 11, "st": 12},
+                  [{"action": "take_down", "target": "bo"}], [{"action": "stand_still"}] * 3,
+                  [6, 1, 3, 6, 6, 5, 2, 1, 6, 6, 6, 1, 1, 1], until=100)
+    c = tft(ev, "contest")[0]
+    assert (c["kind"], c["actor_score"], c["target_score"], c["winner"]) == \
+        ("take_down", 18, 5, "ana")
+    assert of(ev, "state", actor="bo", state="prone", cause="take_down")
