@@ -654,3 +654,32 @@ def test_a_won_take_down_puts_the_loser_down():
     assert (c["kind"], c["actor_score"], c["target_score"], c["winner"]) == \
         ("take_down", 18, 5, "ana")
     assert of(ev, "state", actor="bo", state="prone", cause="take_down")
+
+
+def test_an_attack_goes_only_into_a_front_hex():
+    """Kano lies prone facing east after his failed dive (a prone figure keeps its facing);
+    his plan says attack Bo, at his side: he strikes Dora, in front of him, instead."""
+    d = doc(fig("kano", "red", (0, 0), dx=14, iq=14, talents=["judo", "judo_2"],
+                plan=[{"action": "dive", "target": "dora"}, {"action": "attack", "target": "bo"}]),
+            fig("dora", "blue", (4, 0), "W", dx=13, iq=10, armor="chainmail",
+                talents=["dive_block", "dive_block_2"], plan=[{"action": "stand_still"}] * 2),
+            fig("bo", "blue", (2, 1), "SE", dx=9, plan=[{"action": "stand_still"}] * 2),
+            until=100)
+    ev = run(d, [6, 1, 3, 6, 1, 3, 3, 3, 4], fallback=True)
+    assert of(ev, "state", actor="kano", state="prone")[0]["cause"] == "knocked_back"
+    att = of(ev, "attack", actor="kano")[0]
+    assert (att["t"], att["option"], att["target"]) == (75, "prone", "dora")
+
+
+def test_a_pinned_figure_may_only_try_to_break_the_pin():
+    ev = hth_pair({"dx": 14, "st": 10, "iq": 12, "talents": ["judo"]}, {"dx": 11, "st": 12},
+                  [{"action": "pin", "target": "bo"}],
+                  [{"action": "stand_still"}, {"action": "stand_still"},
+                   {"action": "attack"}],
+                  [6, 1, 3, 6, 6, 5, 2, 1, 6, 6, 6, 6, 1, 1, 1, 2, 1], until=150)
+    assert of(ev, "state", actor="bo", state="pinned")[0]["t"] == 75
+    third = [e for e in ev if e.get("actor") == "bo" and 100 <= e["t"] < 150]
+    assert not [e for e in third if e["event"] == "attack"]
+    assert [(e["event"], e["name"]) for e in third if e["event"] == "action"] == \
+        [("action", "pin")]  # the plan's attack waits; it tries to break the pin
+    assert [e["kind"] for e in third if e["event"] == "tft.contest"] == ["pin"]

@@ -281,3 +281,23 @@ def test_batch_writes_the_systems_own_columns(tmp_path, capsys):
         assert col in rows[0]
     assert all(int(r["hth_attempts"]) >= 1 and int(r["turns"]) >= 1 for r in rows)
     assert all(int(r["hth_entered"]) <= int(r["hth_attempts"]) for r in rows)
+
+
+# ---------------------------------------------------------------- the rules page
+
+
+def test_the_rules_page_names_only_tests_that_exist_and_every_parameter():
+    import re
+
+    import attrs
+
+    text = (ROOT / "docs" / "rules" / "tft.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_\w+)", text))
+    defined: set[str] = set()
+    for p in (ROOT / "tests").glob("test_tft_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", p.read_text(encoding="utf-8"), re.M))
+    assert len(named) > 60 and named <= defined, sorted(named - defined)
+    for f in attrs.fields(TftRules):
+        assert f"| `{f.name}` |" in text, f.name
+    for word in ("../", "shared/", "DESIGN", "seeds/", "not implemented yet"):
+        assert word not in text

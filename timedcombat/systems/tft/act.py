@@ -66,6 +66,10 @@ def act(fight: TftFight, f: Figure) -> None:
             lost(fight, f, c.option, "knocked down")
         f.acted = True
         return
+    if f.pinned_by is not None and c.option not in ("pin", "stand_still"):
+        lost(fight, f, c.option, f"pinned by {f.pinned_by}: it may only try to break the pin")
+        f.acted = True
+        return
     if not choose.still_fits(fight, f):
         choose.rechoose(fight, f)
         c = f.choice

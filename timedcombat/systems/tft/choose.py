@@ -164,6 +164,8 @@ def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
     """The option of ``f``'s next plan step, skipping (and logging) those the rules do not
     allow now; ``None``: no step applies (the policy chooses)."""
     while (head := f.plan_head) is not None:
+        if f.pinned_by is not None and head.action not in ("pin", "stand_still"):
+            return None  # pinned: only trying to break the pin (the policy); the step waits
         if state == DOWN and head.action not in DOWN_STEPS and not (
                 head.action in ("attack", "defend") and f.has("judo_2")):
             return None  # on its feet first (the policy stands it up); the step waits
@@ -218,7 +220,7 @@ def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> 
         if w is None or not w.throwable:
             return f"no weapon to throw ready ({f.ready or 'bare hands'})"
         return make(f, a, state, target=target.id if target else None, weapon=w.name,
-                    plan=idx, hexes=0)
+                    plan=idx)
     if a == "move":
         return move_step(f, step, state, idx)
     if a == "attack":
@@ -243,11 +245,11 @@ def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
                                          has_knife=True, knife_ready=False)
             if why is not None:
                 return why
-        return make(f, a, state, weapon=knife, plan=idx, hexes=0)
+        return make(f, a, state, weapon=knife, plan=idx)
     if a == "ready_weapon":
         if step.weapon not in f.carried:
             return f"{step.weapon} is not carried (in hand, dropped or broken)"
-        return make(f, a, state, weapon=step.weapon, plan=idx, hexes=0)
+        return make(f, a, state, weapon=step.weapon, plan=idx)
     to = item_goals(fight, f, step.weapon)
     if not to:
         return "nothing of its own lies on the ground"

@@ -88,10 +88,10 @@ class DefaultPolicy:
         others = [w for w in f.carried if not WEAPONS[w].is_knife
                   and not (WEAPONS[w].hands == 2 and f.shield is not None)]
         if others:
-            return make(f, "ready_weapon", state, weapon=others[0], hexes=0)
+            return make(f, "ready_weapon", state, weapon=others[0])
         knife = f.carried_knife()
         if knife is not None:
-            return make(f, "ready_knife", state, weapon=knife, hexes=0)
+            return make(f, "ready_knife", state, weapon=knife)
         return None
 
     def engaged(self, fight: TftFight, f: Figure, t: Figure) -> Choice:
@@ -112,7 +112,7 @@ class DefaultPolicy:
         half = f.ma // BASE.half_ma_divisor
         adjacent = adjacent_goals(fight, f, t)
         if f.ready == "rock" and distance(f.at, t.at) > 1:  # a rock is for throwing
-            return make(f, "throw", DISENGAGED, target=t.id, weapon="rock", hexes=0)
+            return make(f, "throw", DISENGAGED, target=t.id, weapon="rock")
         if self.hth_minded(f) and not t.in_hth:
             jump = entry_goals(fight, f, t)
             if jump and reaches(fight, f, jump, half):
