@@ -683,3 +683,14 @@ def test_a_pinned_figure_may_only_try_to_break_the_pin():
     assert [(e["event"], e["name"]) for e in third if e["event"] == "action"] == \
         [("action", "pin")]  # the plan's attack waits; it tries to break the pin
     assert [e["kind"] for e in third if e["event"] == "tft.contest"] == ["pin"]
+
+
+def test_a_pole_weapon_standing_still_does_double_damage_to_a_foe_charging_it():
+    d = doc(fig("ana", "red", (0, 0), dx=14, weapons=["broadsword"]),
+            fig("bo", "blue", (3, 0), "W", dx=11, weapons=["spear"]))
+    # Ana charges 2 hexes and misses (16); Bo, who stood still, spears her: 1d 4, doubled
+    ev = run(d, [6, 1, 6, 5, 5, 3, 3, 3, 4])
+    assert of(ev, "attack", actor="ana")[0]["option"] == "charge"
+    assert of(ev, "attack", actor="bo")[0]["option"] == "attack"
+    dmg = of(ev, "damage", actor="ana")[0]
+    assert (dmg["multiplier"], dmg["rolled"]) == (2, 8)

@@ -122,13 +122,14 @@ def throw_weapon(fight: TftFight, a: Figure, t: Figure) -> bool:
 
 def pole_multiplier(fight: TftFight, a: Figure, t: Figure, weapon: Weapon | None,
                     option: str) -> int:
-    """Pole weapons do double damage in a charge, and against a charging foe struck by a
-    figure that stood still (base game)."""
+    """Pole weapons do double damage in a charge, and against a foe that charged the
+    striker, struck standing still (base game)."""
     if weapon is None or not weapon.is_pole or a.in_hth:
         return 1
     if option == "charge":
         return BASE.pole_charge_multiplier
-    charged = t.choice is not None and t.choice.option == "attack" and t.moved > 0
+    charged = t.choice is not None and t.choice.option == "attack" and t.moved > 0 \
+        and t.choice.target == a.id
     if charged and a.moved == 0:
         return BASE.pole_charge_multiplier
     return 1
