@@ -694,3 +694,23 @@ def test_a_pole_weapon_standing_still_does_double_damage_to_a_foe_charging_it():
     assert of(ev, "attack", actor="bo")[0]["option"] == "attack"
     dmg = of(ev, "damage", actor="ana")[0]
     assert (dmg["multiplier"], dmg["rolled"]) == (2, 8)
+
+
+def test_a_plan_step_whose_foe_cannot_be_reached_is_given_up():
+    """A ring of walls two hexes round Bo: Ana's scripted jump walks up to the wall, and the
+    next turn (going round for a hex behind Bo, who turns to face her) gets no closer to
+    him: the step is given up."""
+    from timedcombat.hexmap import distance, ring
+
+    walls = [list(h) for h in ring((6, 0), 2)]
+    d = doc(fig("ana", "red", (0, 0), **DAGGER_ANA, plan=[{"action": "hth", "target": "bo"},
+                                                          {"action": "stand_still"}]),
+            fig("bo", "blue", (6, 0), "W", dx=11, plan=[{"action": "stand_still"}] * 3),
+            walls=walls, until=100)
+    ev = run(d, [6, 1, 6, 1])
+    assert of(ev, "action", actor="ana")[0]["name"] == "move"  # toward Bo, the step kept
+    last = of(ev, "move", actor="ana", mode="step")[-1]
+    assert distance(tuple(last["to"]), (6, 0)) == 3  # at the wall
+    skip = tft(ev, "plan_skip", actor="ana")[0]
+    assert (skip["name"], skip["index"], skip["reason"]) == ("hth", 0, "no way closer")
+    assert 50 < skip["t"] < 75

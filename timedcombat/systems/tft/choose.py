@@ -328,7 +328,16 @@ def choose(fight: TftFight, f: Figure) -> None:
     take(fight, f, c)
 
 
+def gap(fight: TftFight, f: Figure, c: Choice) -> int | None:
+    """Hexes between ``f`` and where its option takes it: the hex ``to``, else its foe."""
+    if c.to is not None:
+        return distance(f.at, c.to)
+    t = fight.by_id.get(c.target or "")
+    return distance(f.at, t.at) if t is not None and t.able else None
+
+
 def take(fight: TftFight, f: Figure, c: Choice) -> None:
+    c.gap = gap(fight, f, c)
     f.choice = c
     f.defending = c.option == "defend"
     f.dodging = c.option == "dodge"
@@ -337,17 +346,21 @@ def take(fight: TftFight, f: Figure, c: Choice) -> None:
 
 
 def after_movement(fight: TftFight, f: Figure) -> None:
-    """A scripted ``move`` is done when the figure stands on its hex, or cannot get closer."""
+    """A scripted ``move`` is done when the figure stands on its hex; a ``move`` (or a move
+    toward the foe of an ``attack``, ``hth`` or ``dive``) that got no closer to its hex or
+    foe this turn is given up."""
     c = f.choice
     assert c is not None
     head = f.plan_head
-    if not c.keep or head is None or c.plan != f.plan_index \
-            or head.action != "move":
+    if not c.keep or head is None or c.plan != f.plan_index:
         return
-    if f.at == c.to:
+    if head.action == "move" and f.at == c.to:
         f.pop_plan()
-    elif f.moved == 0:
-        fight.emit(PlanSkip, actor=f.id, name="move", index=f.pop_plan(),
+        return
+    now = gap(fight, f, c)
+    if c.gap is not None and now is not None and now >= c.gap \
+            and f.at not in goals(fight, f):
+        fight.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
                    reason="no way closer")
 
 

@@ -166,7 +166,7 @@ class TftFight(Arena):
             if self.over or not f.able:
                 return
             choose.choose(self, f)
-            yield from self.movement(f, t0)
+            yield from self.movement(f)
             if self.over or not f.able:
                 return
             assert f.choice is not None
@@ -183,7 +183,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ movement
 
-    def movement(self, f: Figure, t0: int) -> Generator[Any, Any, None]:
+    def movement(self, f: Figure) -> Generator[Any, Any, None]:
         """Take the hex steps the option allows, each at its tenth; stop on entering an
         enemy's front hex (disengaged movers) or when the goal is reached; then face."""
         c = f.choice

@@ -30,6 +30,7 @@ class Choice:
     plan: int | None = None  # index of the plan step it carries out
     approach: str = ""  # what it moves toward: hex | adjacent | entry | item ("": nothing)
     keep: bool = False  # the plan step stays for a later turn (moving toward its target)
+    gap: int | None = None  # hexes to its hex or foe when chosen (a kept step must close it)
 
 
 class Figure(Combatant):
