@@ -35,7 +35,7 @@ from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError
 from timedcombat.loading import load_scenario, parse_scenario, read_scenario_text
 from timedcombat.output import Outputs, check_outputs, inside, resolve
-from timedcombat.results import BEATEN, FLED, OUT, STATES
+from timedcombat.results import BEATEN, DEAD, FLED, OUT, STATES
 from timedcombat.scenario import MAX_SEED, Scenario
 from timedcombat.structure import number
 from timedcombat.systems.base import get_system
@@ -639,10 +639,12 @@ def print_summary(result: BatchResult, where: str | None = None) -> None:
     console.print(wins)
     console.print(duration)
     people = Table(title="Combatants", title_justify="left")
-    for col in ("combatant", "side", "out", "fled", "mean damage"):
+    dead = any(c["states"].get(DEAD) for c in s["combatants"].values())  # (systems with death)
+    for col in ("combatant", "side", "out", *(("dead",) if dead else ()), "fled", "mean damage"):
         people.add_column(col, justify="left" if col in ("combatant", "side") else "right")
     for cid, c in s["combatants"].items():
-        people.add_row(cid, c["side"], _pct(c["out_rate"]), _pct(c["fled_rate"]),
+        died = (_pct(c["states"].get(DEAD, 0) / len(result.rows)),) if dead else ()
+        people.add_row(cid, c["side"], _pct(c["out_rate"]), *died, _pct(c["fled_rate"]),
                        f"{c['mean_damage']:.1f}")
     console.print(people)
     console.print(ended)
