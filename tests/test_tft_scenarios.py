@@ -301,3 +301,13 @@ def test_the_rules_page_names_only_tests_that_exist_and_every_parameter():
         assert f"| `{f.name}` |" in text, f.name
     for word in ("../", "shared/", "DESIGN", "seeds/", "not implemented yet"):
         assert word not in text
+
+
+def test_the_batch_summary_counts_deaths_apart_from_out(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["batch", str(ROOT / "scenarios" / "tft_judo_throw.toml"), "--runs",
+                 "20"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "combatant" in line)
+    assert [w for w in header.replace("┃", " ").split() if w in ("out", "dead", "fled")] == \
+        ["out", "dead", "fled"]
