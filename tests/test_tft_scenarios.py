@@ -71,12 +71,21 @@ def test_the_issue_asks_for_four_scenarios_each_commented_at_the_top():
 
 
 @pytest.mark.parametrize("path", TFT_SCENARIOS, ids=lambda p: p.stem)
-def test_each_scenario_fights_to_a_finish_over_many_seeds(path):
+def test_each_scenario_fights_to_a_finish_and_every_hth_roll_keeps_the_table(path):
+    from test_tft_properties import expected_result
+
     scenario = load_scenario(path)
     assert scenario.system == "tft"
+    rolls = 0
     for seed in range(40):
-        out = simulate(scenario, seed, record=False).outcome
-        assert out.reason == "last side standing", (path.name, seed, out.reason)
+        result = simulate(scenario, seed)
+        assert result.outcome.reason == "last side standing", (path.name, seed)
+        for e in map(to_dict, result.events):
+            if e["event"] == "tft.hth_roll":
+                rolls += 1
+                assert e["total"] == e["roll"] + sum(e["modifiers"].values())
+                assert e["result"] in expected_result(e), (path.name, seed, e)
+    assert rolls >= 30  # (at least about one a fight)
 
 
 def _events(path: Path, seed: int | None = None) -> list[dict]:
