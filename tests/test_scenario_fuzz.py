@@ -237,8 +237,8 @@ def test_random_text(text: str) -> None:
 
 
 REQUIRED_STATS = {"tenths": ("strength", "best_skill", "walk", "run", "defence", "weapons"),
-                  "percentile": ("mal", "bat")}
-ONE_LINE_REQUIRED = {"tenths": 8, "percentile": 5}  # of them, written on one line a combatant
+                  "percentile": ("mal", "bat"), "tft": ("st", "dx", "iq", "ma")}
+ONE_LINE_REQUIRED = {"tenths": 8, "percentile": 5, "tft": 7}  # per combatant, on one line
 
 
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[p.name for p in EXAMPLE_FILES])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 
 from timedcombat.events import event_class, to_dict, to_json
@@ -116,15 +117,9 @@ def test_hth_roll_event_has_the_fields_the_issue_requires():
 
 def test_every_tft_event_serialises_the_same_both_ways():
     samples = [
-        ev.Turn(0, 1, 1, ("red", "blue"), ((4,), (2,)), ("ana", "bo"), (12, 12),
-                ((5,), (3,)), (25, 37)),
+        ev.Turn(0, 1, 1, ("ana", "bo"), sides=("red", "blue"), initiative=((4,), (2,)),
+                adj_dx=(12, 12), rolloffs=((5,), (3,)), slots=(25, 37)),
         ev.Phase(0, 2, 1, "movement", 25),
-        ev.Attack(25, 3, "ana", "bo", "dagger", "hth", (1, 2, 3), 6, 10, "hit", 1, True,
-                  (("hth_entry", -4),), None),
-        ev.Damage(25, 4, actor="bo", source="ana", weapon="dagger", cause="attack",
-                  dice="1d+2", faces=(4,), multiplier=1, rolled=6, armor=0, shield=0, hits=6,
-                  st=6, turn_hits=6, knocked_down=False, dx_penalty_next_turn=True,
-                  modifiers=(("hth", 1),)),
         ev.ReadyKnife(25, 5, "bo", "dagger", False, True, (3, 3, 3), 9, 11),
         ev.Disengage(30, 6, "bo", True, False, (), (3, 4, 5, 6), 18, 12, None),
         ev.Release(30, 7, "ana", "bo", (1, 0)),
@@ -132,8 +127,34 @@ def test_every_tft_event_serialises_the_same_both_ways():
         ev.Throw(25, 9, "bo", "ana", (2, 0), 3),
         ev.Contest(30, 10, "ana", "bo", "pin", (1, 2, 3), (4, 5, 6), 2, 0, 8, 15, "bo"),
         ev.PlanSkip(25, 11, "ana", "disengage", 2, "entered HTH this turn"),
+        ev.OptionLost(25, 12, "ana", "attack", "no enemy in a front hex"),
+        ev.ReadyWeapon(25, 13, "ana", "mace", "dagger"),
+        ev.PickedUp(25, 14, "ana", "broadsword", (1, 0)),
     ]
     for e in samples:
         d = _roundtrip(e)
         assert d["event"].startswith("tft.")
         assert event_class(d["event"]) is type(e)
+
+
+def test_core_events_extended_keep_their_core_names_and_fields():
+    from timedcombat import events as core
+
+    samples = [
+        (ev.TftAttack(25, 3, "ana", "bo", "dagger", 6, 6, 10, "hit", 4, False,
+                      (("hth_entry", -4),), "3d6", option="hth_entry", faces=(1, 2, 3),
+                      multiplier=1, in_hth=True), core.Attack),
+        (ev.TftDamage(25, 4, "bo", 6, 6, 12, "ana", "dagger", cause="attack", dice="1d+2",
+                      faces=(4,), rolled=6, hits=6, st=6, turn_hits=6,
+                      dx_penalty_next_turn=True, modifiers=(("hth", 1),)), core.Damage),
+        (ev.TftAction(0, 5, "ana", "hth", 25, target="bo", state="engaged", hexes=1, plan=0),
+         core.Action),
+        (ev.TftPlaced(0, 6, "ana", "red", (0, 0), "E", st=12, dx=12, iq=10, ma=10,
+                      ma_armored=8, weapons=("dagger",), armor="leather"), core.Placed),
+    ]
+    for e, base in samples:
+        d = _roundtrip(e)
+        assert d["event"] == base.EVENT and event_class(d["event"]) is base
+        core_keys = [f.name for f in attrs.fields(base) if f.name not in ("t", "seq")]
+        written = [k for k in core_keys if k in d]  # (a None optional is left out)
+        assert list(d)[3:3 + len(written)] == written  # the core fields first, in order

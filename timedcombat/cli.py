@@ -28,6 +28,7 @@ from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
 from timedcombat.loading import load_scenario
 from timedcombat.output import STDOUT, Outputs, check_outputs, inside, is_stream, resolve
+from timedcombat.results import DEAD
 from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
 from timedcombat.show import add_parsers as add_show_parsers
@@ -224,10 +225,12 @@ def print_summary(result: BatchResult, where: str | None = None) -> None:
     console.print(wins)
     console.print(duration)
     people = Table(title="Combatants", title_justify="left")
-    for col in ("combatant", "side", "out", "fled", "mean damage"):
+    dead = any(c["states"].get(DEAD) for c in s["combatants"].values())  # (systems with death)
+    for col in ("combatant", "side", "out", *(("dead",) if dead else ()), "fled", "mean damage"):
         people.add_column(col, justify="left" if col in ("combatant", "side") else "right")
     for cid, c in s["combatants"].items():
-        people.add_row(cid, c["side"], _pct(c["out_rate"]), _pct(c["fled_rate"]),
+        died = (_pct(c["states"].get(DEAD, 0) / len(result.rows)),) if dead else ()
+        people.add_row(cid, c["side"], _pct(c["out_rate"]), *died, _pct(c["fled_rate"]),
                        f"{c['mean_damage']:.1f}")
     console.print(people)
     console.print(ended)

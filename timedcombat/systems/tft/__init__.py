@@ -1,3 +1,81 @@
 """The ``tft`` rule system: seed 000 (Rick's hand-to-hand house rules for The Fantasy Trip)
-on the base rules of the published game. Pure rules layer only; the driver waits for the
-shared arena (issue 9), so nothing is registered yet."""
+on the base rules of the published game, as a turn-based adapter on the shared clock (5-second
+turns of 50 tenths: movement, then actions in adjusted-DX order)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import cattrs
+
+from timedcombat.dice import Dice
+from timedcombat.log import EventLog
+from timedcombat.scenario import CombatantSpec, Scenario
+from timedcombat.systems.base import Outcome, Parameter, RuleTable, SystemBase
+from timedcombat.systems.tft import loader, present
+from timedcombat.systems.tft.rules import TftRules, tables
+from timedcombat.turns import TimeModel
+
+
+class TftSystem(SystemBase):
+    """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock."""
+
+    name = "tft"
+    title = ("The Fantasy Trip: hand-to-hand combat (seed 000, Rick's HTH Rules) on the "
+             "Melee turn, 5 s = 50 tenths")
+    dice = "3d6"
+    plan_actions = loader.PLAN_VOCABULARY
+    lane_styles = present.LANE_STYLES
+    span_states = present.SPAN_STATES
+
+    def describe(self, e: Mapping[str, Any]) -> str | None:
+        return present.describe(e)
+
+    def lane_kind(self, e: Mapping[str, Any]) -> str | None:
+        return present.lane_kind(e)
+
+    def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
+                        file: str) -> TftRules:
+        return loader.structure_rules(raw, conv, file)
+
+    def structure_stats(self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str,
+                        where: str, rules: Any) -> Any:
+        return loader.structure_stats(raw, conv, file, where, rules)
+
+    def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
+                        where: str) -> None:
+        loader.check_combatant(scenario, spec, file, where)
+
+    def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
+            seed: int = 0) -> Outcome:
+        from timedcombat.systems.tft.engine import TftFight
+
+        return TftFight(scenario, dice, log, until, seed).run()
+
+    def time_model(self, rules: Any) -> TimeModel:
+        from timedcombat.systems.tft.engine import time_model
+
+        return time_model(rules or TftRules())
+
+    def default_rules(self) -> TftRules:
+        return TftRules()
+
+    def parameters(self) -> tuple[Parameter, ...]:
+        docs = TftRules.parameter_docs()
+        return tuple(Parameter(f.name, f.default, docs[f.name], "assumption")
+                     for f in attrs.fields(TftRules))
+
+    def tables(self, rules: Any) -> tuple[RuleTable, ...]:
+        return tables(rules)
+
+    def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
+        return present.BATCH_COLUMNS
+
+    def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]:
+        return present.batch_values(outcome)
+
+
+SYSTEM = TftSystem()
+"""The system object its entry point names (``timedcombat.systems``: ``tft``)."""

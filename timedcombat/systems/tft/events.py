@@ -1,9 +1,17 @@
-"""Events of the ``tft`` system (prefixed ``tft.``), beyond the core vocabulary.
+"""Events of the ``tft`` system: extensions of core events, and its own (prefixed ``tft.``).
 
 Every die rolled appears in the event that used it: ``faces`` (or ``roll`` and ``rerolls``
 for the one-die HTH roll, ``rolloffs`` and ``initiative`` for the order of a turn). Named
-DX or roll modifiers go in ``modifiers`` (written as a JSON object). Moves, prone /
-HTH / out states and the end use the core ``move``, ``state`` and ``end`` events.
+DX or roll modifiers go in ``modifiers`` (written as a JSON object).
+
+Core events carry what they can: a to-hit roll is a core ``attack`` (:class:`TftAttack`:
+``dice`` ``"3d6"`` or ``"4d6"``, ``roll`` the sum, ``against`` the adjusted DX, and the
+faces, option and critical result), damage a core ``damage`` (:class:`TftDamage`: the
+hits that got through as ``amount``, with the dice, armour and injury). Options chosen are
+core ``action`` events (:class:`TftAction`), the start of a fight ``placed``
+(:class:`TftPlaced`, with the figure's stats). Moves, facing changes (``mode: "turn"``),
+targets and the prone / ``hth`` / ``pinned`` / ``out`` states use the core ``move``,
+``target`` and ``state`` events.
 """
 
 from __future__ import annotations
@@ -12,38 +20,107 @@ from typing import ClassVar
 
 import attrs
 
+from timedcombat import events as core
 from timedcombat.events import Event, Hex, Modifiers, pairs
+from timedcombat.turns import PhaseStart, TurnStart
+
+# --------------------------------------------------------------------------- core extensions
 
 
 @attrs.frozen(slots=True)
-class Turn(Event):
-    """A turn starts: the sides' moving order with their initiative dice, and the order
-    of action (adjusted DX, highest first, with the roll-off dice of ties)."""
+class TftPlaced(core.Placed):
+    """``placed`` with the figure's stats, equipment and talents."""
+
+    st: int = 0
+    dx: int = 0
+    iq: int = 0
+    ma: int = 0
+    ma_armored: int = 0  # MA in its armour
+    weapons: tuple[str, ...] = ()  # the first is ready
+    armor: str = "none"
+    shield: str | None = None
+    talents: tuple[str, ...] = ()
+    agrees_to_hth: bool = False
+
+
+@attrs.frozen(slots=True)
+class TftAction(core.Action):
+    """``action``: the option a figure takes for the turn, logged when it is chosen (at the
+    start of its side's movement), ``end`` its action tenth. ``state`` is the figure's state
+    when it chose (``disengaged engaged in_hth down``), ``hexes`` how far the option lets it
+    move, ``plan`` the index of the plan step it carries out (none: the policy chose)."""
+
+    state: str | None = None
+    hexes: int | None = None
+    to: Hex | None = None
+    plan: int | None = None
+
+
+@attrs.frozen(slots=True)
+class TftAttack(core.Attack):
+    """``attack``: a to-hit roll, 3 (or 4) dice against adjusted DX. ``option``:
+    ``charge``, ``attack`` (standing still or shifting), ``hth`` (in HTH), ``hth_entry``
+    (the attack on entering, -4), ``strike`` (at a figure disengaging or jumping a foe),
+    ``prone`` (a Judo 2 holder on the ground)."""
+
+    option: str = ""
+    faces: tuple[int, ...] = ()
+    multiplier: int = 1
+    in_hth: bool = False
+    critical: str | None = None
+
+
+@attrs.frozen(slots=True)
+class TftDamage(core.Damage):
+    """``damage``: hits taken (``amount``), the ST lost so far (``total``) of the basic ST
+    (``body``); the roll, what armour and shield stopped, and the effect of the hits."""
+
+    cause: str = "attack"  # attack | automatic_hit | throw
+    dice: str = ""  # "1d-2"
+    faces: tuple[int, ...] = ()
+    multiplier: int = 1
+    rolled: int = 0
+    armor: int = 0  # hits stopped by armour
+    shield: int = 0  # hits stopped by the shield
+    hits: int = 0
+    st: int = 0  # ST left
+    turn_hits: int = 0
+    knocked_down: bool = False
+    dx_penalty_next_turn: bool = False
+    modifiers: Modifiers = pairs()
+
+
+# --------------------------------------------------------------------------- turns
+
+
+@attrs.frozen(slots=True)
+class Turn(TurnStart):
+    """A turn starts: the order of action (adjusted DX, highest first, with the roll-off
+    dice of ties) and the sides' moving order with their initiative dice."""
 
     EVENT: ClassVar[str] = "tft.turn"
-    turn: int
-    sides: tuple[str, ...]  # moving order
-    initiative: tuple[tuple[int, ...], ...]  # parallel to sides: each side's dice
-    order: tuple[str, ...]  # order of action
-    adj_dx: tuple[int, ...]  # parallel to order
-    rolloffs: tuple[tuple[int, ...], ...]  # parallel to order
-    slots: tuple[int, ...]  # parallel to order: the tenth each figure acts
+    sides: tuple[str, ...] = ()  # moving order
+    initiative: tuple[tuple[int, ...], ...] = ()  # parallel to sides: each side's dice
+    adj_dx: tuple[int, ...] = ()  # parallel to order
+    rolloffs: tuple[tuple[int, ...], ...] = ()  # parallel to order
+    slots: tuple[int, ...] = ()  # parallel to order: the tenth each figure acts
 
 
 @attrs.frozen(slots=True)
-class Phase(Event):
+class Phase(PhaseStart):
     """A phase of a turn starts (``movement`` or ``action``); ``end`` is its last tenth + 1."""
 
     EVENT: ClassVar[str] = "tft.phase"
-    turn: int
-    phase: str
-    end: int
+
+
+# --------------------------------------------------------------------------- HTH
 
 
 @attrs.frozen(slots=True)
 class HthRoll(Event):
     """The defender's one-die HTH roll (seed 000): ``roll`` is the die that counted,
-    ``rerolls`` the side/rear 6s ignored before it."""
+    ``rerolls`` the side/rear 6s ignored before it; ``reasons`` the situations (a)-(e)
+    that let the attacker try."""
 
     EVENT: ClassVar[str] = "tft.hth_roll"
     actor: str  # the attacker
@@ -56,48 +133,7 @@ class HthRoll(Event):
     total: int
     result: str
     modifiers: Modifiers = pairs()
-
-
-@attrs.frozen(slots=True)
-class Attack(Event):
-    """A to-hit roll: 3 (or 4) dice against adjusted DX."""
-
-    EVENT: ClassVar[str] = "tft.attack"
-    actor: str
-    target: str
-    weapon: str  # weapon name, or "fist"
-    option: str  # charge | shift | hth | hth_entry | strike | prone
-    faces: tuple[int, ...]
-    roll: int
-    against: int  # adjusted DX
-    result: str  # hit | miss
-    multiplier: int
-    in_hth: bool
-    modifiers: Modifiers = pairs()
-    critical: str | None = None
-
-
-@attrs.frozen(slots=True)
-class Damage(Event):
-    """Damage rolled and taken, what armour and shield stopped, and its effect."""
-
-    EVENT: ClassVar[str] = "tft.damage"
-    actor: str  # who took it
-    source: str  # who did it
-    weapon: str
-    cause: str  # attack | automatic_hit | throw
-    dice: str  # "1d-2"
-    faces: tuple[int, ...]
-    multiplier: int
-    rolled: int
-    armor: int  # hits stopped by armour
-    shield: int  # hits stopped by the shield
-    hits: int
-    st: int  # ST left
-    turn_hits: int
-    knocked_down: bool
-    dx_penalty_next_turn: bool
-    modifiers: Modifiers = pairs()
+    reasons: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -144,19 +180,8 @@ class Release(Event):
 
 
 @attrs.frozen(slots=True)
-class Dropped(Event):
-    """Weapons or shields let fall on entering HTH; they lie at ``at``."""
-
-    EVENT: ClassVar[str] = "tft.dropped"
-    actor: str
-    items: tuple[str, ...]
-    at: Hex
-    cause: str  # hth_entry | hth_defender | dropped_weapon | broken_weapon
-
-
-@attrs.frozen(slots=True)
 class Throw(Event):
-    """A Judo throw: the attacker is thrown into an adjacent hex (damage: ``tft.damage``)."""
+    """A Judo throw: the attacker is thrown into an adjacent hex (damage: ``damage``)."""
 
     EVENT: ClassVar[str] = "tft.throw"
     actor: str  # the thrower
@@ -182,6 +207,47 @@ class Contest(Event):
     winner: str
 
 
+# --------------------------------------------------------------------------- weapons
+
+
+@attrs.frozen(slots=True)
+class Dropped(Event):
+    """Weapons or shields let fall; they lie at ``at``. ``cause``: ``hth_entry`` (the
+    attacker's, in the hex he entered HTH from), ``hth_defender`` (the defender's, in his
+    hex), ``dropped_weapon`` / ``broken_weapon`` (a to-hit roll of 17 / 18; a broken
+    weapon is gone)."""
+
+    EVENT: ClassVar[str] = "tft.dropped"
+    actor: str
+    items: tuple[str, ...]
+    at: Hex
+    cause: str
+
+
+@attrs.frozen(slots=True)
+class ReadyWeapon(Event):
+    """A carried weapon readied outside HTH (base game: ready a new weapon); the weapon it
+    replaces, if any, is put away."""
+
+    EVENT: ClassVar[str] = "tft.ready_weapon"
+    actor: str
+    weapon: str
+    put_away: str | None = None
+
+
+@attrs.frozen(slots=True)
+class PickedUp(Event):
+    """A figure picks up its own dropped weapon (or shield) from its hex or an adjacent one."""
+
+    EVENT: ClassVar[str] = "tft.picked_up"
+    actor: str
+    item: str
+    at: Hex
+
+
+# --------------------------------------------------------------------------- plans
+
+
 @attrs.frozen(slots=True)
 class PlanSkip(Event):
     """A scripted plan action that the rules did not allow when its turn came."""
@@ -190,4 +256,15 @@ class PlanSkip(Event):
     actor: str
     name: str
     index: int
+    reason: str
+
+
+@attrs.frozen(slots=True)
+class OptionLost(Event):
+    """An option chosen for the turn that could not be carried out at the figure's action
+    tenth (no enemy in reach, knocked down first, the target gone ...)."""
+
+    EVENT: ClassVar[str] = "tft.option_lost"
+    actor: str
+    option: str
     reason: str

@@ -6,7 +6,9 @@ that enemy's front hexes. A moving figure stops when it enters an enemy's front 
 engaged figure may only shift one hex, staying next to every enemy engaging it, unless it
 disengages (one hex, in the action phase). A figure's option fixes how far it may move:
 full MA (move), half MA (charge attack, dodge, HTH attempt or dive when disengaged), one
-hex (the engaged options), none (options in HTH, standing up).
+hex (the engaged options, a thrown weapon when disengaged), none (options in HTH, standing
+up). An engaged figure may dive for a foe's legs too: seed 000 lets the diver disengage
+from the other foes unharmed ("no figures may try to hit you as you disengage from them").
 """
 
 from __future__ import annotations
@@ -29,11 +31,11 @@ FULL, HALF = "ma", "half_ma"
 OPTIONS: dict[str, dict[str, str | int]] = {
     DISENGAGED: {
         "move": FULL, "attack": HALF, "dodge": HALF, "hth": HALF, "dive": HALF,
-        "ready_knife": 2, "stand_still": 0,
+        "ready_knife": 2, "ready_weapon": 2, "pick_up": HALF, "throw": 1, "stand_still": 0,
     },
     ENGAGED: {
-        "attack": 1, "defend": 1, "hth": 1, "disengage": 0, "ready_knife": 1,
-        "stand_still": 0,
+        "attack": 1, "defend": 1, "hth": 1, "dive": 1, "disengage": 0, "ready_knife": 1,
+        "ready_weapon": 1, "pick_up": 1, "throw": 0, "stand_still": 0,
     },
     IN_HTH: {
         "attack": 0, "ready_knife": 0, "disengage": 0, "release": 0, "pin": 0,

@@ -102,6 +102,14 @@ def hth_modifiers(*, entry_attack: bool, strongest: bool, knife: Weapon | None =
     return tuple(mods)
 
 
+def thrown_modifiers(hexes: int, rules: TftRules) -> Modifiers:
+    """DX adjustment of a thrown weapon for the distance to its target (parameter
+    ``thrown_dx_per_hex`` per hex)."""
+    if hexes < 1:
+        raise ValueError(f"a thrown weapon flies at least one hex, not {hexes}")
+    return (("range", rules.thrown_dx_per_hex * hexes),) if rules.thrown_dx_per_hex else ()
+
+
 def attack_dice(*, target_defending: bool = False, target_dodging: bool = False) -> int:
     """3 dice to hit; 4 against a figure that defends or dodges (base game)."""
     return BASE.defended_dice if (target_defending or target_dodging) else BASE.to_hit_dice

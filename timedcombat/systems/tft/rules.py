@@ -284,12 +284,19 @@ class Weapon:
     def is_pole(self) -> bool:
         return self.kind == POLE
 
+    @property
+    def throwable(self) -> bool:
+        """Knives (seed 000: "used when throwing them"), the rock (seed 000), javelins and
+        spears (base game) can be thrown."""
+        return self.kind in (KNIFE, THROWN) or self.name in THROWN_POLES
+
     def damage_text(self) -> str:
         if self.damage is not None:
             return str(self.damage)
         return "fist" if not self.fist_bonus else f"fist{self.fist_bonus:+d}"
 
 
+THROWN_POLES = ("javelin", "spear")
 _ASSUMED_KNIFE = "assumption (seed 000 names dirks and poniards; figures ours)"
 WEAPONS: dict[str, Weapon] = {
     w.name: w
@@ -459,6 +466,15 @@ class TftRules:
     auto_hit_uses_hth_damage: bool = _param(
         False, "The defender's automatic hit on a 6+ uses HTH damage (false: its ready "
         "weapon's regular damage, as it is not in HTH).")
+    disengage_strike_uses_action: bool = _param(
+        True, "A foe's strike at a figure disengaging from it (or jumping another foe) is "
+        "that foe's attack for the turn.")
+    thrown_dx_per_hex: int = _param(
+        -1, "DX adjustment of a thrown weapon for each hex of distance to its target (the "
+        "seed states the rock's damage only).")
+    stalemate: int = _param(
+        1000, "Tenths with no attack roll (to-hit, HTH roll, contest) after which the fight "
+        "ends as a stalemate (0: never).")
 
     @classmethod
     def parameter_docs(cls) -> dict[str, str]:
@@ -479,6 +495,8 @@ class TftRules:
             raise ValueError(f"contest_dice: must be at least 1, not {self.contest_dice}")
         if self.max_hth_rerolls < 0:
             raise ValueError("max_hth_rerolls: must not be negative")
+        if self.stalemate < 0:
+            raise ValueError("stalemate: must not be negative")
 
 
 # --------------------------------------------------------------------------- tables
@@ -536,11 +554,12 @@ def tables(rules: TftRules | None = None) -> tuple[RuleTable, ...]:
     )
     weapons = RuleTable(
         "weapons", "Weapons (base game; clubs and rock from seed 000)",
-        ("name", "kind", "damage", "st", "hands", "hth_damage", "hth_dx", "source"),
+        ("name", "kind", "damage", "st", "hands", "hth_damage", "hth_dx", "thrown", "source"),
         tuple((w.name, w.kind, w.damage_text(), w.st, w.hands,
-               str(w.hth_damage) if w.hth_damage else "-", w.hth_dx, w.source)
+               str(w.hth_damage) if w.hth_damage else "-", w.hth_dx, w.throwable, w.source)
               for w in WEAPONS.values()),
-        "The first weapon a figure lists is ready. Only knives (and bare hands) work in HTH.",
+        "The first weapon a figure lists is ready. Only knives (and bare hands) work in HTH. "
+        "Thrown weapons do their regular damage (the rock: fist damage).",
     )
     armor = RuleTable(
         "armor", "Armour and shields (base game)",

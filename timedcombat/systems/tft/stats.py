@@ -2,10 +2,11 @@
 
 Scenario keys are contract (issue 10): ``st``, ``dx``, ``iq``, ``ma``; ``weapons`` (names
 from the weapon table, the first listed is ready), ``armor``, ``shield``, ``talents``
-(``dive_block``, ``dive_block_2``, ``judo``, ``judo_2``). Plan actions: at least ``move``
-(with ``to``), ``attack``, ``hth`` (``target``), ``dive`` (``target``), ``ready_knife``,
-``disengage``, ``release``, ``stand_up``, ``defend``; ours add ``dodge``, ``crawl``,
-``pin``, ``take_down`` and ``stand_still``.
+(``dive_block``, ``dive_block_2``, ``judo``, ``judo_2``); ours add ``agrees_to_hth``
+(seed 000's situation (d)). Plan actions: at least ``move`` (with ``to``), ``attack``,
+``hth`` (``target``), ``dive`` (``target``), ``ready_knife``, ``disengage``, ``release``,
+``stand_up``, ``defend``; ours add ``dodge``, ``crawl``, ``pin``, ``take_down``,
+``ready_weapon``, ``pick_up``, ``throw`` and ``stand_still``.
 
 Validation raises ``ValueError`` whose message starts with the key it is about
 (``weapons[1]: ...``), so the loader can turn it into its one-line error.
@@ -30,7 +31,8 @@ from timedcombat.systems.tft.rules import (
     Weapon,
 )
 
-STAT_KEYS = ("st", "dx", "iq", "ma", "weapons", "armor", "shield", "talents")
+STAT_KEYS = ("st", "dx", "iq", "ma", "weapons", "armor", "shield", "talents",
+             "agrees_to_hth")
 
 
 @attrs.frozen
@@ -45,6 +47,7 @@ class TftStats:
     armor: str = "none"
     shield: str | None = None
     talents: tuple[str, ...] = ()
+    agrees_to_hth: bool = False  # seed 000 (d): "the enemy agrees to HTH combat"
 
     @property
     def ready(self) -> Weapon | None:
@@ -98,10 +101,13 @@ def stats_from(raw: Mapping[str, Any], rules: TftRules | None = None) -> TftStat
     for key, value in (("armor", armor), ("shield", shield)):
         if value is not None and not isinstance(value, str):
             raise ValueError(f"{key}: must be a name, not {value!r}")
+    agrees = raw.get("agrees_to_hth", False)
+    if not isinstance(agrees, bool):
+        raise ValueError(f"agrees_to_hth: must be true or false, not {agrees!r}")
     stats = TftStats(
         st=_int(raw, "st", 1), dx=_int(raw, "dx", 1), iq=_int(raw, "iq", 1),
         ma=_int(raw, "ma", 1), weapons=_names(raw, "weapons"), armor=armor,
-        shield=shield, talents=_names(raw, "talents"),
+        shield=shield, talents=_names(raw, "talents"), agrees_to_hth=agrees,
     )
     validate_stats(stats, rules or TftRules())
     return stats
@@ -194,8 +200,8 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
               "option.", "seed 000 option (t); base game (e), (m)"),
         _spec("disengage", (), ("to",), "Leave: engaged, one hex in the action phase; in "
               "HTH a 4-dice roll against adjusted DX.", "base game (n); seed 000 (u)"),
-        _spec("release", (), ("target",), "Let a figure held in HTH go: it stands up in an "
-              "adjacent hex, no roll.", "seed 000"),
+        _spec("release", (), ("target", "to"), "Let a figure held in HTH go: it stands up in "
+              "an adjacent hex ('to', when free), no roll.", "seed 000"),
         _spec("stand_up", (), (), "Stand up from prone (the whole turn).", "base game"),
         _spec("defend", (), (), "Engaged, no attack: attacks on the figure roll 4 dice.",
               "base game (k)"),
@@ -207,6 +213,14 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
               "pins only).", "assumption"),
         _spec("take_down", ("target",), (), "In HTH: a take-down contest (extension; seed "
               "000 names take-downs only).", "assumption"),
+        _spec("ready_weapon", ("weapon",), (), "Outside HTH: ready a carried weapon, putting "
+              "the ready one away (extension).", "base game: ready a new weapon"),
+        _spec("pick_up", (), ("weapon",), "Outside HTH: pick up the figure's own dropped weapon "
+              "(or shield) from its hex or an adjacent one and ready it (extension).",
+              "base game: pick up a dropped weapon"),
+        _spec("throw", ("target",), (), "Throw the ready weapon (a knife, the rock, a javelin "
+              "or spear) at a foe: 3 dice against DX -1 a hex of distance (extension).",
+              "base game; seed 000 (the rock's damage)"),
         _spec("stand_still", (), (), "Do nothing this turn (extension).", "base game"),
     )
 }
@@ -242,7 +256,9 @@ def check_plan_step(step: Mapping[str, Any], stats: TftStats | None = None) -> P
         raise ValueError(f"target: must be a combatant id, not {step['target']!r}")
     if "weapon" in step:
         w = step["weapon"]
-        if not isinstance(w, str) or w not in WEAPONS or not WEAPONS[w].is_knife:
+        if not isinstance(w, str) or w not in WEAPONS:
+            raise ValueError(f"weapon: not a weapon of the table: {w!r}")
+        if name == "ready_knife" and not WEAPONS[w].is_knife:
             raise ValueError(f"weapon: ready_knife needs a knife, not {w!r}")
         if stats is not None and w not in stats.weapons:
             raise ValueError(f"weapon: the figure carries no {w}")

@@ -9,8 +9,10 @@ A TFT turn is 5 seconds = 50 tenths; turn ``n`` (from 1) covers tenths
   tenths are cut into one window per side, ``[i*24//n, (i+1)*24//n)`` for the i-th of
   ``n`` sides. A figure with MA ``m`` makes its k-th hex step (k = 1..m) at
   ``window start + k * window length // (m + 1)``: steps spread evenly, faster figures
-  step more often, and no step falls on the window's first tenth or leaves it. Figures of
-  one side may step on the same tenth (ordered by sequence).
+  step more often, and no step leaves the window (while MA + 1 is at most the window's
+  length, none falls on its first tenth; beyond, several steps share a tenth). Figures of
+  one side may step on the same tenth (ordered by moving order, then sequence). A figure
+  moving fewer hexes than its MA takes the first of these tenths.
 * tenth 24 (the last of the movement phase): end of movement, "after all last minute
   twists": dives for the legs are resolved here, in movement order.
 * tenths 25-49: the action phase (``tft.phase``). The figures act in adjusted-DX order,

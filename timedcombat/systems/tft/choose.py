@@ -1,0 +1,388 @@
+"""Choosing a figure's option for the turn: its plan's next step when the rules allow it,
+else its policy's choice.
+
+A figure chooses at the start of its side's movement window, from its state then
+(:data:`~timedcombat.systems.tft.movement.STATES`); the option fixes how far it may move
+(:func:`~timedcombat.systems.tft.movement.move_allowance`). A plan step that names a foe
+out of the option's reach is carried toward: the figure moves (full MA) toward it and the
+step waits for a later turn. A prone figure stands up (or crawls) before a step that needs
+it on its feet; a step the rules do not allow in the figure's state is skipped
+(``tft.plan_skip``). Options are logged as ``action`` events when chosen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from timedcombat import events as core
+from timedcombat.hexmap import Hex, distance, neighbours
+from timedcombat.systems.tft import entry, grapple, hth, paths
+from timedcombat.systems.tft.events import PlanSkip, TftAction
+from timedcombat.systems.tft.figure import Choice
+from timedcombat.systems.tft.movement import (
+    DISENGAGED,
+    DOWN,
+    ENGAGED,
+    IN_HTH,
+    OPTIONS,
+    move_allowance,
+)
+
+if TYPE_CHECKING:
+    from timedcombat.systems.tft.engine import TftFight
+    from timedcombat.systems.tft.figure import Figure
+
+NO_SLOT_EFFECT = frozenset({"move", "stand_still", "dodge", "crawl"})
+"""Options with nothing to do at the action tenth (they always still fit)."""
+
+
+# ------------------------------------------------------------------ building choices
+
+
+def allowance(f: Figure, option: str, state: str) -> int:
+    """Hexes ``option`` lets ``f`` move from ``state`` (Judo 2 on the ground: crawl 3, and
+    an attack or defence lying down moves none)."""
+    if state == DOWN and option == "crawl":
+        return grapple.crawl_hexes(f.talents)
+    if state == DOWN and option in ("attack", "defend"):
+        return 0
+    return move_allowance(option, state, f.ma)
+
+
+def allowed(f: Figure, option: str, state: str) -> bool:
+    """The option is one ``f`` may take in ``state``."""
+    if option in OPTIONS.get(state, {}):
+        return True
+    return state == DOWN and option in ("attack", "defend") and f.has("judo_2")
+
+
+def make(f: Figure, option: str, state: str, *, target: str | None = None,
+         to: Hex | None = None, weapon: str | None = None, approach: str = "",
+         plan: int | None = None, keep: bool = False, hexes: int | None = None) -> Choice:
+    return Choice(option, state, allowance(f, option, state) if hexes is None else hexes,
+                  target=target, to=to, weapon=weapon, plan=plan, approach=approach,
+                  keep=keep)
+
+
+# ------------------------------------------------------------------ focus
+
+
+def focus(fight: TftFight, f: Figure) -> Figure | None:
+    """The enemy ``f`` goes for: its HTH foe; its plan step's target; its target while no
+    enemy is nearer; else the nearest (those engaging it first, then scenario order)."""
+    if f.hth is not None:
+        return fight.by_id[f.hth]
+    head = f.plan_head
+    if head is not None and head.target is not None:
+        t = fight.by_id.get(head.target)
+        if t is not None and t.able:
+            return t
+    enemies = fight.enemies(f)
+    if not enemies:
+        return None
+    nearest = min(distance(f.at, o.at) for o in enemies)
+    cur = fight.by_id.get(f.target or "")
+    if cur is not None and cur.able and distance(f.at, cur.at) <= nearest:
+        return cur
+    engaging = {o.id for o in fight.engagers(f)}
+    near = [o for o in enemies if distance(f.at, o.at) == nearest]
+    return min(near, key=lambda o: (o.id not in engaging, o.index))
+
+
+def set_focus(fight: TftFight, f: Figure) -> Figure | None:
+    t = focus(fight, f)
+    new = t.id if t is not None else None
+    if new != f.target:
+        f.target = new
+        fight.emit(core.Target, actor=f.id, target=new)
+    return t
+
+
+# ------------------------------------------------------------------ reach
+
+
+def goals(fight: TftFight, f: Figure) -> tuple[Hex, ...]:
+    """The hexes ``f``'s option moves it toward (any one will do)."""
+    c = f.choice
+    assert c is not None
+    kind = c.approach
+    if kind == "hex":
+        return (c.to,) if c.to is not None else ()
+    t = fight.by_id.get(c.target or "")
+    if kind == "item":
+        return item_goals(fight, f, c.weapon)
+    if t is None or not t.able:
+        return ()
+    if kind == "adjacent":
+        return adjacent_goals(fight, f, t)
+    if kind == "entry":
+        return entry_goals(fight, f, t)
+    return ()
+
+
+def adjacent_goals(fight: TftFight, f: Figure, t: Figure) -> tuple[Hex, ...]:
+    return tuple(h for h in neighbours(t.at) if h == f.at or fight.is_free(h))
+
+
+def entry_goals(fight: TftFight, f: Figure, t: Figure) -> tuple[Hex, ...]:
+    """Hexes next to ``t`` from which one of seed 000's situations lets ``f`` jump it."""
+    return tuple(h for h in adjacent_goals(fight, f, t)
+                 if entry.check(fight, f, t, hth.JUMP, frm=h).allowed)
+
+
+def item_goals(fight: TftFight, f: Figure, wanted: str | None) -> tuple[Hex, ...]:
+    out: set[Hex] = set()
+    for h, items in fight.map.ground.items():
+        if any(o == f.id and (wanted is None or i == wanted) for o, i in items):
+            out |= {n for n in (h, *neighbours(h)) if n == f.at or fight.is_free(n)}
+    return tuple(sorted(out))
+
+
+def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...]) -> int | None:
+    """Hexes ``f`` must move to reach one of ``to`` (``None``: it cannot, or only through an
+    enemy's front)."""
+    if not to:
+        return None
+    if f.at in to:
+        return 0
+    path = paths.route(f.at, to, fight.is_free, lambda h: fight.engaged_at(f, h))
+    return len(path) if path and path[-1] in to else None
+
+
+def reaches(fight: TftFight, f: Figure, to: tuple[Hex, ...], hexes: int) -> bool:
+    n = steps_to(fight, f, to)
+    return n is not None and n <= hexes
+
+
+# ------------------------------------------------------------------ the plan
+
+
+DOWN_STEPS = frozenset({"stand_up", "crawl", "stand_still"})
+
+
+def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
+    """The option of ``f``'s next plan step, skipping (and logging) those the rules do not
+    allow now; ``None``: no step applies (the policy chooses)."""
+    while (head := f.plan_head) is not None:
+        if f.pinned_by is not None and head.action not in ("pin", "stand_still"):
+            return None  # pinned: only trying to break the pin (the policy); the step waits
+        if state == DOWN and head.action not in DOWN_STEPS and not (
+                head.action in ("attack", "defend") and f.has("judo_2")):
+            return None  # on its feet first (the policy stands it up); the step waits
+        got = plan_choice(fight, f, head, state, f.plan_index)
+        if isinstance(got, Choice):
+            if not got.keep:
+                f.pop_plan()
+            return got
+        fight.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(), reason=got)
+    return None
+
+
+def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> Choice | str:
+    """The option for plan step ``step`` in ``state``, or why it cannot be taken."""
+    a = step.action
+    partner = fight.by_id[f.hth] if f.hth is not None else None
+    target = fight.by_id.get(step.target) if step.target is not None else None
+    if target is not None and not target.able:
+        return f"{target.id} is out of the fight"
+    if a == "stand_still":
+        return make(f, a, state, plan=idx)
+    if a in ("pin", "take_down", "release"):
+        if partner is None:
+            return "not in HTH"
+        if target is not None and target is not partner:
+            return f"not in HTH with {target.id}"
+        return make(f, a, state, target=partner.id, to=step.to, plan=idx)
+    if a == "disengage":
+        if state not in (ENGAGED, IN_HTH):
+            return "not engaged"
+        return make(f, a, state, to=step.to, plan=idx)
+    if a == "stand_up":
+        return make(f, a, state, plan=idx) if state == DOWN else "not prone"
+    if a == "crawl":
+        if state != DOWN:
+            return "not prone"
+        return make(f, a, state, to=step.to, approach="hex", plan=idx)
+    if a == "defend":
+        if not allowed(f, a, state):
+            return "only an engaged figure defends (or a Judo 2 holder on the ground)"
+        return make(f, a, state, plan=idx)
+    if a == "dodge":
+        if state != DISENGAGED:
+            return "only a disengaged figure dodges"
+        return make(f, a, state, to=step.to, approach="hex" if step.to else "", plan=idx)
+    if a in ("ready_knife", "ready_weapon", "pick_up"):
+        return weapon_step(fight, f, a, step, state, idx)
+    if a == "throw":
+        if state not in (DISENGAGED, ENGAGED):
+            return "only a standing figure out of HTH throws"
+        w = f.weapon
+        if w is None or not w.throwable:
+            return f"no weapon to throw ready ({f.ready or 'bare hands'})"
+        return make(f, a, state, target=target.id if target else None, weapon=w.name,
+                    plan=idx)
+    if a == "move":
+        return move_step(f, step, state, idx)
+    if a == "attack":
+        return attack_step(fight, f, target, state, idx)
+    if a in ("hth", "dive"):
+        return entry_step(fight, f, a, target, state, idx)
+    return f"unknown action {a}"  # pragma: no cover - the loader allows no other
+
+
+def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
+                idx: int) -> Choice | str:
+    if not allowed(f, a, state):
+        return "not in HTH" if a != "ready_knife" else "prone"
+    if a == "ready_knife":
+        knife = step.weapon or f.carried_knife()
+        if f.knife_ready and (step.weapon is None or f.ready == step.weapon):
+            return "a knife is already ready"
+        if knife is None or knife not in f.carried:
+            return "no knife to ready"
+        if state == IN_HTH:
+            why = grapple.why_not_in_hth(a, entered_this_turn=f.entered_turn == fight.turn,
+                                         has_knife=True, knife_ready=False)
+            if why is not None:
+                return why
+        return make(f, a, state, weapon=knife, plan=idx)
+    if a == "ready_weapon":
+        if step.weapon not in f.carried:
+            return f"{step.weapon} is not carried (in hand, dropped or broken)"
+        return make(f, a, state, weapon=step.weapon, plan=idx)
+    to = item_goals(fight, f, step.weapon)
+    if not to:
+        return "nothing of its own lies on the ground"
+    return make(f, a, state, weapon=step.weapon, approach="item", plan=idx)
+
+
+def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
+    if state == IN_HTH:
+        return "in HTH (disengage first)"
+    if step.to == f.at:
+        return "already there"
+    if state == ENGAGED:  # a shift toward it
+        return make(f, "move", state, to=step.to, approach="hex", plan=idx, keep=True,
+                    hexes=1)
+    return make(f, "move", state, to=step.to, approach="hex", plan=idx, keep=True)
+
+
+def attack_step(fight: TftFight, f: Figure, target: Figure | None, state: str,
+                idx: int) -> Choice | str:
+    if state == IN_HTH:
+        assert f.hth is not None
+        if target is not None and target.id != f.hth:
+            return f"in HTH with {f.hth}, not {target.id}"
+        return make(f, "attack", state, target=f.hth, plan=idx)
+    if state == DOWN:
+        return make(f, "attack", state, target=target.id if target else None, plan=idx)
+    t = target or fight.by_id.get(f.target or "")
+    if t is None:
+        return "no enemy left to attack"
+    if state == ENGAGED:
+        return make(f, "attack", state, target=t.id, approach="adjacent", plan=idx)
+    half = allowance(f, "attack", state)
+    if reaches(fight, f, adjacent_goals(fight, f, t), half):
+        return make(f, "attack", state, target=t.id, approach="adjacent", plan=idx)
+    return make(f, "move", state, target=t.id, approach="adjacent", plan=idx, keep=True)
+
+
+def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
+               idx: int) -> Choice | str:
+    assert t is not None  # (the loader requires a target)
+    if state == IN_HTH:
+        return "already in HTH"
+    if t.in_hth:
+        return f"{t.id} is in HTH already"
+    if a == "dive":
+        if state not in (DISENGAGED, ENGAGED):
+            return "a dive needs a figure on its feet"
+        chk = hth.entry_check(hth.DIVE, attacker_ma=f.ma, target_ma=t.ma, arc="front",
+                              target_posture="standing")
+        if not chk.allowed:
+            return chk.why_not or "no dive"
+        to = adjacent_goals(fight, f, t)
+        kind = "adjacent"
+    else:
+        to = entry_goals(fight, f, t)
+        if not to:
+            chk = entry.check(fight, f, t, hth.JUMP)
+            return chk.why_not or "no hex next to the target allows a jump"
+        kind = "entry"
+    hexes = allowance(f, a, state)
+    if state == ENGAGED or reaches(fight, f, to, hexes):
+        return make(f, a, state, target=t.id, approach=kind, plan=idx)
+    return make(f, "move", state, target=t.id, approach=kind, plan=idx, keep=True)
+
+
+# ------------------------------------------------------------------ choosing
+
+
+def choose(fight: TftFight, f: Figure) -> None:
+    """``f`` takes its option for the turn (logged as an ``action``)."""
+    state = fight.state_of(f)
+    set_focus(fight, f)
+    c = from_plan(fight, f, state)
+    if c is None:
+        c = f.policy.choose(fight, f, state)
+    take(fight, f, c)
+
+
+def gap(fight: TftFight, f: Figure, c: Choice) -> int | None:
+    """Hexes between ``f`` and where its option takes it: the hex ``to``, else its foe."""
+    if c.to is not None:
+        return distance(f.at, c.to)
+    t = fight.by_id.get(c.target or "")
+    return distance(f.at, t.at) if t is not None and t.able else None
+
+
+def take(fight: TftFight, f: Figure, c: Choice) -> None:
+    c.gap = gap(fight, f, c)
+    f.choice = c
+    f.defending = c.option == "defend"
+    f.dodging = c.option == "dodge"
+    fight.emit(TftAction, actor=f.id, name=c.option, end=fight.slot[f.id], target=c.target,
+               weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
+
+
+def after_movement(fight: TftFight, f: Figure) -> None:
+    """A scripted ``move`` is done when the figure stands on its hex; a ``move`` (or a move
+    toward the foe of an ``attack``, ``hth`` or ``dive``) that got no closer to its hex or
+    foe this turn is given up."""
+    c = f.choice
+    assert c is not None
+    head = f.plan_head
+    if not c.keep or head is None or c.plan != f.plan_index:
+        return
+    if head.action == "move" and f.at == c.to:
+        f.pop_plan()
+        return
+    now = gap(fight, f, c)
+    if c.gap is not None and now is not None and now >= c.gap \
+            and f.at not in goals(fight, f):
+        fight.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
+                   reason="no way closer")
+
+
+def still_fits(fight: TftFight, f: Figure) -> bool:
+    """The option chosen in the movement phase can still be carried out in ``f``'s state."""
+    c = f.choice
+    assert c is not None
+    if c.option in NO_SLOT_EFFECT:
+        return True
+    state = fight.state_of(f)
+    if state == c.state:
+        return True
+    return allowed(f, c.option, state) and c.option not in ("pin", "take_down", "release")
+
+
+def rechoose(fight: TftFight, f: Figure) -> None:
+    """The state changed since ``f`` chose (jumped into HTH, knocked back ...): it chooses
+    again among the options of its new state that need no movement."""
+    state = fight.state_of(f)
+    set_focus(fight, f)
+    take(fight, f, f.policy.in_place(fight, f, state))
+
+
+__all__ = ["Choice", "allowance", "allowed", "choose", "focus", "from_plan", "goals",
+           "make", "rechoose", "still_fits"]

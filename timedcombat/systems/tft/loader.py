@@ -1,0 +1,139 @@
+"""Reading the ``tft`` parts of a scenario: ``[rules]``, combatant stats and plans, with the
+same one-line errors as every system (``error: FILE: KEY.PATH: what is wrong``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import cattrs
+
+from timedcombat.errors import ScenarioError
+from timedcombat.hexmap import Hex
+from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
+from timedcombat.structure import describe, key_text, number, quoted, structure
+from timedcombat.systems.base import PlanAction
+from timedcombat.systems.tft.rules import WEAPONS, TftRules
+from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
+
+KEY_TYPES: dict[str, Any] = {"target": str, "to": Hex, "weapon": str}
+"""The type of each plan key."""
+PLAN_VOCABULARY: dict[str, PlanAction] = {
+    name: PlanAction({k: KEY_TYPES[k] for k in sorted(spec.allowed)}, spec.required)
+    for name, spec in PLAN_ACTIONS.items()
+}
+"""The ``tft`` plan vocabulary (``SystemBase.plan_actions``)."""
+
+# Bounds (docs/scenario.md, "Limits"): figures a table could use.
+MAX_ST = 1000
+MAX_ATTRIBUTE = 100  # DX, IQ
+MAX_MA = 100
+MAX_WEAPONS = 20
+MAX_RULE = 100  # DX bonuses, dice counts and caps of [rules]
+
+
+@attrs.frozen
+class _RawStats:
+    st: int
+    dx: int
+    iq: int
+    ma: int
+    weapons: tuple[str, ...] = ()
+    armor: str = "none"
+    shield: str | None = None
+    talents: tuple[str, ...] = ()
+    agrees_to_hth: bool = False
+
+
+def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
+    if not least <= value <= most:
+        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
+                            f"got {number(value)}")
+
+
+def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TftRules:
+    rules = structure(conv, dict(raw), TftRules, file, "rules")
+    for name in ("side_dx_bonus", "kneeling_target_dx", "contest_st_bonus"):
+        _bound(getattr(rules, name), -MAX_RULE, MAX_RULE, file, f"rules.{name}")
+    for name in ("max_hth_rerolls", "min_damage"):
+        _bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
+    _bound(rules.contest_dice, 1, MAX_RULE, file, "rules.contest_dice")
+    _bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")
+    try:
+        rules.validate()
+    except ValueError as exc:
+        name, _, message = str(exc).partition(": ")
+        raise ScenarioError(file, f"rules.{name}", message) from None
+    return rules
+
+
+def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
+                    rules: TftRules) -> TftStats:
+    stat_keys = [f.name for f in attrs.fields(_RawStats)]
+    for key in raw:
+        if key not in stat_keys:
+            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} (allowed: "
+                                f"{', '.join((*COMMON_KEYS, *stat_keys))})")
+    for key in ("weapons", "talents"):
+        if key in raw and not isinstance(raw[key], list):
+            raise ScenarioError(file, f"{where}.{key}", f"expected a list of names, got "
+                                f"{describe(raw[key])}")
+    if len(raw.get("weapons") or ()) > MAX_WEAPONS:
+        raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
+                            f"{len(raw['weapons'])}")
+    s = structure(conv, dict(raw), _RawStats, file, where)
+    _bound(s.st, 1, MAX_ST, file, f"{where}.st")
+    for name in ("dx", "iq"):
+        _bound(getattr(s, name), 1, MAX_ATTRIBUTE, file, f"{where}.{name}")
+    _bound(s.ma, 1, MAX_MA, file, f"{where}.ma", " hexes")
+    stats = TftStats(s.st, s.dx, s.iq, s.ma, s.weapons, s.armor, s.shield, s.talents,
+                     s.agrees_to_hth)
+    try:
+        validate_stats(stats, rules)
+    except ValueError as exc:
+        key, _, message = str(exc).partition(": ")
+        raise ScenarioError(file, f"{where}.{key}", message) from None
+    return stats
+
+
+def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
+    """Cross-checks a figure's plan against the scenario: targets, hexes, weapons."""
+    from timedcombat.systems.tft.policy import POLICIES
+
+    if spec.policy is not None and spec.policy not in POLICIES:
+        raise ScenarioError(file, f"{where}.policy",
+                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
+    stats: TftStats = spec.stats
+    for i, step in enumerate(spec.plan):
+        at = f"{where}.plan[{i}]"
+        if step.target is not None:
+            try:
+                other = scenario.combatant(step.target)
+            except KeyError:
+                raise ScenarioError(file, f"{at}.target",
+                                    f"unknown combatant id {quoted(step.target)}") from None
+            if other.side == spec.side:
+                raise ScenarioError(file, f"{at}.target",
+                                    f"{step.target!r} is on the same side ({spec.side})")
+        if step.to is not None and step.to in scenario.map.walls:
+            raise ScenarioError(file, f"{at}.to", f"{list(step.to)} is a wall")
+        if step.action == "ready_knife" and not stats.knives:
+            raise ScenarioError(file, f"{at}.action",
+                                f"ready_knife, but {spec.id!r} carries no knife")
+        if step.weapon is not None:
+            w = WEAPONS.get(step.weapon)
+            if w is None:
+                raise ScenarioError(file, f"{at}.weapon",
+                                    f"unknown weapon {quoted(step.weapon)} (known: "
+                                    f"{', '.join(WEAPONS)})")
+            if step.action == "ready_knife" and not w.is_knife:
+                raise ScenarioError(file, f"{at}.weapon",
+                                    f"ready_knife needs a knife, not {quoted(step.weapon)}")
+            if step.weapon not in stats.weapons:
+                raise ScenarioError(file, f"{at}.weapon",
+                                    f"{spec.id!r} carries no {quoted(step.weapon)}")
+
+
+__all__ = ["KEY_TYPES", "PLAN_VOCABULARY", "check_combatant", "structure_rules",
+           "structure_stats"]
