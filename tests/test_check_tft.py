@@ -9,6 +9,7 @@ say, invalid logs, the quotes and the rule page.
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
 import re
 from collections.abc import Callable
@@ -572,3 +573,461 @@ def test_each_rule_catches_a_log_that_breaks_it(rule: str) -> None:
     good, bad, (t, actor) = case()
     assert broken(good) == set()
     assert broken(bad) == {(rule_id, t, actor)}
+
+
+# ---------------------------------------------------------------------- seed 000's tables
+
+
+def _seed_text() -> str:
+    if not SEED.exists():
+        pytest.skip("seed 000 is not next to this checkout")
+    return SEED.read_text(encoding="utf-8")
+
+
+def test_the_unarmed_table_is_the_seeds() -> None:
+    """Every row of the seed's table, read from the seed itself, at both ends."""
+    rows = re.findall(r"^\s*(\d+) to\s+(\d+)\s+(\d)d(?:ie)?([+-]\d)?", _seed_text(), re.M)
+    assert len(rows) == 10
+    for low, high, n, adds in rows:
+        for s in (int(low), int(high)):
+            assert unarmed(s) == (int(n), int(adds or 0)), s
+
+
+@pytest.mark.parametrize(("st", "dmg"), [
+    (0, (1, -5)), (3, (1, -5)), (4, (1, -4)), (7, (1, -4)), (8, (1, -3)), (11, (1, -3)),
+    (12, (1, -2)), (15, (1, -2)), (16, (1, -1)), (19, (1, -1)), (20, (1, 0)), (26, (1, 0)),
+    (27, (1, 1)), (32, (1, 1)), (33, (1, 2)), (39, (1, 2)), (40, (2, 0)), (46, (2, 0)),
+    (47, (2, 1)), (52, (2, 1)),
+    # past the table, "the pattern from 20 ST to 40 ST"
+    (53, (2, 2)), (59, (2, 2)), (60, (3, 0)), (66, (3, 0)), (67, (3, 1)), (72, (3, 1)),
+    (73, (3, 2)), (79, (3, 2)), (80, (4, 0)), (107, (5, 1)),
+])
+def test_unarmed_damage_by_st(st: int, dmg: tuple[int, int]) -> None:
+    assert unarmed(st) == dmg
+
+
+def test_the_pattern_is_the_seeds_own_rows_from_40_to_52() -> None:
+    """The seed's rows 40-52 are the rows 20-32 with a die more: the pattern it names."""
+    for s in range(20, 33):
+        one = unarmed(s)
+        assert one is not None and unarmed(s + 20) == (one[0] + 1, one[1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(20, 500))
+def test_twenty_more_st_is_one_more_die(s: int) -> None:
+    a, b = unarmed(s), unarmed(s + 20)
+    assert a is not None and b == (a[0] + 1, a[1])
+
+
+def test_an_st_11_fighter_does_1d_minus_2_in_hth() -> None:
+    """The seed's worked example: "So a 11 ST fighter would do 1d-2 in HTH"."""
+    def fight(dice: str) -> list[Line]:
+        ana = fig("ana", "red", [0, 0], st=11, weapons=())
+        return log(*turn(1), actions(1),
+                   attack(25, "ana", "bo", "fist", [3, 3, 3], 12, "hit", option="hth",
+                          in_hth=True),
+                   damage(25, "bo", "ana", "fist", dice, [4], 2, 8), people=(ana, BO))
+    assert broken(fight("1d-2")) == set()
+    assert broken(fight("1d-3")) == {("F-FIST-DAMAGE", 25, "ana")}
+
+
+@pytest.mark.parametrize(("weapon", "dice"), [("club", "1d+0"), ("two_handed_club", "1d+2"),
+                                              ("rock", "1d-2")])
+def test_clubs_and_rock_do_fist_damage_plus_their_bonus(weapon: str, dice: str) -> None:
+    def fight(d: str) -> list[Line]:  # ana, ST 12: fist 1d-2
+        ana = fig("ana", "red", [0, 0], weapons=(weapon,))
+        return log(*turn(1), actions(1),
+                   attack(25, "ana", "bo", weapon, [3, 3, 3], 12, "hit"),
+                   damage(25, "bo", "ana", weapon, d, [4], 2, 8), people=(ana, BO))
+    assert broken(fight(dice)) == set()
+    assert broken(fight("1d-2" if dice != "1d-2" else "1d")) == {("F-FIST-DAMAGE", 25, "ana")}
+
+
+def test_fist_damage_from_current_st_under_the_parameter() -> None:
+    """ana (ST 12: 1d-2) takes 5 hits, then punches: basic ST by default, current ST (7:
+    1d-4) with unarmed_current_st."""
+    def fight(dice: str, rules: dict[str, Any]) -> list[Line]:
+        return log(*turn(1, ("bo", "ana"), (12, 11)), actions(1),
+                   attack(25, "bo", "ana", "dagger", [3, 3, 3], 11, "hit"),
+                   damage(25, "ana", "bo", "dagger", "1d-1", [6], 5, 7, penalty=True),
+                   attack(37, "ana", "bo", "fist", [3, 3, 3], 12, "hit"),
+                   damage(37, "bo", "ana", "fist", dice, [4], 1, 9), rules=rules)
+    now = {"unarmed_current_st": True}
+    assert broken(fight("1d-2", {})) == set()
+    assert broken(fight("1d-4", {})) == {("F-FIST-DAMAGE", 37, "ana")}
+    assert broken(fight("1d-4", now)) == set()
+    assert broken(fight("1d-2", now)) == {("F-FIST-DAMAGE", 37, "ana")}
+
+
+RESULTS = ("entered_defender_down", "entered", "repelled", "repelled_hit", "knocked_back",
+           "knocked_back_hit", "thrown")
+BLOCKER = fig("bo", "blue", [1, 0], "W", st=10, dx=13, iq=9, weapons=("dagger",),
+              talents=("dive_block", "dive_block_2"))
+
+
+def _roll_log(kind: str, roll: int, modifier: int, result: str, *, arc: str = "front",
+              people: tuple[Line, ...] = (ANA, BO), rules: dict[str, Any] | None = None,
+              rerolls: tuple[int, ...] = ()) -> list[Line]:
+    r = hroll(24 if kind == "dive" else 25, "ana", "bo", roll, result, kind=kind, arc=arc,
+              modifier=modifier, rerolls=rerolls)
+    lines = [r, actions(1)] if kind == "dive" else [actions(1), r]
+    return log(*turn(1), *lines, people=people, rules=rules)
+
+
+def _table_allows(kind: str, roll: int, modifier: int, people: tuple[Line, ...] = (ANA, BO),
+                  rules: dict[str, Any] | None = None) -> set[str]:
+    t = 24 if kind == "dive" else 25
+    return {res for res in RESULTS
+            if ("F-HTH-TABLE", t, "ana") not in broken(_roll_log(kind, roll, modifier, res,
+                                                                 people=people, rules=rules))}
+
+
+@pytest.mark.parametrize(("roll", "result"), [
+    (1, "entered_defender_down"), (2, "entered_defender_down"), (3, "entered"),
+    (4, "entered"), (5, "repelled"), (6, "repelled_hit")])
+def test_each_row_of_the_one_die_roll_for_a_jump(roll: int, result: str) -> None:
+    assert _table_allows("jump", roll, 0) == {result}
+
+
+@pytest.mark.parametrize(("roll", "result"), [
+    (1, "entered_defender_down"), (2, "entered"), (3, "entered"), (4, "knocked_back"),
+    (5, "knocked_back_hit"), (6, "knocked_back_hit")])
+def test_a_dive_adds_one_and_5_to_7_knock_the_diver_back(roll: int, result: str) -> None:
+    assert _table_allows("dive", roll, 1) == {result}
+
+
+@pytest.mark.parametrize(("roll", "result"), [
+    (1, "knocked_back"), (2, "knocked_back_hit"), (3, "knocked_back_hit"),
+    (4, "knocked_back_hit"), (6, "knocked_back_hit")])
+def test_dive_block_2_adds_a_total_of_four(roll: int, result: str) -> None:
+    people = (ANA, BLOCKER)
+    assert _table_allows("dive", roll, 4, people) == {result}
+    assert ("F-HTH-MODIFIERS", 24, "ana") in broken(_roll_log("dive", roll, 3, result,
+                                                               people=people))
+
+
+def test_a_dive_above_7_follows_the_parameter() -> None:
+    rules = {"dive_high_result": "knocked_back"}
+    assert _table_allows("dive", 5, 4, (ANA, BLOCKER), rules) == {"knocked_back"}
+
+
+def test_below_1_counts_as_the_1_2_row() -> None:
+    ana = fig("ana", "red", [0, 0], iq=12, talents=("judo",))
+    assert _table_allows("jump", 1, -1, (ana, BO)) == {"entered_defender_down"}
+    assert ("F-HTH-MODIFIERS", 25, "ana") in broken(
+        _roll_log("jump", 1, 0, "entered_defender_down", people=(ana, BO)))
+
+
+def test_judo_throws_on_7_only_unarmed() -> None:
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, weapons=(),
+                 talents=("judo",))
+    armed = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, weapons=("dagger",),
+                talents=("judo",))
+    assert _table_allows("jump", 6, 1, (ANA, judoka)) == {"repelled_hit", "thrown"}
+    assert _table_allows("jump", 6, 1, (ANA, armed)) == {"repelled_hit"}
+    assert _table_allows("jump", 5, 1, (ANA, judoka)) == {"repelled_hit"}
+
+
+def test_judo_and_judo_2_modifiers() -> None:
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, talents=("judo",))
+    master = fig("ana", "red", [0, 0], dx=14, iq=14, talents=("judo", "judo_2"))
+
+    def flagged(mod: int, people: tuple[Line, ...]) -> bool:  # every roll totals 3: entered
+        events = _roll_log("jump", 3 - mod, mod, "entered", people=people)
+        return ("F-HTH-MODIFIERS", 25, "ana") in broken(events)
+    # the defender's Judo: "you may add +1"
+    assert [flagged(m, (ANA, judoka)) for m in (-1, 0, 1, 2)] == [True, False, False, True]
+    # the attacker's Judo -1, and Judo 2's choice of -1, 0 or +1
+    assert [flagged(m, (master, BO)) for m in (-3, -2, -1, 0, 1)] == \
+        [True, False, False, False, True]
+
+
+def _table_result(total: int) -> str:
+    return ("entered_defender_down" if total <= 2 else "entered" if total <= 4 else
+            "repelled" if total == 5 else "repelled_hit")
+
+
+def test_side_and_rear_sixes_are_rolled_again_by_the_parameter() -> None:
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, talents=("judo",))
+    people = (ANA, judoka)
+
+    def flagged(roll: int, rerolls: tuple[int, ...], rules: dict[str, Any], arc: str = "rear"
+                ) -> bool:
+        res = _table_result(roll + 1)
+        return ("F-HTH-REROLL", 25, "ana") in broken(
+            _roll_log("jump", roll, 1, res, arc=arc, people=people, rules=rules,
+                      rerolls=rerolls))
+    six, more = {}, {"side_rear_reroll": "six_or_more"}
+    assert flagged(5, (), six)  # a 6 from the rear stands
+    assert not flagged(5, (), six, arc="front")
+    assert not flagged(6, (), six)  # a 7 is not a 6
+    assert flagged(6, (), more)  # ... but is 6 or more
+    assert not flagged(2, (5, 6), more) and flagged(2, (5, 6), six)
+    assert not flagged(5, (), {"max_hth_rerolls": 0})
+
+
+# ---------------------------------------------------------------------- more situations
+
+
+def test_an_attacker_with_a_ready_knife_keeps_it() -> None:
+    knifer = fig("ana", "red", [0, 0], weapons=("dagger",))
+    base = [hroll(25, "ana", "bo", 3, "entered"), move(25, "ana", [0, 0], [1, 0])]
+    assert broken(log(*turn(1), actions(1), *base, people=(knifer, BO))) == set()
+    drop = dropped(25, "ana", ["dagger"], [0, 0])
+    assert broken(log(*turn(1), actions(1), *base, drop, people=(knifer, BO))) == \
+        {("F-ATTACKER-DROPS", 25, "ana")}
+
+
+def test_the_attacker_drops_where_he_came_from_and_his_shield_too() -> None:
+    shielded = fig("ana", "red", [0, 0], shield="small")
+    roll = hroll(25, "ana", "bo", 3, "entered")
+    step = move(25, "ana", [0, 0], [1, 0])
+
+    def fight(items: list[str], at: list[int]) -> set[tuple[str, int, str | None]]:
+        return broken(log(*turn(1), actions(1), roll, dropped(25, "ana", items, at), step,
+                          people=(shielded, BO)))
+    assert fight(["broadsword", "small_shield"], [0, 0]) == set()
+    assert fight(["broadsword"], [0, 0]) == {("F-ATTACKER-DROPS", 25, "ana")}
+    assert fight(["broadsword", "small_shield"], [1, 0]) == {("F-ATTACKER-DROPS", 25, "ana")}
+
+
+def test_no_drops_when_hth_does_not_happen_unless_the_parameter_says_so() -> None:
+    drop = dropped(25, "ana", ["broadsword"], [0, 0])
+    roll = hroll(25, "ana", "bo", 5, "repelled")
+    assert broken(log(*turn(1), actions(1), roll, drop)) == {("F-ATTACKER-DROPS", 25, "ana")}
+    rules = {"attacker_drops_on_failure": True}
+    assert broken(log(*turn(1), actions(1), roll, drop, rules=rules)) == set()
+    assert broken(log(*turn(1), actions(1), roll, rules=rules)) == \
+        {("F-ATTACKER-DROPS", 25, "ana")}
+
+
+def test_judo_takes_the_strongest_bonus_from_a_stronger_enemy() -> None:
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, weapons=("dagger",),
+                 talents=("judo",))
+
+    def fight(m: dict[str, int]) -> set[tuple[str, int, str | None]]:
+        events = _entry_attack(m)
+        events[2] = copy.deepcopy(judoka) | {"seq": 3}
+        return broken(events)
+    assert fight({"hth_entry": -4}) == set()
+    assert fight({"hth_entry": -4, "strongest": 2}) == {("F-HTH-STRONGEST", 25, "ana")}
+
+
+def test_ties_for_strongest_get_no_bonus() -> None:
+    even = fig("bo", "blue", [1, 0], "W", st=12, dx=11, weapons=("dagger",))
+    events = _entry_attack({"hth_entry": -4, "strongest": 2})
+    events[2] = copy.deepcopy(even) | {"seq": 3}
+    assert broken(events) == {("F-HTH-STRONGEST", 25, "ana")}
+    events = _entry_attack({"hth_entry": -4})
+    events[2] = copy.deepcopy(even) | {"seq": 3}
+    assert broken(events) == set()
+
+
+def test_knives_do_their_hth_damage_in_hth_plus_one_by_the_parameter() -> None:
+    def fight(dice: str, rules: dict[str, Any]) -> set[tuple[str, int, str | None]]:
+        events = in_hth(attack(87, "bo", "ana", "dagger", [3, 3, 3], 11, "hit", option="hth",
+                               in_hth=True), damage(87, "ana", "bo", "dagger", dice, [4], 3, 9))
+        events[0]["rules"] = rules
+        return broken(events)
+    assert fight("1d+2", {}) == set()  # dagger HTH 1d+1, +1 for all fighters in HTH
+    assert fight("1d+1", {}) == {("F-KNIFE-DAMAGE", 87, "bo")}
+    assert fight("1d+1", {"hth_bonus_on_knives": False}) == set()
+
+
+def test_a_dive_that_got_in_is_followed_by_the_attack_on_entering_only() -> None:
+    got_in = [hroll(24, "ana", "bo", 2, "entered", kind="dive", modifier=1),
+              dropped(24, "ana", ["broadsword"], [0, 0]), move(24, "ana", [0, 0], [1, 0]),
+              actions(1)]
+    entry = attack(25, "ana", "bo", "fist", [5, 5, 5], 8, "miss", option="hth_entry",
+                   in_hth=True, modifiers={"hth_entry": -4, "strongest": 2})
+    other = E(25, "tft.disengage", actor="ana", hth=True, success=False, strikers=[],
+              faces=[6, 6, 6, 6], roll=24, against=12)
+    assert broken(log(*turn(1), *got_in, entry)) == set()
+    assert broken(log(*turn(1), *got_in, other)) == {("F-ENTRY-TURN", 25, "ana")}
+
+
+def test_strikes_at_a_figure_disengaging_from_hth_are_caught() -> None:
+    strike = attack(75, "bo", "ana", "dagger", [5, 5, 5], 11, "miss", option="strike")
+    leave = E(75, "tft.disengage", actor="ana", hth=True, success=False, strikers=[],
+              faces=[6, 6, 6, 6], roll=24, against=12)
+    assert broken(in_hth(leave)) == set()
+    assert ("F-HTH-DISENGAGE", 75, "ana") in broken(in_hth(leave, strike))
+
+
+def test_events_before_the_first_turn_are_caught() -> None:
+    early = move(0, "ana", [0, 0], [-1, 0])
+    assert ("F-IN-TURN", 0, "ana") in broken(log(early, *turn(1)))
+
+
+def test_a_missing_action_phase_is_caught_only_when_the_log_gets_there() -> None:
+    assert broken(log(*turn(1), move(1, "ana", [0, 0], [-1, 0]))) == set()
+    assert broken(log(*turn(1), *turn(2))) == {("F-PHASE", 0, None)}
+
+
+def test_a_three_way_tie_rolls_off_round_by_round() -> None:
+    def fight(rolls: list[list[int]]) -> set[tuple[str, int, str | None]]:
+        return broken(log(*turn(1, ("ana", "bo", "cy"), (11, 11, 11), rolloffs=rolls),
+                          people=(ANA, BO, CY)))
+    assert fight([[6], [4, 5], [4, 2]]) == set()
+    assert fight([[6, 1], [4, 5], [4, 2]]) == {("F-ORDER-TIES", 0, None)}  # 6 was settled
+    assert fight([[6], [4], [4]]) == {("F-ORDER-TIES", 0, None)}  # still tied
+    assert fight([[6], [4, 2], [4, 5]]) == {("F-ORDER-TIES", 0, None)}
+
+
+def test_armour_lowers_ma_for_steps_and_dives() -> None:
+    plated = fig("ana", "red", [0, 0], armor="plate")  # MA 10 - 4 = 6: steps at 1, 3, 5 ...
+    steps = [move(1, "ana", [0, 0], [-1, 0]), move(3, "ana", [-1, 0], [-2, 0])]
+    assert broken(log(*turn(1), *steps, people=(plated, BO))) == set()
+    assert broken(log(*turn(1), *steps)) == {("F-MOVE-WINDOW", 3, "ana")}
+    quick = fig("bo", "blue", [1, 0], "W", ma=12, weapons=("dagger",))  # 12 >= 2 x 6
+    assert broken(log(*turn(1), _dive(24), actions(1), people=(plated, quick))) == \
+        {("F-DIVE-MA", 24, "ana")}
+
+
+# ---------------------------------------------------------------------- what a log says
+
+
+def test_what_a_log_does_not_say_is_not_held_against_it() -> None:
+    """No stats, no dice, no modifiers: the rules that need them skip."""
+    bare = [{"t": 0, "seq": 1, "event": "start", "system": "tft"},
+            {"t": 0, "seq": 2, "event": "placed", "actor": "ana"},
+            {"t": 0, "seq": 3, "event": "placed", "actor": "bo"},
+            {"t": 0, "seq": 4, "event": "tft.turn", "turn": 1, "order": ["ana", "bo"]},
+            {"t": 0, "seq": 5, "event": "tft.phase", "turn": 1, "phase": "movement",
+             "end": 25},
+            {"t": 3, "seq": 6, "event": "move", "actor": "ana", "to": [-1, 0]},
+            {"t": 25, "seq": 7, "event": "tft.phase", "turn": 1, "phase": "action",
+             "end": 50},
+            {"t": 25, "seq": 8, "event": "tft.attack", "actor": "bo", "target": "ana"},
+            {"t": 25, "seq": 9, "event": "tft.hth_roll", "actor": "ana", "target": "bo",
+             "kind": "jump", "roll": 5, "total": 5, "result": "repelled"},
+            {"t": 25, "seq": 10, "event": "tft.damage", "actor": "bo", "hits": 2}]
+    assert check_events(bare) == []
+
+
+INVALID = {
+    "no total": ('{"t":0,"seq":2,"event":"tft.hth_roll","actor":"a","target":"b",'
+                 '"kind":"jump","roll":3,"result":"entered"}', "`tft.hth_roll` needs `total`"),
+    "order not a list": ('{"t":0,"seq":2,"event":"tft.turn","turn":1,"order":"ab"}',
+                         "`tft.turn`: `order` must be an array"),
+    "phase end": ('{"t":0,"seq":2,"event":"tft.phase","turn":1,"phase":"movement",'
+                  '"end":"25"}', "`tft.phase`: `end` must be an integer"),
+    "attack target": ('{"t":0,"seq":2,"event":"tft.attack","actor":"a"}',
+                      "`tft.attack` needs `target`"),
+    "modifiers": ('{"t":0,"seq":2,"event":"tft.attack","actor":"a","target":"b",'
+                  '"modifiers":[1]}', "`tft.attack`: `modifiers` must be an object"),
+    "in_hth": ('{"t":0,"seq":2,"event":"tft.attack","actor":"a","target":"b","in_hth":1}',
+               "`in_hth` must be true or false"),
+}
+START = '{"t":0,"seq":1,"event":"start","system":"tft","seed":0,"scenario":"x"}'
+
+
+@pytest.mark.parametrize("name", list(INVALID))
+def test_invalid_logs_give_format_errors(name: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    line, what = INVALID[name]
+    path = tmp_path / "bad.jsonl"
+    path.write_text(START + "\n" + line + "\n" + '{"t":0,"seq":3,"event":"end","winner":null,'
+                    '"reason":"until"}\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: {path}:2: ") and what in err, err
+
+
+def test_the_command_reports_tft_violations(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    good, bad, _ = case_hth_table()
+    end = {"event": "end", "winner": None, "reason": "until"}
+    for name, events in (("good", good), ("bad", bad)):
+        lines = [*events, {"t": events[-1]["t"], "seq": len(events) + 1, **end}]
+        (tmp_path / f"{name}.jsonl").write_text("".join(json.dumps(e) + "\n" for e in lines),
+                                               encoding="utf-8")
+    assert main(["check", str(tmp_path / "good.jsonl")]) == 0
+    assert f"{len(RULES)} tft rules" in capsys.readouterr().out
+    assert main(["check", str(tmp_path / "bad.jsonl")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("F-HTH-TABLE t=25 ana: expected repelled for a jump totalling 5; "
+                             "found knocked_back (line 7)")
+    assert len(out) == 2
+
+
+# ---------------------------------------------------------------------- the rule set
+
+
+def test_the_rule_set_is_registered_for_tft() -> None:
+    assert get_ruleset("tft") is RULESET and RULESET.rules == RULES
+    ids = [r.id for r in RULES]
+    assert len(ids) == len(set(ids))
+    for r in RULES:
+        assert r.id.startswith("F-") and r.section and r.quote and r.checks
+
+
+def _pieces(quote: str) -> list[str]:
+    return [" ".join(p.split()) for part in quote.split(" / ") for p in part.split(" [...] ")]
+
+
+def test_every_seed_quote_is_in_the_seed() -> None:
+    seed = " ".join(_seed_text().split())
+    for r in RULES:
+        if not r.section.startswith("("):
+            for piece in _pieces(r.quote):
+                assert piece in seed, (r.id, piece)
+
+
+def test_every_other_quote_is_in_the_rules_page() -> None:
+    """Rules on what the seed leaves open quote docs/rules/tft.md (its section says so)."""
+    page = " ".join((ROOT / "docs" / "rules" / "tft.md").read_text(encoding="utf-8")
+                    .replace("`", "").split())
+    others = [r for r in RULES if r.section.startswith("(")]
+    assert others
+    for r in others:
+        assert "docs/rules/tft.md" in r.section
+        for piece in _pieces(r.quote):
+            assert piece in page, (r.id, piece)
+
+
+def test_the_rule_page_lists_every_rule_and_is_generated_from_them() -> None:
+    spec = importlib.util.spec_from_file_location("checks_doc", ROOT / "tools" / "checks_doc.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    text = (ROOT / "docs" / "checks" / "tft.md").read_text(encoding="utf-8")
+    for r in RULES:
+        assert f"`{r.id}`" in text, r.id
+    assert tool.updated(text, RULESET) == text, \
+        "docs/checks/tft.md is stale: python tools/checks_doc.py tft"
+
+
+# ---------------------------------------------------------------------- robustness
+
+JSON_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 120), st.floats(0, 9),
+                        st.text(max_size=4), st.lists(st.integers(-1, 7), max_size=5),
+                        st.lists(st.text(max_size=3), max_size=3),
+                        st.dictionaries(st.sampled_from(["a", "st", "strongest"]),
+                                        st.one_of(st.integers(-5, 5), st.text(max_size=2)),
+                                        max_size=2))
+ALL_GOOD = [CASES[r]()[0] for r in CASES]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(ALL_GOOD))), st.data())
+def test_a_mangled_log_gives_violations_or_a_format_error_never_a_crash(
+        which: int, data: st.DataObject) -> None:
+    events = copy.deepcopy(ALL_GOOD[which])
+    for _ in range(data.draw(st.integers(1, 4))):
+        e = data.draw(st.sampled_from(events[1:]))
+        key = data.draw(st.sampled_from([*sorted(e), "stats", "modifiers", "rules"]))
+        inner = e.get(key)
+        if isinstance(inner, dict) and inner and data.draw(st.booleans()):
+            inner[data.draw(st.sampled_from(sorted(inner)))] = data.draw(JSON_VALUES)
+        elif isinstance(inner, list) and inner and data.draw(st.booleans()):
+            inner[data.draw(st.integers(0, len(inner) - 1))] = data.draw(JSON_VALUES)
+        elif key not in ("t", "seq", "event"):
+            e[key] = data.draw(JSON_VALUES)
+    try:
+        found = check_events(events)
+    except LogFormatError as exc:
+        assert exc.line >= 1
+    else:
+        assert all(isinstance(v, Violation) for v in found)
