@@ -1031,3 +1031,57 @@ def test_a_mangled_log_gives_violations_or_a_format_error_never_a_crash(
         assert exc.line >= 1
     else:
         assert all(isinstance(v, Violation) for v in found)
+
+
+def _worked_fight() -> list[Line]:
+    """Two turns as the rules describe them: ana (dagger) circles to bo's rear in the red
+    window, jumps him in her slot (a 6 from the rear rolled again, then a 2), keeps her
+    knife, stabs at -4 +2; bo falls and drops sword and shield; in turn 2 ana kills him."""
+    ana = fig("ana", "red", [0, 0], weapons=("dagger",))
+    bo = fig("bo", "blue", [3, 0], "W", st=10, dx=11, weapons=("broadsword",),
+             shield="small")
+    path = [[0, 0], [1, -1], [2, -2], [3, -2], [4, -2], [4, -1], [5, -1], [4, 0]]
+    steps = [move(k + 1, "ana", path[k], path[k + 1]) for k in range(7)]
+    turn1 = [
+        *turn(1), *steps, actions(1),
+        hroll(25, "ana", "bo", 2, "entered_defender_down", arc="rear", rerolls=(6,)),
+        dropped(25, "bo", ["broadsword", "small_shield"], [3, 0], "hth_defender"),
+        move(25, "ana", [4, 0], [3, 0]),
+        E(25, "state", actor="bo", state="prone", value=True),
+        attack(25, "ana", "bo", "dagger", [2, 3, 3], 10, "hit", option="hth_entry",
+               in_hth=True, modifiers={"hth_entry": -4, "strongest": 2}),
+        damage(25, "bo", "ana", "dagger", "1d+2", [3], 5, 5, penalty=True),
+        attack(37, "bo", "ana", "fist", [6, 5, 4], 9, "miss", option="hth", in_hth=True,
+               modifiers={"hits_last_turn": -2}),
+    ]
+    turn2 = [
+        *turn(2, adj=(12, 9), initiative=[[3, 4], [3, 1]]), actions(2),
+        attack(75, "ana", "bo", "dagger", [1, 2, 2], 14, "hit", option="hth", in_hth=True,
+               modifiers={"strongest": 2}),
+        damage(75, "bo", "ana", "dagger", "1d+2", [6], 8, -3, penalty=True, down=True),
+        E(75, "state", actor="bo", state="out", value=True),
+        E(75, "end", winner="red", reason="last side standing"),
+    ]
+    return log(*turn1, *turn2, people=(ana, bo))
+
+
+def test_a_worked_fight_keeps_every_rule() -> None:
+    assert check_events(_worked_fight()) == []
+
+
+@pytest.mark.parametrize(("change", "caught"), [
+    (lambda es: es[11].update(t=8), ("F-MOVE-WINDOW", 8, "ana")),  # the 7th step, late
+    (lambda es: es[13].update(rerolls=[5]), ("F-HTH-REROLL", 25, "ana")),
+    (lambda es: es[14].update(items=["broadsword"]), ("F-DEFENDER-DROPS", 25, "bo")),
+    (lambda es: es[17].update(modifiers={"hth_entry": -4}), ("F-HTH-STRONGEST", 25, "ana")),
+    (lambda es: es[18].update(dice="1d+1"), ("F-KNIFE-DAMAGE", 25, "ana")),
+    (lambda es: es[18].update(dx_penalty_next_turn=False), ("F-INJURY", 25, "bo")),
+    (lambda es: es[20].update(adj_dx=[9, 12]), ("F-ORDER-DX", 50, None)),
+    (lambda es: es[20].update(initiative=[[3], [3]]), ("F-MOVE-ORDER", 50, None)),
+    (lambda es: es[19].update(modifiers={"rear": 4}), ("F-HTH-NO-PLUS-4", 37, "bo")),
+])
+def test_one_change_to_the_worked_fight_is_caught(change: Callable[[list[Line]], None],
+                                                  caught: tuple[str, int, str | None]) -> None:
+    events = _worked_fight()
+    change(events)
+    assert broken(events) == {caught}

@@ -188,7 +188,8 @@ def c_in_turn(log: TftLog) -> Found:
             continue
         turn = log.turn_of[i]
         if turn is None:
-            yield _at(e, "every event after the first tft.turn", f"{kind} before it")
+            if kind in STEPS or kind == "action":
+                yield _at(e, "every step after the first tft.turn", f"{kind} before it")
             continue
         if e["t"] >= turn.t + TURN_TENTHS and turn.index not in flagged:
             flagged.add(turn.index)
@@ -1088,7 +1089,8 @@ def c_contest_score(log: TftLog) -> Found:
 def c_judo_2_prone(log: TftLog) -> Found:
     for i, e in log.of("tft.attack"):
         x = e["actor"]
-        prone = log.reports_prone and log.prone.before(x, i) is True and _own(log, i, e)
+        prone = log.reports_prone and log.prone.before(x, i) is True and _own(log, i, e) \
+            and e.get("in_hth") is not True  # (fighting in HTH is not fighting prone)
         if e.get("option") != "prone" and not prone:
             continue
         f, m, turn = log.fig(x), mods(e), log.turn_of[i]
@@ -1145,8 +1147,9 @@ RULES: tuple[Rule, ...] = (
          "Turns are numbered 1, 2, 3 … and turn n starts (tft.turn) at tenth 50(n - 1).",
          c_turn),
     Rule("F-IN-TURN", _docs("turn model"), TURN_Q,
-         "Every event after start and placed falls in a turn: after the first tft.turn and "
-         "before the 50 tenths of the last one are over; an action ends within its turn.",
+         "Every step (move, attack, damage, HTH roll …, action) comes after the first "
+         "tft.turn; no event comes after the 50 tenths of the last turn before the next "
+         "tft.turn; an action ends within its turn.",
          c_in_turn),
     Rule("F-PHASE", _docs("turn model"),
          "tft.turn (initiative dice, moving order of sides, order of action with adjusted DX "
@@ -1394,8 +1397,8 @@ RULES: tuple[Rule, ...] = (
          "wins, ties to the target (contest_ties_to_defender).", c_contest_score),
     Rule("F-JUDO2-PRONE", "New Talents for HTH > Judo 2",
          "and may attack unarmed at -3 DX while prone if they move 0 hexes.",
-         "A prone attack (option prone, or by a figure reported prone) is made by a Judo 2 "
-         "holder, bare-handed, with no move that turn, at -3.", c_judo_2_prone),
+         "A prone attack (option prone, or by a figure reported prone, not in HTH) is made by "
+         "a Judo 2 holder, bare-handed, with no move that turn, at -3.", c_judo_2_prone),
     Rule("F-CRAWL", "New Talents for HTH > Judo 2",
          "Lastly when prone people with this talent can crawl 3 hexes.",
          "In a log that reports postures, a prone figure moves at most 2 hexes a turn "
