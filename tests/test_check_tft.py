@@ -416,6 +416,17 @@ def case_ready_knife() -> Case:
     return good, bad, (87, "bo")
 
 
+def case_knife_dx() -> Case:
+    dirk = fig("bo", "blue", [1, 0], "W", st=10, dx=11, weapons=("dirk",))
+
+    def fight(m: dict[str, int]) -> list[Line]:
+        events = in_hth(attack(87, "bo", "ana", "dirk", [5, 5, 5], 10, "miss", option="hth",
+                               in_hth=True, modifiers=m))
+        events[2] = copy.deepcopy(dirk) | {"seq": 3}
+        return events
+    return fight({"dirk_in_hth": -1}), fight({}), (87, "bo")
+
+
 def case_release() -> Case:
     def fight(to: list[int]) -> list[Line]:
         return in_hth(E(87, "tft.release", actor="bo", target="ana", to=to))
@@ -551,7 +562,8 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-HTH-ENTRY-ATTACK": case_hth_entry_attack, "F-HTH-STRONGEST": case_hth_strongest,
     "F-HTH-NO-PLUS-4": case_hth_no_plus_4, "F-HTH-NO-MOVE": case_hth_no_move,
     "F-HTH-DISENGAGE": case_hth_disengage, "F-READY-KNIFE": case_ready_knife,
-    "F-RELEASE": case_release, "F-FIST-DAMAGE": case_fist_damage,
+    "F-KNIFE-DX": case_knife_dx, "F-RELEASE": case_release,
+    "F-FIST-DAMAGE": case_fist_damage,
     "F-KNIFE-DAMAGE": case_knife_damage, "F-THROW": case_throw,
     "F-ATTACK-WEAPON": case_attack_weapon, "F-TO-HIT": case_to_hit, "F-FUMBLE": case_fumble,
     "F-HITS": case_hits, "F-INJURY": case_injury, "F-TALENTS": case_talents,
@@ -1085,3 +1097,19 @@ def test_one_change_to_the_worked_fight_is_caught(change: Callable[[list[Line]],
     events = _worked_fight()
     change(events)
     assert broken(events) == {caught}
+
+
+def test_judo_six_or_more_hits_even_where_the_table_would_not() -> None:
+    """A dive at a Judo holder totalling 8, with dive_high_result knocked_back: the table
+    says knocked back, Judo adds its automatic attack."""
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=13, iq=12, weapons=("dagger",),
+                 talents=("judo", "dive_block"))
+    auto = damage(24, "ana", "bo", "dagger", "1d-1", [3], 2, 10, cause="automatic_hit")
+    rules = {"dive_high_result": "knocked_back"}
+
+    def fight(*extra: Line) -> set[tuple[str, int, str | None]]:
+        return broken(log(*turn(1), _dive(24, roll=5, modifier=3, result="knocked_back"),
+                          *extra, actions(1), people=(ANA, judoka), rules=rules))
+    assert fight(auto) == set()
+    assert fight() == {("F-AUTO-HIT", 24, "bo")}
+    assert fight(auto | {"weapon": "fist", "dice": "1d-3"}) == {("F-AUTO-HIT", 24, "bo")}

@@ -534,16 +534,24 @@ def c_hth_table(log: TftLog) -> Found:
 
 
 def c_auto_hit(log: TftLog) -> Found:
-    for _, e, _ in _rolls(log):
-        a, d = e["actor"], e.get("target")
+    for i, e, _ in _rolls(log):
+        a, d, total, result = e["actor"], e.get("target"), e.get("total"), e.get("result")
         hits = [x for _, x in log.at_tenth(e["t"], "tft.damage")
                 if x.get("cause") == "automatic_hit" and x["actor"] == a and x.get("source") == d]
-        want = e.get("result") in (REPELLED_HIT, KNOCKED_BACK_HIT)
+        f = log.fig(d)
+        judo = f.has("judo") if f else None
+        want = result in (REPELLED_HIT, KNOCKED_BACK_HIT) or (
+            judo is True and is_int(total) and total >= 6 and result != THROWN)
         if want and not hits:
-            yield _at(e, f"{d} automatically hits {a} ({e.get('result')})", "no automatic hit",
-                      d)
-        elif hits and not want:
-            yield _at(e, f"no automatic hit on {e.get('result')}", f"{len(hits)} by {d}", d)
+            yield _at(e, f"{d} automatically hits {a} ({result}, total {total})",
+                      "no automatic hit", d)
+        elif hits and not want and judo is not None:
+            yield _at(e, f"no automatic hit on {result}", f"{len(hits)} by {d}", d)
+        ready = log.ready.before(d, i, UNKNOWN) if isinstance(d, str) else UNKNOWN
+        for x in hits:
+            if ready is not UNKNOWN and x.get("weapon") != (ready or "fist"):
+                yield _at(x, f"the automatic hit with {d}'s ready weapon ({ready or 'fist'})",
+                          f"{x.get('weapon')}", d)
 
 
 def c_back_off(log: TftLog) -> Found:
@@ -803,6 +811,20 @@ def c_hth_disengage(log: TftLog) -> Found:
                 if a.get("event") == "tft.attack":
                     yield _at(a, f"{x} does not attack the turn it disengages from HTH",
                               f"an attack at {a['t']}")
+
+
+def c_knife_dx(log: TftLog) -> Found:
+    for _, e in log.of("tft.attack", "tft.ready_knife"):
+        w, m = e.get("weapon"), mods(e)
+        if w not in KNIVES or m is None or not KNIVES[w][2]:
+            continue
+        if e.get("event") == "tft.attack" and e.get("in_hth") is not True:
+            continue
+        if e.get("event") == "tft.ready_knife" and e.get("free") is not False:
+            continue
+        if KNIVES[w][2] not in m.values():
+            what = "using" if e.get("event") == "tft.attack" else "drawing"
+            yield _at(e, f"{what} a {w} in HTH at {KNIVES[w][2]:+d} DX", f"modifiers {m}")
 
 
 def c_ready_knife(log: TftLog) -> Found:
@@ -1248,9 +1270,12 @@ RULES: tuple[Rule, ...] = (
          "Judo holder.", c_hth_table),
     Rule("F-AUTO-HIT", ROLL,
          "AUTOMATICALLY gets a hit on the attacker (even if the defender has already attacked "
-         "this turn!) / (as well as being automatically hit if a 6 or 7 was rolled)",
-         "repelled_hit and knocked_back_hit bring a tft.damage (cause automatic_hit) on the "
-         "attacker from the defender on that tenth; other results none.", c_auto_hit),
+         "this turn!) / (as well as being automatically hit if a 6 or 7 was rolled) / If the "
+         "modified result is a 6+ you get an automatic attack.",
+         "repelled_hit and knocked_back_hit, and any total of 6+ against a Judo holder "
+         "(\"If the modified result is a 6+ you get an automatic attack\") but a throw, "
+         "bring a tft.damage (cause automatic_hit) on the attacker from the defender on that "
+         "tenth, with the defender's ready weapon; other results none.", c_auto_hit),
     Rule("F-BACK-OFF", ROLL,
          "the attacker immediately backs up to the hex from which he entered the defender's "
          "hex. HTH does not take place. / The attacker must retreat one hex as above. / the "
@@ -1330,6 +1355,13 @@ RULES: tuple[Rule, ...] = (
          "option (t). The figure must roll 3 dice and get equal to or under his DX.",
          "A readied weapon is a knife (dagger, dirk, poniard) the figure carries; a roll for "
          "it is 3 dice, success when equal to or under the logged DX.", c_ready_knife),
+    Rule("F-KNIFE-DX", HTH + " > Readying a Knife in HTH",
+         "Some very large knives (dirks and poniards) give negative DX adjustments in HTH. "
+         "These modifiers make it harder to draw a dirk or poniard in HTH (as well as making "
+         "them harder to use once drawn).",
+         "An attack in HTH with a dirk or poniard, and a roll to ready one in HTH, carries its "
+         "HTH DX adjustment (dirk -1, poniard -2: docs/rules/tft.md) among its modifiers.",
+         c_knife_dx),
     Rule("F-RELEASE", HTH + " > Disengaging From HTH Combat",
          "If the enemy wishes to release the figure, no roll is required, the figure just "
          "stands up in an adjacent hex.",
