@@ -784,7 +784,7 @@ def test_rule_sets_are_keyed_on_the_system() -> None:
     assert "tenths" in systems()
     ruleset = get_ruleset("tenths")
     assert ruleset is not None and ruleset.rules == RULES
-    assert get_ruleset("tft") is None
+    assert get_ruleset("chess") is None
     ids = [r.id for r in RULES]
     assert len(ids) == len(set(ids))
     for r in RULES:
