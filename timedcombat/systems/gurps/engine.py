@@ -177,6 +177,7 @@ class Fight(Arena):
         f.entered = False
         f.entering_used = False
         f.moved = 0
+        f.spent = 0
         if f.waiting is not None:
             f.waiting = None
             self.waiters.remove(f)
@@ -210,6 +211,7 @@ class Fight(Arena):
                 self.knock_out(f, "consciousness")
                 return
         yield from maneuvers.perform(self, f, p, step)
+        f.shock = 0  # B419: shock lasts for his next turn only
 
     def choose(self, f: Fighter) -> PlanStep:
         """The next plan step the rules allow now (skipped ones logged), else the policy's
@@ -222,7 +224,7 @@ class Fight(Arena):
                     self.skip(f, step, index, "grappled")
                 else:
                     f.retreat_next = True
-                    f.retreat_from = step.target
+                    f.retreat_from, f.retreat_to = step.target, step.to
                 continue
             reason = maneuvers.refusal(self, f, step)
             if reason is not None:

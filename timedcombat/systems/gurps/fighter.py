@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from timedcombat.arena import Combatant
-from timedcombat.systems.gurps.rules import STANDING, GurpsRules, Shield, Weapon
+from timedcombat.systems.gurps.closecombat import dx_roll_modifiers
+from timedcombat.systems.gurps.rolls import Modifiers
+from timedcombat.systems.gurps.rules import BASIC, STANDING, GurpsRules, Shield, Weapon
 from timedcombat.systems.gurps.stats import GurpsStats
 from timedcombat.systems.gurps.traits import basic_move, halve_up, hit_points, reeling
 
@@ -45,6 +47,7 @@ class Fighter(Combatant):
         self.lost_balance = False
         self.retreat_next = False  # the plan's retreat: his next active defence retreats
         self.retreat_from: str | None = None
+        self.retreat_to: tuple[int, int] | None = None
         # close combat: in it (a foe in his hex), own phases begun there (the shield's DX
         # penalty), entering
         self.in_cc = False
@@ -53,6 +56,7 @@ class Fighter(Combatant):
         self.entering_used = False  # ... and made the attack with which he entered
         self.free_ready = False  # a Fast-Draw readied a weapon with no maneuver spent
         self.moved = 0  # hexes moved this phase (a slam's velocity)
+        self.spent = 0  # movement points spent this phase
         # grappling: whom he holds (id -> with both hands), who holds him (in order)
         self.grips: dict[str, bool] = {}
         self.held_by: dict[str, bool] = {}
@@ -98,6 +102,12 @@ class Fighter(Combatant):
     @property
     def shield_db(self) -> int:
         return self.shield.db if self.shield is not None else 0
+
+    def dx_mods(self) -> Modifiers:
+        """Named modifiers of a DX roll now: the shield's -DB in close combat after his first
+        turn there (seed 002), shock, and -4 while grappled (B370)."""
+        return dx_roll_modifiers(self.shield_db if self.in_cc else 0, self.cc_turns,
+                                 self.shock, BASIC.grappled_dx if self.grappled else 0)
 
     def dr(self, damage_type: str) -> int:
         return self.stats.armor.dr_against(damage_type)

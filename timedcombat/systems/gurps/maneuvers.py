@@ -441,9 +441,7 @@ def ready_step(fight: Fight, f: Fighter, step: PlanStep) -> bool:
         item = weapon.name
     dx = None
     if f.in_cc:
-        m = ccr.dx_roll_modifiers(f.shield_db, f.cc_turns, f.shock,
-                                  BASIC.grappled_dx if f.grappled else 0)
-        dx = success_roll(roll3(fight), f.stats.dx, m)
+        dx = success_roll(roll3(fight), f.stats.dx, f.dx_mods())
     fast = None
     skill = fast_draw_skill(f.stats, weapon) if weapon is not None else None
     if skill is not None and (dx is None or dx.success):
@@ -590,9 +588,17 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
         if not t.able or distance(f.at, t.at) != 1 or not moving.can_enter(fight, f, t.at):
             return False
         frm = f.at
-        moving.move_into(fight, f, moving.Leg(t.at, side_towards(frm, t.at)), "move",
-                         stop=False)
-        return f.in_cc and _contest(frm)
+        leg = _paid(fight, f, t.at)
+        moving.move_into(fight, f, leg, "move", stop=False)
+        if not f.in_cc:
+            return False
+        # seed 002: not stopping, he must evade (with movement left to go on)
+        if ccr.EVADE not in ccr.entering_choices("move", allow - f.spent):
+            cc = fight.cc.get(f.at)
+            if cc is not None and f.id in cc:
+                f.facing = facing_on_entry(cc.side_of(f.id))
+            return False
+        return _contest(frm)
 
     def out() -> bool:
         cc = fight.cc.get(f.at)
@@ -617,9 +623,11 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
         cands.append(moving.beyond(f.at, frm))
         cands += list(foe_side_hexes(f.at, side_towards(f.at, frm)))
         for h in cands:
-            if fight.map.is_free(h):
-                return moving.move_into(fight, f, moving.Leg(h, side_towards(f.at, h)),
-                                        "move", evading=True)
+            if fight.map.is_free(h) and h not in fight.map.walls:
+                leg = _paid(fight, f, h)
+                if leg.cost > allow - f.spent:
+                    return False
+                return moving.move_into(fight, f, leg, "move", evading=True)
         return False
 
     if f.in_cc and t.at == f.at:
@@ -631,6 +639,12 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
         steps.append(Step(MOVE, into))
     steps.append(Step(MOVE, through))
     return Layout("move", allow, None, tuple(steps))
+
+
+def _paid(fight: Fight, f: Fighter, h: Hex) -> moving.Leg:
+    """One hex of a Move with its cost in movement points (turning first)."""
+    cost = mv.hex_cost(f.facing, side_towards(f.at, h), fight.rules)
+    return moving.Leg(h, cost.facing, cost.cost)
 
 
 def build_slam(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
@@ -710,7 +724,7 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
     for k in res.dx_roll:
         v = who[k]
         if v.able:
-            r = success_roll(roll3(fight), v.stats.dx, mods(("shock", v.shock)))
+            r = success_roll(roll3(fight), v.stats.dx, v.dx_mods())
             check(fight, v, "dx", r, "keeps his feet" if r.success else "falls")
             if not r.success:
                 fight.set_posture(v, PRONE)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from timedcombat.dice import DiceSpec, parse
-from timedcombat.hexmap import Hex
+from timedcombat.hexmap import Hex, distance
 from timedcombat.systems.gurps import closecombat as ccr
 from timedcombat.systems.gurps import closing
 from timedcombat.systems.gurps import damage as dmg
@@ -115,9 +115,12 @@ def retreat_hex(fight: Fight, d: Fighter, a: Fighter) -> Hex | None:
         return None
     if MANEUVERS[d.maneuver].defences in ("dodge_block", "none"):
         return None
+    asked = d.retreat_to if d.retreat_next and d.retreat_from in (None, a.id) else None
     if d.in_cc:
         free = closing.exits(fight, d)
-        return free[0] if free else None
+        return asked if asked in free else (free[0] if free else None)
+    if asked is not None and distance(asked, d.at) == 1 and fight.map.is_free(asked):
+        return asked
     return fight.step_away(d, a.at)
 
 
@@ -173,6 +176,7 @@ def _roll_defence(fight: Fight, d: Fighter, option: DefenceOption, to: Hex | Non
     if option.retreat:
         d.retreated = True
         d.retreat_next = False
+        d.retreat_to = None
     d.aim_turns = 0  # any active defence spoils an Aim (B364)
     d.aim_target = None
     return Try(option, dr, to)

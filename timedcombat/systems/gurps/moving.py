@@ -39,6 +39,7 @@ class Leg:
 
     to: Hex
     facing: int
+    cost: int = 1  # movement points it takes
 
 
 def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
@@ -105,6 +106,9 @@ def legs(fight: Fight, f: Fighter, path: list[Hex], maneuver: str, allowance: in
                 break
             left -= cost.cost
             facing = cost.facing
+            out.append(Leg(h, facing, cost.cost))
+            here = h
+            continue
         else:
             if left < 1:
                 break
@@ -185,9 +189,13 @@ def move_into(fight: Fight, f: Fighter, leg: Leg, mode: str, stop: bool = True,
     elif not can_enter(fight, f, leg.to, evading):
         return False
     frm = f.at
-    f.facing = leg.facing
+    entering = bool(closing.foes_in_hex(fight, f, leg.to))
+    # stopping in a foe's hex he faces the foe (seed 002), away from his side of entry
+    f.facing = halfhex.facing_on_entry(halfhex.side_towards(leg.to, frm)) \
+        if entering and stop else leg.facing
     fight.relocate(f, leg.to, mode)
     f.moved += 1
+    f.spent += leg.cost
     if closing.foes_in_hex(fight, f):
         closing.enter(fight, f, frm, stop=stop)
         return False
@@ -222,9 +230,7 @@ def evade_contest(fight: Fight, f: Fighter, foe: Fighter, came_from: Hex) -> boo
     by the foe's posture and the arc he comes from; the shield's DX penalty in close
     combat). With ``foes_stop_evaders`` off the foe lets him pass. True: he gets past."""
     from timedcombat.hexmap import arc
-    from timedcombat.systems.gurps import closecombat as ccr
     from timedcombat.systems.gurps.melee import check, roll3
-    from timedcombat.systems.gurps.rolls import mods
 
     if not fight.rules.foes_stop_evaders:
         out = mv.evade(None, None)
@@ -232,11 +238,8 @@ def evade_contest(fight: Fight, f: Fighter, foe: Fighter, came_from: Hex) -> boo
                    target_score=foe.stats.dx, winner=f.id, margin=0, result="passed")
         return out.passed
     approach_arc = arc(foe.at, foe.facing, came_from) if came_from != foe.at else "front"
-    mine = mv.evade_modifiers(foe.posture, approach_arc) + mods(
-        ("shield_in_close_combat", ccr.shield_dx_penalty(f.shield_db, f.cc_turns)),
-        ("shock", f.shock), ("grappled", -4 if f.grappled else 0))
-    his = mods(("shield_in_close_combat", ccr.shield_dx_penalty(foe.shield_db, foe.cc_turns)
-                if foe.in_cc else 0), ("shock", foe.shock))
+    mine = mv.evade_modifiers(foe.posture, approach_arc) + f.dx_mods()
+    his = foe.dx_mods()
     r1 = success_roll(roll3(fight), f.stats.dx, mine)
     r2 = success_roll(roll3(fight), foe.stats.dx, his)
     out = mv.evade(r1, r2)

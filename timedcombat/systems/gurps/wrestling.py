@@ -5,7 +5,8 @@ jointly try to pin him. Every fighter who wants to help chooses the Attack maneu
 roll is made when the last participant acts." At each turn's start :class:`Coop` gathers
 who means to take part in which attempt (each one's next plan step, or his policy's
 intent), in the order of action; those over the limit are turned away
-(``gurps.plan_skip`` reason ``limit`` for a scripted step). Each participant spends his
+(a scripted step is skipped there and then: ``gurps.plan_skip`` reason ``limit``, at the
+turn's first tenth). Each participant spends his
 Attack maneuver at his phase; the contest is rolled at the attack step of the last of them
 (or, when a later one drops out, as soon as no one is left to come).
 
@@ -161,7 +162,9 @@ class Coop:
                     not any(f.id in victim.held_by for f in group):
                 continue
             for f in group:
-                self.join(f, kind, vid)
+                if not self.join(f, kind, vid) and f.plan_head is not None:
+                    # turned away at once (seed 002's limit): his plan goes on
+                    fight.skip(f, f.plan_head, f.pop_plan(), "limit")
 
     def intent(self, f: Fighter) -> tuple[str, str] | None:
         """The attempt ``f`` means to take part in this turn: his next plan step's, or (no
