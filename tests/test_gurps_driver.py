@@ -265,3 +265,221 @@ def test_step_out_then_reach_1_or_attack_then_step_to_ones_own_side():
     ev = knife_then_step([1, 0])
     assert of(ev, "move", actor="kaz", mode="step") == []
     assert states(ev, "kaz", "close_combat") == [(3, True)]
+
+
+# --------------------------------------------------------------------------- grappled
+
+
+def _grappled(hal_plan: list) -> dict:
+    return doc(fighter("gus", "red", [-3, 0], st=13, dx=12, ht=12, skills={"wrestling": 13},
+                       plan=[{"action": "move", "target": "hal"},
+                             {"action": "grapple", "target": "hal"},
+                             {"action": "do_nothing"}, {"action": "do_nothing"}]),
+               fighter("hal", "blue", [0, 0], facing="W", st=12, dx=11, ht=12,
+                       skills={"knife": 13}, weapons=["knife"], plan=hal_plan), until=40)
+
+
+def test_a_grappled_fighter_chooses_a_maneuver_but_cannot_leave_until_free():
+    ev = run(_grappled([
+        {"action": "do_nothing"}, {"action": "move", "to": [3, 0]}, {"action": "retreat"},
+        {"action": "step", "to": [1, 0]}, {"action": "break_free", "target": "gus"},
+        {"action": "break_free", "target": "gus"}, {"action": "move", "to": [3, 0]}]),
+        [6, 1,  # Gus first (Basic Speed 6 against 5.75)
+         3, 3, 4, 6, 6, 4,  # turn 2: Gus grabs Hal (10 vs 13); Hal's dodge fails
+         4, 4, 4, 3, 3, 3,  # Hal: ST 12 by 0 against Gus's 14 + 5 by 10: held
+         3, 3, 3, 6, 6, 5])  # turn 3: Hal by 3, Gus fails (17): free
+    grab = one(ev, "attack", actor="gus")
+    assert (grab["t"], grab["kind"], grab["weapon"], grab["result"]) == \
+        (10, "grapple", "grapple", "hit")
+    # caught as he stepped back: the retreat he tried does not take him away
+    assert one(ev, "defence", actor="hal").get("retreat") is None
+    assert states(ev, "hal", "grappled") == [(10, True), (25, False)]
+    skips = [(e["t"], e["index"], e["name"], e["reason"]) for e in of(ev, "gurps.plan_skip")]
+    assert skips == [(15, 1, "move", "grappled"), (15, 2, "retreat", "grappled"),
+                     (15, 3, "step", "grappled")]
+    contests = of(ev, "gurps.contest", kind="break_free")
+    assert [(c["t"], c["score"], c["target_score"], c["winner"], c["result"])
+            for c in contests] == [(15, 12, 14, "gus", "held"), (25, 12, 14, "hal", "free")]
+    held = one(ev, "gurps.check", kind="break_free_resist", t=15)
+    assert (held["modifiers"], held["effective"]) == ({"two_hands": 5}, 19)
+    # free, he leaves through his own side (east), paying 2 points a hex backing away
+    moves = of(ev, "move", actor="hal")
+    assert [(m["t"], m["from"], m["to"], m["mode"]) for m in moves] == \
+        [(35, [0, 0], [1, 0], "move"), (37, [1, 0], [2, 0], "move")]
+    assert states(ev, "hal", "close_combat") == [(3, True), (35, False)]
+
+
+def test_grappled_attacks_are_at_minus_4_and_no_retreat_is_offered():
+    ev = run(_grappled([{"action": "do_nothing"}, {"action": "attack", "target": "gus"}]),
+             [6, 1, 3, 3, 4, 6, 6, 4, 3, 3, 3, 6, 6, 6, 1], fallback=True)
+    stab = one(ev, "attack", actor="hal", t=15)
+    assert (stab["modifiers"], stab["effective"], stab["result"]) == \
+        ({"grappled": -4}, 9, "hit")
+    # the wrestler, attacked while he holds Hal, does not retreat (he would let go)
+    dodge = one(ev, "defence", actor="gus", t=15)
+    assert dodge.get("retreat") is None and "retreat" not in dodge["modifiers"]
+
+
+# --------------------------------------------------------------------------- several
+
+
+def _takedown_and_pin(**rules: object) -> dict:
+    wrestle = [{"action": "move", "target": "vik"}, {"action": "grapple", "target": "vik"}]
+    return doc(
+        fighter("vik", "blue", [0, 0], facing="W", st=12, dx=11, ht=11, skills={"knife": 12},
+                weapons=["knife"], plan=[{"action": "do_nothing"}] * 4),
+        fighter("ana", "red", [-3, 0], st=10, dx=12, ht=12, skills={"wrestling": 13},
+                plan=wrestle + [{"action": "takedown", "target": "vik"},
+                                {"action": "pin", "target": "vik"}]),
+        fighter("bo", "red", [3, -1], facing="W", st=14, dx=11, ht=12,
+                skills={"wrestling": 11},
+                plan=wrestle + [{"action": "takedown", "target": "vik"},
+                                {"action": "pin", "target": "vik"}]),
+        fighter("cy", "red", [0, 3], facing="NE", st=11, dx=12, ht=10,
+                skills={"wrestling": 12},
+                plan=wrestle + [{"action": "takedown", "target": "vik"},
+                                {"action": "do_nothing"}, {"action": "pin", "target": "vik"}]),
+        fighter("dag", "red", [2, -3], facing="SW", st=13, dx=10, ht=10,
+                skills={"wrestling": 12},
+                plan=wrestle + [{"action": "do_nothing"}, {"action": "pin", "target": "vik"}]),
+        rules=dict(rules) or None, until=60)
+
+
+TEAM_FACES = [1, 1, 1, 1, 1,  # initiative: Ana, Bo, Cy, Vik, Dag by Basic Speed and DX
+              3, 3, 4, 6, 6, 6,  # turn 2: each wrestler grabs Vik, whose dodges fail
+              3, 3, 4, 6, 6, 6,
+              3, 3, 4, 6, 6, 6,
+              3, 3, 4, 6, 6, 6,
+              3, 3, 3, 6, 6, 6,  # turn 3: the takedown, rolled at Bo's step
+              3, 3, 3, 6, 6, 6]  # turn 4: the pin, rolled at Cy's step
+
+
+def test_two_on_one_takedown_and_a_three_man_pin_roll_when_the_last_acts():
+    ev = run(_takedown_and_pin(), TEAM_FACES)
+    assert one(ev, "gurps.initiative")["order"] == ["ana", "bo", "cy", "vik", "dag"]
+    # five fighters: phases of 2 tenths (0-1, 2-3, 4-5, 6-7, 8-9)
+    assert [p["t"] for p in of(ev, "gurps.phase", turn=3)] == [20, 22, 24, 26, 28]
+    assert states(ev, "vik", "grappled") == [(10, True)]
+    # turn 3: Ana and Bo take part (two, the limit); Cy is turned away at the turn's start
+    assert (one(ev, "gurps.plan_skip", actor="cy")["t"],
+            one(ev, "gurps.plan_skip", actor="cy")["reason"]) == (20, "limit")
+    take = one(ev, "gurps.contest", kind="takedown")
+    # Bo's ST 14 is the best score; Ana adds a fifth of her ST (10): +2
+    assert (take["t"], take["actor"], take["leader"], take["trait"], take["score"],
+            take["helpers"], take["helper_bonuses"], take["target_score"], take["winner"],
+            take["result"]) == (22, "bo", "bo", "st", 16, ["ana"], [2], 12, "bo",
+                                "victim_falls")
+    assert [a["t"] for a in of(ev, "action", name="takedown")] == [20, 22]
+    assert [m["maneuver"] for m in of(ev, "gurps.maneuver", name="takedown")] == \
+        ["attack", "attack"]
+    assert states(ev, "vik", "prone") == [(22, True)]
+    # turn 4: Ana, Bo and Cy pin him (three, the limit); Dag, the fourth, is turned away
+    dag = one(ev, "gurps.plan_skip", actor="dag")
+    assert (dag["t"], dag["name"], dag["reason"]) == (30, "pin", "limit")
+    pin = one(ev, "gurps.contest", kind="pin")
+    assert (pin["t"], pin["leader"], pin["score"], pin["helpers"], pin["helper_bonuses"],
+            pin["result"]) == (34, "bo", 18, ["ana", "cy"], [2, 2], "pinned")
+    sides = of(ev, "gurps.check", t=34)
+    assert [(c["actor"], c["kind"], c["effective"]) for c in sides] == \
+        [("bo", "pin", 18), ("vik", "pin_resist", 12)]
+    assert states(ev, "vik", "pinned") == [(34, True)]
+    # a pinned fighter counts as out (pinned_is_out): the fight is over
+    end = ev[-1]
+    assert (end["t"], end["winner"], end["reason"]) == (34, "red", "last side standing")
+
+
+def test_without_a_grip_there_is_no_cooperative_takedown():
+    # nobody grabs Vik: the takedown steps are skipped ("target not grappled")
+    d = _takedown_and_pin()
+    for c in d["combatant"][1:]:
+        c["plan"] = [p for p in c["plan"] if p["action"] != "grapple"]
+    ev = run(d, [1, 1, 1, 1, 1], fallback=True)
+    skips = {(e["actor"], e["name"], e["reason"]) for e in of(ev, "gurps.plan_skip", t=10)}
+    assert ("ana", "takedown", "target not grappled") in skips
+    assert of(ev, "gurps.contest", kind="takedown", t=10) == []
+
+
+# --------------------------------------------------------------------------- from outside
+
+
+def _archer(bow: int = 15, ulf_policy: str = "default") -> dict:
+    return doc(
+        fighter("rab", "red", [4, 0], facing="W", st=11, dx=13, ht=12, skills={"knife": 14},
+                weapons=["knife"], armor="leather",
+                plan=[{"action": "move", "target": "ulf"}, {"action": "do_nothing"}]),
+        fighter("ulf", "blue", [0, 0], facing="W", st=12, dx=11, ht=11,
+                skills={"broadsword": 13}, weapons=["broadsword"], armor="leather",
+                policy=ulf_policy,
+                plan=[{"action": "all_out_defense", "option": "increased_dodge"}]),
+        fighter("ash", "blue", [-5, 0], st=11, dx=12, ht=10, skills={"bow": bow, "knife": 12},
+                weapons=["bow", "knife"],
+                plan=[{"action": "aim", "target": "rab"}, {"action": "attack", "target": "rab"}]),
+        until=16)
+
+
+def test_an_arrow_into_a_close_combat_hex_misses_and_strikes_the_man_in_the_way():
+    ev = run(_archer(), [1, 1, 1,  # Rab (Speed 6.25), Ash (DX 12), Ulf
+                         5, 5, 4,  # the shot: 14 against 13, a miss
+                         3, 3, 3,  # on to Ulf: 9 against 9 (11 would be his skill)
+                         6, 6, 5,  # Ulf's dodge fails
+                         4])  # the arrow: 1d, 4 - DR 2 = 2, impaling x2
+    assert one(ev, "gurps.initiative")["order"] == ["rab", "ash", "ulf"]
+    assert states(ev, "rab", "close_combat") == [(2, True)]  # Move steps at 0, 0, 1, 2
+    shot = one(ev, "attack", actor="ash")
+    # -2 for attacking a close-combat participant from outside; range 5: -2; Aim: +Acc 2
+    assert (shot["t"], shot["kind"], shot["modifiers"], shot["effective"], shot["result"]) \
+        == (13, "shot", {"into_close_combat": -2, "range": -2, "aim": 2}, 13, "miss")
+    stray = one(ev, "gurps.wrong_target")
+    assert (stray["t"], stray["actor"], stray["intended"], stray["target"],
+            stray["skill_vs_target"], stray["effective_skill"], stray["faces"],
+            stray["result"], stray["order"]) == \
+        (13, "ash", "rab", "ulf", 11, 9, [3, 3, 3], "hit", ["ulf"])
+    # Ulf may only dodge an arrow: All-Out Defense (Increased Dodge) +2, retreat +3
+    dodge = one(ev, "defence", actor="ulf")
+    assert (dodge["kind"], dodge["modifiers"], dodge["success"]) == \
+        ("dodge", {"all_out_defense": 2, "retreat": 3}, False)
+    hit = one(ev, "damage", actor="ulf")
+    assert (hit["source"], hit["weapon"], hit["basic"], hit["dr"], hit["amount"]) == \
+        ("ash", "bow", 4, 2, 4)
+
+
+def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
+    d = doc(fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
+                    skills={"knife": 14}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "move", "to": [0, 0]}] + [{"action": "do_nothing"}] * 2),
+            fighter("tor", "blue", [0, -2], facing="SE", st=11, dx=12, ht=12,
+                    skills={"knife": 16}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "move", "to": [0, 0]}] + [{"action": "do_nothing"}] * 2),
+            fighter("ulf", "blue", [0, 0], facing="W", st=12, dx=12, ht=11,
+                    skills={"knife": 12}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "do_nothing"}] * 3),
+            fighter("ash", "blue", [-1, 0], st=12, dx=12, ht=10, skills={"broadsword": 14},
+                    weapons=["broadsword"],
+                    plan=[{"action": "do_nothing"}, {"action": "attack", "target": "rab"}]),
+            until=20)
+    ev = run(d, [1, 1, 1, 1, 3, 3, 4, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 3, 3, 2, 2, 2])
+    half = of(ev, "gurps.half_hex")[-1]
+    assert (half["occupants"], half["sides"]) == (["ulf", "rab", "tor"], ["W", "E", "NW"])
+    blow = one(ev, "attack", actor="ash")
+    assert (blow["t"], blow["modifiers"], blow["result"]) == \
+        (17, {"into_close_combat": -2}, "dodged")
+    chain = of(ev, "gurps.wrong_target")
+    # the man whose half is nearest the attacker first (Ulf, west), then Tor (north-west)
+    assert [(c["target"], c["skill_vs_target"], c["effective_skill"], c["result"],
+             c["order"]) for c in chain] == [
+        ("ulf", 12, 9, "dodged", ["ulf", "tor"]), ("tor", 12, 9, "parried", ["ulf", "tor"])]
+    assert [(e["actor"], e["kind"], e["success"]) for e in of(ev, "defence")] == \
+        [("rab", "dodge", True), ("ulf", "dodge", True), ("tor", "parry", True)]
+
+
+def test_a_ranged_weapon_in_close_combat_takes_its_bulk_instead_of_the_range():
+    d = doc(fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
+                    skills={"knife": 14}, weapons=["knife"],
+                    plan=[{"action": "move", "target": "ash"}, {"action": "do_nothing"}]),
+            fighter("ash", "blue", [0, 0], facing="E", st=11, dx=12, ht=10,
+                    skills={"bow": 15}, weapons=["bow"],
+                    plan=[{"action": "attack", "target": "rab"}]), until=10)
+    ev = run(d, [1, 1, 3, 3, 4, 6, 6, 6, 1])
+    shot = one(ev, "attack", actor="ash")
+    assert (shot["kind"], shot["modifiers"], shot["effective"]) == \
+        ("shot", {"bulk_in_close_combat": -7}, 8)
