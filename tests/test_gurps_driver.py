@@ -424,7 +424,8 @@ def test_an_arrow_into_a_close_combat_hex_misses_and_strikes_the_man_in_the_way(
                          6, 6, 5,  # Ulf's dodge fails
                          4])  # the arrow: 1d, 4 - DR 2 = 2, impaling x2
     assert one(ev, "gurps.initiative")["order"] == ["rab", "ash", "ulf"]
-    assert states(ev, "rab", "close_combat") == [(2, True)]  # Move steps at 0, 0, 1, 2
+    # Move steps at 0, 0, 1, 2; Ulf's retreat at 13 ends the close combat
+    assert states(ev, "rab", "close_combat") == [(2, True), (13, False)]
     shot = one(ev, "attack", actor="ash")
     # -2 for attacking a close-combat participant from outside; range 5: -2; Aim: +Acc 2
     assert (shot["t"], shot["kind"], shot["modifiers"], shot["effective"], shot["result"]) \
