@@ -7,7 +7,7 @@ phase and step, the modifiers by name, the results.
 
 from __future__ import annotations
 
-from gurps_helpers import KAZ, SVEN, doc, fighter, of, one, run, states, times
+from gurps_helpers import KAZ, SVEN, doc, fighter, of, one, run, states
 
 # --------------------------------------------------------------------------- turns
 
