@@ -248,10 +248,12 @@ def test_leaving_a_close_combat_hex_only_by_ones_own_side():
                                                         {"action": "move", "to": [2, 0]}]),
             fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=20)
     ev = run(d, [1, 1])
-    # (2,0) lies beyond Bob's side: Kaz goes round by his own side, backing out (2 points
-    # a hex facing east): out west, then ... no farther than his Move of 6 allows
-    leave = of(ev, "move", actor="kaz", t=10)
-    assert leave[0]["to"] in ([-1, 0], [0, -1], [-1, 1])
+    # (2,0) lies beyond Bob's side: Kaz (facing east, at Bob) leaves by a hex of his own
+    # side, the north-west one, a sidestep of 2 movement points, then 1 a hex forward:
+    # 5 of his 6
+    leave = of(ev, "move", actor="kaz", mode="move")[3:]
+    assert [(m["t"], m["to"], m["facing"]) for m in leave] == [
+        (10, [0, -1], "E"), (11, [1, -1], "E"), (12, [2, -1], "E"), (13, [2, 0], "E")]
     assert states(ev, "kaz", "close_combat") == [(3, True), (10, False)]
 
 
