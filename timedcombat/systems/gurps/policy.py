@@ -14,7 +14,7 @@ weapon it readies one, else steps out to its own side and strikes with reach 1; 
 grabs, takes down (with helpers) and pins; an archer aims one turn, shoots and reloads,
 and draws a melee weapon when a foe comes near; grappled, it stabs with a C weapon or
 tries to break free; on the ground it gets up. It retreats when that makes its defence
-better, except out of a close combat it wants. Three turns without an attack roll and it
+better, unless it wants close combat. Three turns without an attack roll and it
 goes All-Out (Determined). ``aggressive`` never retreats, closes with Move and Attack
 and attacks All-Out.
 """
@@ -251,13 +251,13 @@ class DefaultPolicy:
     # ---------------------------------------------------------------- defending
 
     def wants_retreat(self, fight: Fight, d: Fighter, a: Fighter) -> bool:
-        """Retreat when allowed, but not out of a close combat he wants, nor away from a
-        foe he holds."""
+        """Retreat when allowed, but not a fighter who wants close combat (he would only
+        have to come back in), nor away from a foe he holds."""
         from timedcombat.systems.gurps.maneuvers import reach_of
 
         if not self.retreats or d.grips or wrestler(d):
             return False
-        return not (d.in_cc and (d.ready.unarmed or reach_of(d, d.ready)[1]))
+        return not (d.ready.unarmed or reach_of(d, d.ready)[1])
 
     def defence(self, fight: Fight, d: Fighter, a: Fighter,
                 plain: tuple[DefenceOption, ...],

@@ -17,8 +17,8 @@ from timedcombat.systems.base import LaneStyle
 Event = Mapping[str, Any]
 
 LANE_STYLES: dict[str, LaneStyle] = {
-    "grapple": LaneStyle("#55a868", "grapple / takedown / pin / break free"),
-    "ready": LaneStyle("#8c8c2c", "ready / reload / discard"),
+    "grapple": LaneStyle("#55a868", "grappling"),
+    "ready": LaneStyle("#8c8c2c", "ready"),
     "wait": LaneStyle("#4c72b0", "wait / aim"),
     "defend": LaneStyle("#937860", "all-out defense"),
 }
