@@ -101,6 +101,12 @@ class Fight(Arena):
 
     # ------------------------------------------------------------------ arena hooks
 
+    def emit(self, cls: type[ev.Event], **fields: Any) -> None:
+        """Log an event now; nothing is logged once the fight is over (the ``end`` event is
+        the last line, though the step that ended it may still be unwinding)."""
+        if not self.over:
+            super().emit(cls, **fields)
+
     def placed(self, f: Fighter) -> tuple[type[ev.Event], dict[str, Any]]:
         st = f.stats
         return Placed, dict(
