@@ -235,6 +235,20 @@ def test_in_close_combat_only_dodge_unless_a_retreat_takes_him_out():
     assert states(ev, "kaz", "close_combat") == [(3, True), (10, False)]
 
 
+def test_in_close_combat_a_bare_hand_parries_where_the_sword_cannot():
+    d = doc(fighter("kaz", "red", [-3, 0], **KAZ, plan=[{"action": "move", "target": "sven"},
+                                                        {"action": "attack", "target": "sven"}]),
+            fighter("sven", "blue", [0, 0], facing="W", policy="aggressive", st=12, dx=12,
+                    ht=8, skills={"broadsword": 16}, weapons=["broadsword"],
+                    plan=[{"action": "do_nothing"}]), until=15)
+    ev = run(d, [1, 6, 3, 4, 5, 3, 4, 1])
+    # Dodge 8; the broadsword (reach 1) may not parry there; his free hand may: 3 + DX/2
+    # = 9, at no penalty against a thrust
+    parry = one(ev, "defence", actor="sven")
+    assert (parry["kind"], parry["weapon"], parry["effective"], parry["success"]) == \
+        ("parry", "punch", 9, True)
+
+
 def test_step_out_then_reach_1_or_attack_then_step_to_ones_own_side():
     d = doc(fighter("kaz", "red", [-3, 0], **KAZ, plan=[{"action": "move", "target": "sven"}]),
             fighter("sven", "blue", [0, 0], facing="W", policy="aggressive", st=12, dx=12,

@@ -353,7 +353,7 @@ MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
              "different defences against one attack (Double)"),
     Maneuver("step", "step", 0, "any", "a step alone (a Do Nothing with a step)"),
     Maneuver("wait", "none", 1, "any",
-             "hold the turn; when the trigger comes, act at once (attack, with a step)"),
+             "hold the turn; attack at once when the target comes within reach"),
     Maneuver("aim", "step", 0, "any", "+Acc to the next ranged attack; +1 for a second "
              "turn, +2 for three or more; any active defence spoils it"),
     Maneuver("change_posture", "none", 0, "any", "one posture change (lying -> kneeling -> "
