@@ -18,7 +18,7 @@ from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
-from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
+from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import describe, key_text, number, quoted, structure
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.gurps.rules import (
@@ -70,8 +70,6 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
     for name in ("forward_cost", "side_back_cost", "turn_cost", "break_free_two_hands"):
         _bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
     _bound(rules.break_free_pinned, -MAX_RULE, 0, file, "rules.break_free_pinned")
-    from timedcombat.scenario import MAX_UNTIL
-
     _bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")
     try:
         check_rules(rules)

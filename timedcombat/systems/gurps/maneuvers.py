@@ -85,7 +85,7 @@ class WaitOrder:
 # --------------------------------------------------------------------------- weapons
 
 
-def _expected(f: Fighter, weapon: Weapon, mode: AttackMode) -> float:
+def worth(f: Fighter, weapon: Weapon, mode: AttackMode) -> float:
     """A rough worth of a mode (mean basic damage x wounding, less 0.6 a point of to-hit
     penalty): how a fighter picks between the ways his weapon attacks."""
     from timedcombat.systems.gurps.damage import weapon_damage
@@ -141,7 +141,7 @@ def attack_choice(f: Fighter, t: Fighter, weapon_name: str | None = None,
     modes = modes_for(f, t, weapon, stepped_out)
     if not modes:
         return None
-    best = max(modes, key=lambda m: (_expected(f, weapon, m), -weapon.modes.index(m)))
+    best = max(modes, key=lambda m: (worth(f, weapon, m), -weapon.modes.index(m)))
     return weapon, best
 
 
@@ -159,8 +159,8 @@ def reach_of(f: Fighter, weapon: Weapon) -> tuple[int, bool]:
     close = [m for m in weapon.modes if m.close]
     if not outer:
         return 0, True
-    best_outer = max(_expected(f, weapon, m) for m in outer)
-    if close and max(_expected(f, weapon, m) for m in close) > best_outer:
+    best_outer = max(worth(f, weapon, m) for m in outer)
+    if close and max(worth(f, weapon, m) for m in close) > best_outer:
         return max(max(m.reach) for m in outer), True
     return max(max(m.reach) for m in outer), False
 

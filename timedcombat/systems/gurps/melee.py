@@ -52,7 +52,7 @@ from timedcombat.systems.gurps.events import (
     WrongTarget,
 )
 from timedcombat.systems.gurps.halfhex import in_the_way
-from timedcombat.systems.gurps.rolls import total
+from timedcombat.systems.gurps.rolls import SuccessRoll, total
 from timedcombat.systems.gurps.rules import MANEUVERS, PRONE, WEAPONS, AttackMode, Weapon
 from timedcombat.systems.gurps.traits import st_shortfall, weapon_skill
 
@@ -331,13 +331,12 @@ def apply_injury(fight: Fight, v: Fighter, source: str, weapon: str, spec: DiceS
             fight.set_posture(v, PRONE)
 
 
-def check(fight: Fight, f: Fighter, kind: str, r: object, result: str,
+def check(fight: Fight, f: Fighter, kind: str, r: SuccessRoll, result: str,
           against: str | None = None) -> None:
     """Log a success roll that is not an attack or defence (``gurps.check``)."""
-    fight.emit(Check, actor=f.id, kind=kind, faces=r.faces, roll=r.roll,  # type: ignore[attr-defined]
-               base=r.base, modifiers=r.modifiers, effective=r.target,  # type: ignore[attr-defined]
-               margin=r.margin, success=r.success, result=result,  # type: ignore[attr-defined]
-               critical=r.critical, against=against)  # type: ignore[attr-defined]
+    fight.emit(Check, actor=f.id, kind=kind, faces=r.faces, roll=r.roll, base=r.base,
+               modifiers=r.modifiers, effective=r.target, margin=r.margin,
+               success=r.success, result=result, critical=r.critical, against=against)
 
 
 # --------------------------------------------------------------------------- criticals

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from timedcombat.hexmap import Hex, distance, facing_towards, line_step, neighbours
+from timedcombat.hexmap import Hex, disk, distance, facing_towards, line_step, neighbours
 from timedcombat.systems.gurps import closing, halfhex
 from timedcombat.systems.gurps import movement as mv
 from timedcombat.systems.gurps.events import Contest
@@ -138,14 +138,8 @@ def approach(fight: Fight, f: Fighter, t: Fighter, within: int, enter: bool) -> 
         return route(fight, f, [t.at], t.at, first)
     if distance(f.at, t.at) <= within and not f.in_cc:
         return []
-    goals = [h for h in _disk(t.at, within) if h != t.at and fight.map.is_free(h)]
+    goals = [h for h in disk(t.at, within) if h != t.at and fight.map.is_free(h)]
     return route(fight, f, goals, t.at, first)
-
-
-def _disk(center: Hex, radius: int) -> list[Hex]:
-    from timedcombat.hexmap import disk
-
-    return disk(center, radius)
 
 
 def to_hex(fight: Fight, f: Fighter, to: Hex) -> list[Hex]:

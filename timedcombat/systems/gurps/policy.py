@@ -178,13 +178,13 @@ class DefaultPolicy:
 
     def spare(self, f: Fighter, close: bool) -> Weapon | None:
         """A carried melee weapon worth readying (reach C in close combat)."""
-        from timedcombat.systems.gurps.maneuvers import _expected
+        from timedcombat.systems.gurps.maneuvers import worth
 
         cands = [w for w in f.carried if not w.ranged and (w.close or not close)
                  and w.hands + (1 if f.shield else 0) <= 2]
         if not cands:
             return None
-        return max(cands, key=lambda w: max(_expected(f, w, m) for m in w.modes))
+        return max(cands, key=lambda w: max(worth(f, w, m) for m in w.modes))
 
     def shoot(self, fight: Fight, f: Fighter, foe: Fighter) -> PlanStep:
         """Aim one turn, shoot, reload; a foe close by: a melee weapon (or kick)."""
