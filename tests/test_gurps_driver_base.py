@@ -272,3 +272,23 @@ def test_the_miniatures_compromise_lets_an_adjacent_fighter_help():
 
     ev = run(_takedown_and_pin(adjacent_joins_close_combat=True), TEAM_FACES, fallback=True)
     assert one(ev, "gurps.contest", kind="takedown")["helpers"] == ["ana"]
+
+
+def test_leaving_through_the_foes_side_takes_an_evade():
+    d = doc(fighter("kaz", "red", [-3, 0], **KAZ, plan=[
+                {"action": "move", "target": "bob"},
+                {"action": "evade", "target": "bob", "to": [1, 0]}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=20)
+    ev = run(d, [1, 1, 2, 2, 2, 5, 5, 5])
+    # out of the hex by Bob's side (east): DX 13 - 5 against a standing foe, 6 against 8;
+    # Bob's 15 fails: Kaz passes (tenth 10) and steps out (tenth 12)
+    mine = one(ev, "gurps.check", kind="evade")
+    assert (mine["t"], mine["modifiers"], mine["effective"]) == (10, {"foe_standing": -5}, 8)
+    assert one(ev, "gurps.contest", kind="evade")["result"] == "passed"
+    out = of(ev, "move", actor="kaz")[-1]
+    assert (out["t"], out["from"], out["to"]) == (12, [0, 0], [1, 0])
+    assert states(ev, "kaz", "close_combat") == [(3, True), (12, False)]
+    # without the evade, a plain move there goes round by his own side instead
+    d["combatant"][0]["plan"][1] = {"action": "move", "to": [1, 0]}
+    ev = run(d, [1, 1])
+    assert of(ev, "move", actor="kaz")[3]["to"] in ([0, -1], [-1, 0], [-1, 1])
