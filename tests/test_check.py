@@ -533,6 +533,9 @@ def test_every_engine_melee_log_passes(case: tuple[dict[str, Any], int]) -> None
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_every_scenario_log_passes_over_several_seeds(path: Path) -> None:
+    system = load_scenario(str(path)).system
+    if get_ruleset(system) is None:
+        pytest.skip(f"no checker rule set for {system} yet")
     for seed in (None, 0, 1, 2, 3):  # None: the scenario's own seed
         events = _engine_log(path, seed)
         assert _unexplained(events) == [], (path.name, seed)

@@ -90,14 +90,16 @@ def test_next_phase_for_shock_and_stun():
 SAMPLES = [
     ev.Initiative(0, 1, ("bo", "ana"), (25, 23), (13, 12), (4, 2), 6),
     ev.Turn(0, 2, 1, ("bo", "ana")),
-    ev.PhaseStart(0, 3, 1, "bo", 0, 5),
+    ev.PhaseStart(0, 3, 1, "bo", 5, actor="bo", rank=0),
     ev.Maneuver(0, 4, "bo", "attack", "attack", 5, 1, "any", target="ana", weapon="knife"),
-    ev.Attack(2, 5, "bo", "ana", "knife", "thrust", (3, 4, 5), 12, 15,
-              (("shield_in_close_combat", -2), ("shock", -1)), 12, 0, "hit", entering=False),
-    ev.Defence(2, 6, "ana", "bo", "dodge", (5, 5, 3), 13, 8, (("shield_db", 2),), 10, -3,
-               False),
-    ev.Damage(2, 7, "ana", "bo", "knife", "1d6-1", (5,), 4, 2, 2, "imp", "x2", 4, 8, 12, -4,
-              False),
+    ev.Attack(2, 5, "bo", "ana", "knife", 12, 12, 12, "hit", 0, False,
+              (("shield_in_close_combat", -2), ("shock", -1)), "3d6", kind="thrust",
+              faces=(3, 4, 5), skill=15, effective=12, entering=False),
+    ev.Defence(2, 6, "ana", "dodge", "bo", 13, 13, False, modifiers=(("shield_db", 2),),
+               dice="3d6", faces=(5, 5, 3), base=8, effective=10, margin=-3),
+    ev.Damage(2, 7, "ana", 4, 4, 12, "bo", "knife", dice="1d6-1", faces=(5,), basic=4, dr=2,
+              penetrating=2, damage_type="imp", multiplier="x2", injury=4, hp=8, hp_max=12,
+              shock=-4, major=False),
     ev.Check(2, 8, "ana", "knockdown", (3, 3, 3), 9, 11, (), 11, 2, True, "stays_up"),
     ev.Critical(2, 9, "bo", "hit", (1, 1, 1), 3, "triple"),
     ev.Contest(4, 10, "bo", "ana", "takedown", 16, 12, "bo", 3, "victim_falls", leader="cy",
@@ -111,17 +113,26 @@ SAMPLES = [
 ]
 
 
-def test_every_event_is_prefixed_and_serialises_the_same_both_ways():
+def test_every_event_is_prefixed_or_a_core_one_and_serialises_the_same_both_ways():
     names = {type(e).EVENT for e in SAMPLES}
-    assert len(names) == len(SAMPLES) and all(n.startswith("gurps.") for n in names)
+    core = {"attack", "defence", "damage"}  # the core events, extended (they keep the name)
+    assert len(names) == len(SAMPLES)
+    assert all(n.startswith("gurps.") or n in core for n in names)
+    assert core <= names
     for e in SAMPLES:
         assert to_json(e) == json.dumps(to_dict(e), separators=(",", ":")), type(e).EVENT
 
 
 def test_attack_event_carries_modifiers_by_name_and_every_die():
     d = to_dict(SAMPLES[4])
+    assert d["event"] == "attack" and d["dice"] == "3d6"
     assert d["modifiers"] == {"shield_in_close_combat": -2, "shock": -1}
     assert d["faces"] == [3, 4, 5] and d["roll"] == 12 and d["effective"] == 12
+    assert d["against"] == d["effective"] and d["total"] == d["roll"]
+    assert list(d)[:5] == ["t", "seq", "event", "actor", "target"]  # core fields first
+    phase = to_dict(SAMPLES[2])
+    assert (phase["event"], phase["phase"], phase["actor"], phase["end"]) == \
+        ("gurps.phase", "bo", "bo", 5)
     wrong = to_dict(SAMPLES[10])
     assert wrong["event"] == "gurps.wrong_target" and wrong["effective_skill"] == 9
     assert to_dict(SAMPLES[0])["rolls"] == [4, 2]  # the initiative dice

@@ -133,12 +133,13 @@ def wrong_target_skill(skill_against_target: int) -> int:
     return min(SEED.wrong_target_skill_cap, skill_against_target)
 
 
-MISS, DODGED, PARRIED, HIT = "miss", "dodged", "parried", "hit"
+MISS, DODGED, PARRIED, BLOCKED, HIT = "miss", "dodged", "parried", "blocked", "hit"
 
 
 def strays(result: str) -> bool:
     """An attack into a close-combat hex may strike someone else after a miss or a
-    successful dodge; a hit or a parry ends it."""
+    successful dodge; a hit or a parry ends it (and a block, which stops the blow as a parry
+    does: possible only for a bystander who retreats out of the hex)."""
     return result in (MISS, DODGED)
 
 
@@ -150,7 +151,7 @@ class StrayRoll:
     skill_vs_target: int
     effective_skill: int
     roll: SuccessRoll
-    result: str  # miss | dodged | parried | hit (after the victim's defence)
+    result: str  # miss | dodged | parried | blocked | hit (after the victim's defence)
 
 
 def stray_roll(faces: Sequence[int], skill_vs_target: int) -> SuccessRoll:
@@ -161,16 +162,13 @@ def stray_roll(faces: Sequence[int], skill_vs_target: int) -> SuccessRoll:
 def stray(target: str, faces: Sequence[int], skill_vs_target: int,
           stopped_by: str | None = None) -> StrayRoll:
     """One link of the chain. ``stopped_by`` is the bystander's successful defence
-    (``"dodge"`` or ``"parry"``) when the roll hit, else ``None``."""
+    (``"dodge"``, ``"parry"`` or ``"block"``) when the roll hit, else ``None``."""
     roll = stray_roll(faces, skill_vs_target)
     if not roll.success:
         result = MISS
-    elif stopped_by == "dodge":
-        result = DODGED
-    elif stopped_by == "parry":
-        result = PARRIED
     else:
-        result = HIT
+        result = {"dodge": DODGED, "parry": PARRIED, "block": BLOCKED}.get(stopped_by or "",
+                                                                          HIT)
     return StrayRoll(target, skill_vs_target, roll.target, roll, result)
 
 

@@ -1,22 +1,50 @@
-"""Events of the ``gurps`` system (prefixed ``gurps.``): the log vocabulary of its rolls.
+"""Events of the ``gurps`` system: the log vocabulary of its turns and rolls.
+
+Attacks, active defences and damage are the core ``attack``, ``defence`` and ``damage``
+events, extended with the system's fields (:class:`Attack`, :class:`Defence`,
+:class:`Damage` keep the core names); ``placed`` carries the combatant's GURPS stats; the
+turn clock's ``gurps.turn`` and ``gurps.phase`` extend the core turn and phase records.
+Everything else is prefixed ``gurps.``.
 
 Every die rolled appears in the event that used it: a 3d6 roll as ``faces`` and ``roll``
-(their sum), damage as ``dice`` (notation) and ``faces``. Every modifier appears by name in
-a ``modifiers`` object, and the bar a roll had to reach as ``target`` (effective skill or
-attribute). Field names follow the core ``attack``/``defence``/``damage`` contract where
-they mean the same thing (``actor``, ``target``, ``weapon``, ``roll``, ``result``,
-``margin``, ``modifiers``). Entering and leaving close combat, grapples, pins, posture,
+(their sum), with ``dice`` = ``"3d6"`` on attacks and defences; damage as ``dice``
+(notation) and ``faces``. Every modifier appears by name in a ``modifiers`` object, and the
+bar a roll had to reach as ``effective`` (effective skill or attribute; ``against`` on the
+core attack, the same number). Entering and leaving close combat, grapples, pins, posture,
 stun and unconsciousness are core ``state`` events (``close_combat``, ``grappled``,
 ``pinned``, ``prone``, ``kneeling``, ``stunned``, ``out``, ``dead``).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
+from timedcombat import events as core
+from timedcombat import turns
 from timedcombat.events import Event, Hex, Modifiers, pairs
+
+
+def _must() -> Any:
+    """A field every event of the class gives (keyword-only: it follows the core event's
+    optional fields)."""
+    return attrs.field(kw_only=True)
+
+
+@attrs.frozen(slots=True)
+class Placed(core.Placed):
+    """``placed`` with the combatant's GURPS stats: ``stats`` (``st dx iq ht hp``, Basic
+    Speed x 4 as ``speed_quarters``, ``move``, ``dodge``), ``skills`` by name, the weapons
+    (the first is ready), the shield and its DB, the armour and its DR."""
+
+    stats: Modifiers = pairs()
+    skills: Modifiers = pairs()
+    weapons: tuple[str, ...] = ()
+    shield: str | None = None
+    shield_db: int = 0
+    armor: str = "none"
+    dr: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -33,23 +61,20 @@ class Initiative(Event):
 
 
 @attrs.frozen(slots=True)
-class Turn(Event):
+class Turn(turns.TurnStart):
     """A one-second turn begins (t = its first tenth); ``order``: who acts, in order."""
 
     EVENT: ClassVar[str] = "gurps.turn"
-    turn: int
-    order: tuple[str, ...]
 
 
 @attrs.frozen(slots=True)
-class PhaseStart(Event):
-    """A combatant's phase of the turn: tenths ``t`` .. ``end - 1``."""
+class PhaseStart(turns.PhaseStart):
+    """A combatant's phase of the turn: tenths ``t`` .. ``end - 1``. ``phase`` names it by
+    whose it is (the ``actor``); ``rank``: his place in the turn's order (0 first)."""
 
     EVENT: ClassVar[str] = "gurps.phase"
-    turn: int
-    actor: str
-    rank: int
-    end: int
+    actor: str = _must()
+    rank: int = _must()
 
 
 @attrs.frozen(slots=True)
@@ -70,71 +95,58 @@ class Maneuver(Event):
 
 
 @attrs.frozen(slots=True)
-class Attack(Event):
-    """An attack roll: 3d6 against effective skill, every modifier by name.
+class Attack(core.Attack):
+    """The core ``attack``: 3d6 (``dice``) against effective skill, every modifier by name.
 
-    ``kind``: ``swing``/``thrust``/``punch``/``kick``/``shot`` (weapon modes), ``grapple``
-    or ``slam``. ``result``: ``hit``, ``miss``, ``dodged``, ``parried``, ``blocked``.
-    ``critical``: ``success`` (no defence allowed) or ``failure``.
+    ``roll`` = ``total`` = the sum of ``faces``; ``against`` = ``effective`` = ``skill`` +
+    the modifiers (at most ``cap``); ``margin`` = effective - roll. ``kind``:
+    ``swing``/``thrust``/``punch``/``kick``/``shot`` (weapon modes), ``grapple`` or
+    ``slam``. ``result``: ``hit``, ``miss``, ``dodged``, ``parried``, ``blocked``.
+    ``critical``: ``success`` (no defence allowed) or ``failure``. ``entering``: the attack
+    with which he entered the foe's hex (no shield penalty).
     """
 
-    EVENT: ClassVar[str] = "gurps.attack"
-    actor: str
-    target: str
-    weapon: str
-    kind: str
-    faces: tuple[int, ...]
-    roll: int
-    skill: int
-    modifiers: Modifiers = pairs(attrs.NOTHING)
-    effective: int
-    margin: int
-    result: str
+    kind: str = _must()
+    faces: tuple[int, ...] = _must()
+    skill: int = _must()
+    effective: int = _must()
     critical: str | None = None
     cap: int | None = None
-    entering: bool | None = None  # the attack that entered the foe's hex (no shield penalty)
+    entering: bool | None = None
 
 
 @attrs.frozen(slots=True)
-class Defence(Event):
-    """An active defence roll against an attack (at the attack's tenth)."""
+class Defence(core.Defence):
+    """The core ``defence``: an active defence roll against an attack (at the attack's
+    tenth); ``kind`` dodge | parry | block, ``base`` its value before the named
+    ``modifiers``, ``effective`` the bar, ``retreat`` the hex retreated into (if he did)."""
 
-    EVENT: ClassVar[str] = "gurps.defence"
-    actor: str
-    against: str
-    kind: str  # dodge | parry | block
-    faces: tuple[int, ...]
-    roll: int
-    base: int
-    modifiers: Modifiers = pairs(attrs.NOTHING)
-    effective: int
-    margin: int
-    success: bool
-    weapon: str | None = None
-    retreat: Hex | None = None  # the hex retreated into, if he retreated
+    faces: tuple[int, ...] = _must()
+    base: int = _must()
+    effective: int = _must()
+    margin: int = _must()
+    retreat: Hex | None = None
     critical: str | None = None
 
 
 @attrs.frozen(slots=True)
-class Damage(Event):
-    """Damage of a hit, through DR to injury and HP (B377-B381). ``actor`` took it."""
+class Damage(core.Damage):
+    """The core ``damage`` of a hit, through DR to injury and HP (B377-B381). ``actor``
+    took it; ``amount`` = ``injury`` (HP lost), ``total`` = HP lost so far, ``body`` =
+    ``hp_max``."""
 
-    EVENT: ClassVar[str] = "gurps.damage"
-    actor: str
-    source: str
-    weapon: str
-    dice: str  # e.g. "1d6+2" (the Basic Set's 1d+2)
-    faces: tuple[int, ...]
-    basic: int
-    dr: int
-    penetrating: int
-    damage_type: str
-    multiplier: str  # e.g. "x1.5"
-    injury: int
-    hp: int  # HP after
-    hp_max: int
-    shock: int
-    major: bool
+    dice: str = _must()  # e.g. "1d6+2" (the Basic Set's 1d+2)
+    faces: tuple[int, ...] = _must()
+    basic: int = _must()
+    dr: int = _must()
+    penetrating: int = _must()
+    damage_type: str = _must()
+    multiplier: str = _must()  # e.g. "x1.5"
+    injury: int = _must()
+    hp: int = _must()  # HP after
+    hp_max: int = _must()
+    shock: int = _must()
+    major: bool = _must()
     critical: str | None = None  # the critical hit effect applied
 
 
@@ -275,3 +287,26 @@ class PlanSkip(Event):
     name: str
     index: int
     reason: str
+
+
+@attrs.frozen(slots=True)
+class AttackLost(Event):
+    """An attack a maneuver would have made but could not (``reason``: the target went
+    out of reach, out of the fight, or the attacker lost his balance)."""
+
+    EVENT: ClassVar[str] = "gurps.attack_lost"
+    actor: str
+    target: str
+    reason: str
+
+
+@attrs.frozen(slots=True)
+class Mishap(Event):
+    """What a critical miss (B556) or a critical hit's ``drop`` did to a fighter's weapon
+    or footing: ``effect`` as in the critical tables (``drop``, ``break``, ``flies``,
+    ``turns_in_hand``, ``strain``, ``lose_balance``, ``fall``)."""
+
+    EVENT: ClassVar[str] = "gurps.mishap"
+    actor: str
+    effect: str
+    weapon: str | None = None

@@ -353,7 +353,7 @@ MANEUVERS: dict[str, Maneuver] = {m.name: m for m in (
              "different defences against one attack (Double)"),
     Maneuver("step", "step", 0, "any", "a step alone (a Do Nothing with a step)"),
     Maneuver("wait", "none", 1, "any",
-             "hold the turn; when the trigger comes, act at once (attack, with a step)"),
+             "hold the turn; attack at once when the target comes within reach"),
     Maneuver("aim", "step", 0, "any", "+Acc to the next ranged attack; +1 for a second "
              "turn, +2 for three or more; any active defence spoils it"),
     Maneuver("change_posture", "none", 0, "any", "one posture change (lying -> kneeling -> "
@@ -493,6 +493,10 @@ class GurpsRules:
     pinned_is_out: bool = _param(
         True, "For the end of a fight a pinned fighter counts as out of it (he may still "
         "break free, which brings him back).")
+    stalemate: int = _param(
+        600, "A fight in which nobody has made an attack roll (a blow, shot, grapple, slam, "
+        "takedown, pin or a roll against the wrong target) for this many tenths ends as a "
+        "stalemate, with no winner (0: never).")
 
     @classmethod
     def parameter_docs(cls) -> dict[str, str]:
@@ -535,6 +539,8 @@ def check_rules(rules: GurpsRules) -> None:
         raise ValueError("break_free_two_hands: must not be negative")
     if rules.break_free_pinned > 0:
         raise ValueError("break_free_pinned: must not be positive")
+    if rules.stalemate < 0:
+        raise ValueError("stalemate: must not be negative")
 
 
 # --------------------------------------------------------------------------- tables

@@ -16,7 +16,14 @@
   they keep their order by step index.
 * An active defence (and a retreat step) happens at the tenth of the attack it answers;
   a Wait's triggered attack at the tenth of the step that triggered it. End-of-turn rolls
-  (stun recovery) fall on the phase's last tenth.
+  (stun recovery) fall on the phase's last tenth; the roll to stay conscious at 0 HP or
+  less on its first. A cooperative takedown or pin is rolled at the attack step of the
+  last participant.
+* The maneuver is chosen and logged at the phase's first tenth. When a Fast-Draw readies
+  a weapon with no maneuver spent, the next maneuver is laid out the same way over the
+  rest of the phase, from that tenth.
+* A combatant who drops out of the fight during a turn keeps his phase; nothing happens
+  in it.
 * Same-tenth happenings are ordered by :func:`order_key`: ``(t, rank, step, seq)``.
 """
 

@@ -1,0 +1,134 @@
+"""Who is in close combat on the map: entering and leaving a foe's hex (seed 002).
+
+The geometry of one close-combat hex is :mod:`.halfhex` (pure); this module keeps the
+fight's record of them (hex -> :class:`~.halfhex.CloseCombatHex`) in step with the map and
+logs the changes: ``state close_combat`` true/false (with ``opponent``) for everyone who
+comes to share a hex with a foe or stops doing so, and ``gurps.half_hex`` after each entry.
+
+A fighter is *in close combat* while a foe stands in his hex. A fighter leaving the hex lets
+go of anyone he holds (a grapple needs reach C).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from timedcombat import events as ev
+from timedcombat.hexmap import FACINGS, Hex, distance
+from timedcombat.systems.gurps import halfhex
+from timedcombat.systems.gurps.events import HalfHex
+
+if TYPE_CHECKING:
+    from timedcombat.systems.gurps.engine import Fight
+    from timedcombat.systems.gurps.fighter import Fighter
+
+
+def occupants(fight: Fight, h: Hex) -> list[Fighter]:
+    """The fighters standing on ``h`` (scenario order of arrival)."""
+    return [fight.by_id[i] for i in fight.map.occupants_of(h)]
+
+
+def foes_in_hex(fight: Fight, f: Fighter, h: Hex | None = None) -> list[Fighter]:
+    """The foes standing on ``h`` (default: ``f``'s own hex)."""
+    where = f.at if h is None else h
+    return [o for o in occupants(fight, where) if o.side != f.side and o is not f]
+
+
+def in_close_combat(fight: Fight, f: Fighter) -> bool:
+    return bool(fight.map.where(f.id) is not None and foes_in_hex(fight, f))
+
+
+def same_hex(a: Fighter, b: Fighter) -> bool:
+    return a.at == b.at
+
+
+def cc_hex(fight: Fight, h: Hex) -> halfhex.CloseCombatHex | None:
+    return fight.cc.get(h)
+
+
+def enter(fight: Fight, f: Fighter, came_from: Hex, stop: bool = True) -> None:
+    """``f`` has just moved onto a hex holding a foe (from the neighbour ``came_from``):
+    he takes the half on his side of entry, the foes standing there the other; everyone
+    newly in close combat says so. Stopping there, he faces the foe."""
+    h = f.at
+    cc = fight.cc.get(h) or halfhex.CloseCombatHex(h)
+    here = occupants(fight, h)
+    standing = [o.id for o in here if o is not f and o.id not in cc]
+    cc = halfhex.enter(cc, f.id, came_from, standing)
+    fight.cc[h] = cc
+    side = cc.side_of(f.id)
+    if stop:
+        f.facing = halfhex.facing_on_entry(side)
+    f.entered = True
+    foes = [o for o in here if o.side != f.side and o is not f]
+    if foes and not f.in_cc:
+        f.in_cc = True
+        f.cc_turns = 1  # this turn is his first there
+        fight.emit(ev.State, actor=f.id, state="close_combat", value=True,
+                   opponent=foes[0].id)
+    for o in foes:
+        if not o.in_cc:
+            o.in_cc = True
+            o.cc_turns = 0  # entered upon: his next turn is his first there
+            fight.emit(ev.State, actor=o.id, state="close_combat", value=True, opponent=f.id)
+    if fight.logging:
+        fight.emit(HalfHex, actor=f.id, at=h, occupants=cc.ids(),
+                   sides=tuple(FACINGS[o.side] for o in cc.occupants))
+    else:
+        fight.count()
+
+
+def leave(fight: Fight, f: Fighter, h: Hex) -> None:
+    """``f`` is no longer on ``h`` (moved, retreated, or out of the fight): he lets go of
+    those he held, and whoever no longer shares the hex with a foe is out of close combat."""
+    from timedcombat.systems.gurps.wrestling import release_all_grips
+
+    cc = fight.cc.get(h)
+    if cc is not None and f.id in cc:
+        cc = halfhex.leave(cc, f.id)
+        fight.cc[h] = cc
+    release_all_grips(fight, f)
+    left = occupants(fight, h)
+    opponent = next((o.id for o in left if o.side != f.side), None)
+    if f.in_cc:
+        f.in_cc = False
+        f.cc_turns = 0
+        if f.able:
+            fight.emit(ev.State, actor=f.id, state="close_combat", value=False,
+                       opponent=opponent)
+    for o in left:
+        if o.in_cc and not foes_in_hex(fight, o, h):
+            o.in_cc = False
+            o.cc_turns = 0
+            fight.emit(ev.State, actor=o.id, state="close_combat", value=False,
+                       opponent=f.id)
+    if len({o.side for o in left}) < 2:
+        fight.cc.pop(h, None)  # nobody there fights anyone: no close-combat hex any more
+
+
+def exits(fight: Fight, f: Fighter) -> list[Hex]:
+    """The free hexes on ``f``'s side of his close-combat hex (none while grappled)."""
+    cc = fight.cc.get(f.at)
+    if cc is None or f.id not in cc:
+        return []
+    from timedcombat.systems.gurps.closecombat import exits as cc_exits
+
+    return [h for h in cc_exits(cc, f.id, f.grappled) if fight.map.is_free(h)]
+
+
+def attacker_point(fight: Fight, defender: Fighter, attacker: Fighter) -> Hex:
+    """Where an attack comes from for the defender's arc: the attacker's hex, or for an
+    attacker in the same close-combat hex the neighbour on the attacker's side."""
+    if attacker.at != defender.at:
+        return attacker.at
+    cc = fight.cc.get(defender.at)
+    if cc is not None and attacker.id in cc:
+        from timedcombat.hexmap import neighbour
+
+        return neighbour(defender.at, cc.side_of(attacker.id))
+    return attacker.at
+
+
+def reach_distance(a: Fighter, b: Fighter) -> int:
+    """Hexes between two fighters (0: the same hex, reach C)."""
+    return distance(a.at, b.at)

@@ -1,0 +1,353 @@
+"""The simpy driver of the ``gurps`` system: the arena, the turn clock and one process per
+combatant.
+
+The fight starts with ``gurps.initiative`` (the order of action, fixed for the fight: B363).
+:class:`GurpsClock` starts turn *k* at tenth ``10(k-1)`` (``gurps.turn`` with the order of
+those still in the fight) and each combatant's phase at the tenth :mod:`.timing` gives it
+(``gurps.phase``). A combatant's process wakes at his phase and, in this order: lets the
+last maneuver's hold on his defences go, takes the shock owed from injuries since his last
+phase, does nothing if stunned (and rolls to recover at the phase's last tenth), else takes
+the next plan step (skipping, with ``gurps.plan_skip``, those the rules do not allow now)
+or his policy's choice, rolls to stay conscious at 0 HP or less, and performs the maneuver
+step by step at the tenths :func:`.timing.step_tenths` gives (:mod:`.maneuvers`).
+Defences, retreats, damage and a Wait's attack happen inside the step that caused them,
+at its tenth. The processes only schedule; the rules are the pure modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from timedcombat import events as ev
+from timedcombat.arena import Arena
+from timedcombat.dice import Dice
+from timedcombat.hexmap import FACINGS, Hex
+from timedcombat.log import EventLog
+from timedcombat.plans import PlanStep
+from timedcombat.results import DEAD, DOWN, HURT, OK, OUT, CombatantResult
+from timedcombat.scenario import Scenario
+from timedcombat.systems.gurps import closing, maneuvers, timing
+from timedcombat.systems.gurps import damage as dmg
+from timedcombat.systems.gurps.events import (
+    Initiative,
+    Maneuver,
+    PhaseStart,
+    Placed,
+    PlanSkip,
+    Turn,
+)
+from timedcombat.systems.gurps.fighter import Fighter
+from timedcombat.systems.gurps.policy import get_policy
+from timedcombat.systems.gurps.rules import KNEELING, PRONE, STANDING, GurpsRules
+from timedcombat.systems.gurps.traits import dodge, speed_quarters
+from timedcombat.systems.gurps.wrestling import Coop
+from timedcombat.turns import CLOCK_PRIORITY, At, TimeModel, TurnClock, at
+
+MODEL = TimeModel(timing.TURN, ())
+"""One-second turns of 10 tenths. The phases are the combatants' own (one each, in the
+order of action, :func:`.timing.phases`), so the model names none: the clock below lays
+them out turn by turn."""
+
+
+class GurpsClock(TurnClock):
+    """The turn clock with a phase for each combatant in the turn's order of action."""
+
+    def __init__(self, fight: Fight) -> None:
+        super().__init__(fight, MODEL, Turn, PhaseStart)
+        self.phases: dict[str, timing.Phase] = {}
+
+    def _run(self) -> Generator[Any, Any, None]:
+        fight, env = self.arena, self.arena.env
+        while not fight.over:
+            self.turn += 1
+            yield At(env, timing.turn_start(self.turn), CLOCK_PRIORITY)
+            if fight.over:
+                return
+            order, fields = fight.turn_order(self.turn)
+            self.order = tuple(order)
+            fight.emit(self.turn_event, turn=self.turn, order=self.order, **fields)
+            phases = timing.phases(self.turn, self.order)
+            self.phases = {p.actor: p for p in phases}
+            fight.turn_begun(self.turn)  # type: ignore[attr-defined]
+            woke, self.next_turn = self.next_turn, env.event()
+            woke.succeed(self.turn)
+            for p in phases:
+                yield At(env, p.start, CLOCK_PRIORITY)
+                if fight.over:
+                    return
+                fight.emit(self.phase_event, turn=self.turn, phase=p.actor, end=p.end,
+                           actor=p.actor, rank=p.rank)
+
+
+class Fight(Arena):
+    """One run of a ``gurps`` scenario."""
+
+    system = "gurps"
+
+    def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
+                 seed: int) -> None:
+        super().__init__(scenario, dice, log, until, seed)
+        self.rules: GurpsRules = scenario.rules
+        for spec in scenario.combatants:
+            f = Fighter(spec, self.rules)
+            f.policy = get_policy(spec.policy)
+            self.add(f)
+        self.cc: dict[Hex, Any] = {}  # close-combat hexes (halfhex.CloseCombatHex)
+        self.coop = Coop(self)
+        self.waiters: list[Fighter] = []
+        self.initiative: tuple[str, ...] = ()
+        self.clock = GurpsClock(self)
+
+    # ------------------------------------------------------------------ arena hooks
+
+    def emit(self, cls: type[ev.Event], **fields: Any) -> None:
+        """Log an event now; nothing is logged once the fight is over (the ``end`` event is
+        the last line, though the step that ended it may still be unwinding)."""
+        if not self.over:
+            super().emit(cls, **fields)
+
+    def placed(self, f: Fighter) -> tuple[type[ev.Event], dict[str, Any]]:
+        st = f.stats
+        return Placed, dict(
+            actor=f.id, side=f.side, at=f.at, facing=FACINGS[f.facing],
+            stats=(("st", st.st), ("dx", st.dx), ("iq", st.iq), ("ht", st.ht),
+                   ("hp", f.hp_max), ("speed_quarters", speed_quarters(st.ht, st.dx)),
+                   ("move", f.move), ("dodge", dodge(st.ht, st.dx, self.rules.encumbrance))),
+            skills=st.skills, weapons=tuple(w.name for w in st.weapons),
+            shield=st.shield.name if st.shield else None, shield_db=f.shield_db,
+            armor=st.armor.name, dr=st.armor.dr)
+
+    def begin(self) -> None:
+        """Roll the order of action (one die each, in scenario order), start the clock and
+        every combatant's process."""
+        die = self.rules.initiative_die
+        rolls = {f.id: self.dice.die(die) for f in self.combatants}
+        entries = [timing.InitiativeEntry(f.id, speed_quarters(f.stats.ht, f.stats.dx),
+                                          f.stats.dx, rolls[f.id]) for f in self.combatants]
+        self.initiative = timing.initiative_order(entries)
+        by = {e.actor: e for e in entries}
+        self.emit(Initiative, order=self.initiative,
+                  speeds=tuple(by[i].speed_quarters for i in self.initiative),
+                  dx=tuple(by[i].dx for i in self.initiative),
+                  rolls=tuple(by[i].roll for i in self.initiative), die=die)
+        self.clock.start()
+        for f in self.combatants:
+            f.proc = self.env.process(self.life(f))
+
+    def turn_order(self, turn: int) -> tuple[list[str], dict[str, Any]]:
+        """The fixed order of action, less those out of the fight."""
+        return [i for i in self.initiative if self.by_id[i].able], {}
+
+    def turn_begun(self, turn: int) -> None:
+        self.coop.begin_turn(self.clock.order)
+
+    def result_of(self, f: Fighter) -> CombatantResult:
+        if f.dead:
+            state = DEAD
+        elif f.out:
+            state = OUT
+        elif f.pinned:
+            state = OUT if self.rules.pinned_is_out else DOWN
+        elif f.posture != STANDING or f.stunned:
+            state = DOWN
+        elif f.hurt:
+            state = HURT
+        else:
+            state = OK
+        return CombatantResult(f.side, state, f.damage, {
+            "hp": f.hp, "hp_max": f.hp_max, "pinned": f.pinned, "grappled": f.grappled,
+            "stunned": f.stunned, "posture": f.posture})
+
+    # ------------------------------------------------------------------ the processes
+
+    def life(self, f: Fighter) -> Generator[Any, Any, None]:
+        while not self.over and f.able:
+            yield self.clock.next_turn
+            p = self.clock.phases.get(f.id)
+            if p is None:
+                continue
+            yield at(self.env, p.start, 0, p.rank)
+            if self.over or not f.able:
+                return
+            yield from self.take_phase(f, p)
+
+    def take_phase(self, f: Fighter, p: timing.Phase) -> Generator[Any, Any, None]:
+        f.phase = p
+        # the last maneuver governed his defences until now (B363)
+        f.retreated = False
+        f.parries.clear()
+        f.blocked = False
+        f.attacked_with.clear()
+        f.lost_balance = False
+        f.entered = False
+        f.entering_used = False
+        f.moved = 0
+        f.spent = 0
+        if f.waiting is not None:
+            f.waiting = None
+            self.waiters.remove(f)
+        f.shock = dmg.shock([f.owed_injury], f.owed_double) if f.owed_injury else 0
+        f.owed_injury, f.owed_double = 0, False
+        if f.in_cc:
+            f.cc_turns += 1
+        f.quiet_turns = 0 if f.attacked_this_turn else f.quiet_turns + 1
+        f.attacked_this_turn = False
+        if f.stunned:  # B420: a stunned fighter can only Do Nothing
+            self.coop.drop(f)
+            self.announce(f, PlanStep("do_nothing"), "do_nothing", p)
+            yield at(self.env, p.last, 0, p.rank)
+            if self.over or not f.able:
+                return
+            from timedcombat.systems.gurps.melee import check, roll3
+
+            r = dmg.stun_recovery(roll3(self), f.stats.ht)
+            check(self, f, "stun_recovery", r, "recovers" if r.success else "stunned")
+            if r.success:
+                f.stunned = False
+                self.emit(ev.State, actor=f.id, state="stunned", value=False)
+            return
+        step = self.choose(f)
+        if f.hp <= 0 and step.action != "do_nothing":
+            from timedcombat.systems.gurps.melee import check, roll3
+
+            r = dmg.consciousness_check(roll3(self), f.stats.ht, f.hp, f.hp_max)
+            check(self, f, "consciousness", r, "conscious" if r.success else "unconscious")
+            if not r.success:
+                self.knock_out(f, "consciousness")
+                return
+        yield from maneuvers.perform(self, f, p, step)
+        f.shock = 0  # B419: shock lasts for his next turn only
+
+    def choose(self, f: Fighter) -> PlanStep:
+        """The next plan step the rules allow now (skipped ones logged), else the policy's
+        choice. ``retreat`` is no maneuver: it readies the next defence's retreat."""
+        while f.plan_head is not None:
+            step = f.plan_head
+            index = f.pop_plan()
+            if step.action == "retreat":
+                if f.grappled:
+                    self.skip(f, step, index, "grappled")
+                else:
+                    f.retreat_next = True
+                    f.retreat_from, f.retreat_to = step.target, step.to
+                continue
+            reason = maneuvers.refusal(self, f, step)
+            if reason is not None:
+                self.skip(f, step, index, reason)
+                continue
+            return step
+        step = f.policy.choose(self, f)
+        if maneuvers.refusal(self, f, step) is not None:
+            return PlanStep("do_nothing")  # (a policy asks only for what it may do)
+        return step
+
+    def skip(self, f: Fighter, step: PlanStep, index: int, reason: str) -> None:
+        self.emit(PlanSkip, actor=f.id, name=step.action, index=index, reason=reason)
+
+    def announce(self, f: Fighter, step: PlanStep, maneuver: str, p: timing.Phase,
+                 movement: int = 0, option: str | None = None) -> None:
+        """Log the maneuver taken: the core ``action`` and ``gurps.maneuver``; from now on
+        it governs his defences."""
+        from timedcombat.systems.gurps.rules import MANEUVERS
+
+        f.maneuver = maneuver
+        f.option = option
+        self.emit(ev.Action, actor=f.id, name=step.action, end=p.end, target=step.target,
+                  weapon=step.weapon)
+        self.emit(Maneuver, actor=f.id, name=step.action, maneuver=maneuver, end=p.end,
+                  movement=movement, defences=MANEUVERS[maneuver].defences,
+                  target=step.target, weapon=step.weapon, option=option, to=step.to)
+
+    # ------------------------------------------------------------------ the map
+
+    def relocate(self, f: Fighter, to: Hex, mode: str) -> None:
+        """Move ``f`` one hex (a foe's hex is shared: the caller enters close combat);
+        leaving a hex lets go of close combat there."""
+        frm = f.at
+        self.map.move(f.id, to, share=True)
+        f.at = to
+        self.emit(ev.Move, actor=f.id, frm=frm, to=to, mode=mode, facing=FACINGS[f.facing])
+        closing.leave(self, f, frm)
+
+    def after_step(self, mover: Fighter) -> None:
+        """A step of anyone's is done: a waiting fighter whose target is now within his
+        reach attacks at once (B366)."""
+        for w in list(self.waiters):
+            if self.over:
+                return
+            if w is mover or not w.able or w.waiting is None:
+                continue
+            t = self.by_id[w.waiting.target]
+            if t.able and maneuvers.can_strike(self, w, t, w.waiting.weapon):
+                self.waiters.remove(w)
+                order, w.waiting = w.waiting, None
+                maneuvers.wait_attack(self, w, t, order.weapon)
+
+    # ------------------------------------------------------------------ states
+
+    def stun(self, f: Fighter) -> None:
+        if not f.stunned:
+            f.stunned = True
+            self.emit(ev.State, actor=f.id, state="stunned", value=True)
+
+    def set_posture(self, f: Fighter, posture: str) -> None:
+        """Change posture, logged as ``state prone`` / ``state kneeling`` true or false."""
+        if posture == f.posture or not f.able:
+            return
+        old, f.posture = f.posture, posture
+        for name in (PRONE, KNEELING):
+            if old == name:
+                self.emit(ev.State, actor=f.id, state=name, value=False)
+        if posture in (PRONE, KNEELING):
+            self.emit(ev.State, actor=f.id, state=posture, value=True)
+
+    def recount(self, f: Fighter) -> None:
+        """Whether a pinned fighter counts for his side (``pinned_is_out``)."""
+        counts = f.able and not (f.pinned and self.rules.pinned_is_out)
+        if counts != f.counted:
+            f.counted = counts
+            self.able_count[f.side] += 1 if counts else -1
+            self.check_end()
+
+    def knock_out(self, f: Fighter, cause: str) -> None:
+        if not f.able:
+            return
+        f.out = True
+        self.emit(ev.State, actor=f.id, state="out", value=True, cause=cause)
+        self.remove(f)
+
+    def kill(self, f: Fighter, cause: str) -> None:
+        if not f.able:
+            return
+        f.dead = True
+        f.out = True
+        self.emit(ev.State, actor=f.id, state="dead", value=True, cause=cause)
+        self.remove(f)
+
+    def remove(self, f: Fighter) -> None:
+        """``f`` is out of the fight: off the map, out of close combat and every hold, out
+        of every cooperative attempt; the fight ends when his side has no one left."""
+        from timedcombat.systems.gurps.wrestling import release
+
+        h = f.at
+        f.able = False
+        if f.counted:
+            f.counted = False
+            self.able_count[f.side] -= 1
+        self.map.remove(f.id)
+        closing.leave(self, f, h)
+        for hid in list(f.held_by):
+            release(self, self.by_id[hid], f)
+        self.coop.drop(f)
+        self.coop.void(f)
+        if f in self.waiters:
+            self.waiters.remove(f)
+        self.check_end()
+
+
+def run(scenario: Scenario, dice: Dice, log: EventLog, until: int, seed: int = 0) -> Any:
+    return Fight(scenario, dice, log, until, seed).run()
+
+
+__all__ = ["MODEL", "Fight", "GurpsClock", "run"]

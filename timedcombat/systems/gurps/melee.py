@@ -1,0 +1,434 @@
+"""Attacks as the driver makes them: the roll, the defence, damage, criticals, and the
+chain of rolls when an attack into a close-combat hex goes astray (seed 002).
+
+Every number comes from the pure modules (:mod:`.attack`, :mod:`.defence`, :mod:`.damage`,
+:mod:`.closecombat`); this module rolls the dice in a fixed order, applies the outcome to
+the fighters and logs it. Dice order of one attack: the attack's 3d6; then the Critical Hit
+Table's 3d6 (a critical success) or the defender's 3d6 (a second for All-Out Defense
+(Double) after a failure); then the damage dice; then the knockdown, death checks; after
+a critical failure the Critical Miss Table's 3d6 (and a second when the table asks); after
+a miss or a dodge into a close-combat hex, each bystander's 3d6, defence and damage in turn.
+
+Log order at the attack's tenth: ``attack`` (its final result), ``gurps.critical``,
+``defence`` (and the retreat ``move``), ``damage`` and what follows from it,
+``gurps.wrong_target`` links.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from timedcombat.dice import DiceSpec, parse
+from timedcombat.hexmap import Hex, distance
+from timedcombat.systems.gurps import closecombat as ccr
+from timedcombat.systems.gurps import closing
+from timedcombat.systems.gurps import damage as dmg
+from timedcombat.systems.gurps.attack import (
+    AttackRoll,
+    AttackSituation,
+    modifiers,
+    reload_turns,
+    weapon_attack,
+)
+from timedcombat.systems.gurps.defence import (
+    BLOCK,
+    PARRY,
+    DefenceOption,
+    DefenceRoll,
+    DefenceSituation,
+    attack_arc,
+    defend,
+    options,
+)
+from timedcombat.systems.gurps.events import (
+    Attack,
+    Check,
+    Critical,
+    Damage,
+    Defence,
+    Mishap,
+    WrongTarget,
+)
+from timedcombat.systems.gurps.halfhex import in_the_way
+from timedcombat.systems.gurps.rolls import SuccessRoll, total
+from timedcombat.systems.gurps.rules import MANEUVERS, PRONE, WEAPONS, AttackMode, Weapon
+from timedcombat.systems.gurps.traits import st_shortfall, weapon_skill
+
+if TYPE_CHECKING:
+    from timedcombat.systems.gurps.engine import Fight
+    from timedcombat.systems.gurps.fighter import Fighter
+
+THREE_D6 = parse("3d6")
+HIT, MISS = ccr.HIT, ccr.MISS
+STOPPED = {"dodge": ccr.DODGED, "parry": ccr.PARRIED, "block": ccr.BLOCKED}
+PIERCING = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
+
+
+def roll3(fight: Fight) -> tuple[int, ...]:
+    """One 3d6 roll's faces."""
+    return fight.dice.roll(THREE_D6).faces
+
+
+# --------------------------------------------------------------------------- situations
+
+
+def situation(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon | None, *,
+              maneuver: str | None = None, option: str | None = None,
+              entering: bool = False) -> AttackSituation:
+    """What sets the modifiers of ``a``'s attack on ``b`` now."""
+    aimed = weapon is not None and weapon.ranged and a.aim_target == b.id
+    return AttackSituation(
+        maneuver=maneuver or a.maneuver, option=option, in_close_combat=a.in_cc,
+        entering=entering, into_close_combat=b.in_cc and b.at != a.at,
+        shield_db=a.shield_db, shock=a.shock, grappled=a.grappled, posture=a.posture,
+        distance=closing.reach_distance(a, b), aim_turns=a.aim_turns if aimed else 0)
+
+
+def skill_against(a: Fighter, weapon: Weapon, mode: AttackMode, sit: AttackSituation) -> int:
+    """The effective skill ``a`` would have with this attack in ``sit`` (the wrong-target
+    rule's "what you would have if you deliberately attacked that target")."""
+    m, cap = modifiers(sit, ranged=weapon.ranged, bulk=weapon.bulk, acc=weapon.acc,
+                       to_hit=mode.to_hit, st_shortfall=st_shortfall(a.stats, weapon))
+    value = weapon_skill(a.stats, weapon) + total(m)
+    return value if cap is None else min(value, cap)
+
+
+# --------------------------------------------------------------------------- defences
+
+
+@attrs.frozen
+class Try:
+    """One active defence rolled: the option, the roll, the hex retreated into."""
+
+    option: DefenceOption
+    roll: DefenceRoll
+    retreat_to: Hex | None
+
+
+def retreat_hex(fight: Fight, d: Fighter, a: Fighter) -> Hex | None:
+    """Where ``d`` could retreat from ``a`` now: out of close combat into a free hex on his
+    side; in the open a free hex away from the attacker. None: no retreat possible (done
+    already this turn, grappled, after Move and Attack, not standing, nowhere free)."""
+    if d.retreated or d.grappled or not d.standing or d.pinned:
+        return None
+    if MANEUVERS[d.maneuver].defences in ("dodge_block", "none"):
+        return None
+    asked = d.retreat_to if d.retreat_next and d.retreat_from in (None, a.id) else None
+    if d.in_cc:
+        free = closing.exits(fight, d)
+        return asked if asked in free else (free[0] if free else None)
+    if asked is not None and distance(asked, d.at) == 1 and fight.map.is_free(asked):
+        return asked
+    return fight.step_away(d, a.at)
+
+
+def parry_weapon(d: Fighter) -> Weapon:
+    """The weapon ``d`` can parry with now (a weapon turned in the hand or a lame arm
+    leaves the bare hand)."""
+    if d.unready or d.arm_lame:
+        return WEAPONS["punch"]
+    return d.ready
+
+
+def defend_against(fight: Fight, d: Fighter, a: Fighter, *, ranged: bool,
+                   swing: bool) -> list[Try]:
+    """``d`` defends against ``a``'s successful attack: the options the rules give, the
+    choice of his policy (with or without a retreat), the roll; All-Out Defense (Double)
+    tries a second, different defence after a failure. Rolls now; logs nothing."""
+    if not d.able or d.pinned:
+        return []
+    frm = closing.attacker_point(fight, d, a)
+    arc, shield_side = attack_arc(d.at, d.facing, frm, fight.rules.shield_arm)
+    sit = DefenceSituation(
+        maneuver=d.maneuver, option=d.option, in_close_combat=d.in_cc, grappled=d.grappled,
+        arc=arc, shield_side=shield_side, stunned=d.stunned, posture=d.posture,
+        retreated=d.retreated, parries=tuple(d.parries.items()), blocked=d.blocked,
+        attacked_with=tuple(sorted(d.attacked_with)), reeling=d.reeling,
+        lost_balance=d.lost_balance, encumbrance=fight.rules.encumbrance,
+        ranged_attack=ranged, armed_swing=swing)
+    weapon = parry_weapon(d)
+    plain = options(d.stats, weapon, sit)
+    to = retreat_hex(fight, d, a)
+    back = options(d.stats, weapon, attrs.evolve(sit, retreat=True)) if to is not None else ()
+    back = tuple(o for o in back if o.retreat)
+    choice = d.policy.defence(fight, d, a, plain, back)
+    if choice is None:
+        return []
+    tries = [_roll_defence(fight, d, choice, to if choice.retreat else None)]
+    if not tries[0].roll.success and d.maneuver == "all_out_defense" and d.option == "double":
+        sit2 = attrs.evolve(sit, retreated=d.retreated, parries=tuple(d.parries.items()),
+                            blocked=d.blocked)
+        rest = [o for o in options(d.stats, weapon, sit2) if o.kind != choice.kind]
+        second = d.policy.defence(fight, d, a, tuple(rest), ())
+        if second is not None:
+            tries.append(_roll_defence(fight, d, second, None))
+    return tries
+
+
+def _roll_defence(fight: Fight, d: Fighter, option: DefenceOption, to: Hex | None) -> Try:
+    dr = defend(roll3(fight), option)
+    if option.kind == PARRY and option.weapon is not None:
+        d.parries[option.weapon] = d.parries.get(option.weapon, 0) + 1
+    if option.kind == BLOCK:
+        d.blocked = True
+    if option.retreat:
+        d.retreated = True
+        d.retreat_next = False
+        d.retreat_to = None
+    d.aim_turns = 0  # any active defence spoils an Aim (B364)
+    d.aim_target = None
+    return Try(option, dr, to)
+
+
+def log_tries(fight: Fight, d: Fighter, a: Fighter, tries: list[Try]) -> None:
+    """Log each defence rolled and make its retreat step."""
+    for tr in tries:
+        r = tr.roll.roll
+        fight.emit(Defence, actor=d.id, kind=tr.option.kind, against=a.id, roll=r.roll,
+                   total=r.roll, success=r.success, weapon=tr.option.weapon,
+                   modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
+                   base=tr.option.base, effective=r.target, margin=r.margin,
+                   retreat=tr.retreat_to, critical=r.critical)
+        if tr.retreat_to is not None and d.able:
+            fight.relocate(d, tr.retreat_to, mode="retreat")
+
+
+def outcome(tries: list[Try]) -> str:
+    """The attack's result after the defences: stopped by the last successful one, else a
+    hit."""
+    for tr in tries:
+        if tr.roll.success:
+            return STOPPED[tr.option.kind]
+    return HIT
+
+
+# --------------------------------------------------------------------------- attacks
+
+
+def strike(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode, *,
+           maneuver: str | None = None, option: str | None = None,
+           entering: bool = False) -> str:
+    """``a`` attacks ``b`` with a weapon mode: the whole exchange. Returns the result."""
+    fight.note_attack()
+    a.attacked_this_turn = True
+    sit = situation(fight, a, b, weapon, maneuver=maneuver, option=option, entering=entering)
+    faces = roll3(fight)
+    ar = weapon_attack(faces, weapon_skill(a.stats, weapon), weapon, mode, sit,
+                       st_shortfall(a.stats, weapon))
+    a.attacked_with.add(weapon.name)
+    if weapon.ranged:
+        a.reload_left = reload_turns(weapon)
+        a.aim_turns = 0
+        a.aim_target = None
+    crit_faces: tuple[int, ...] = ()
+    tries: list[Try] = []
+    if ar.roll.critical == "success":
+        result = HIT
+        if fight.rules.critical_tables:
+            crit_faces = roll3(fight)
+    elif ar.roll.success:
+        tries = defend_against(fight, b, a, ranged=weapon.ranged,
+                               swing=mode.base == "sw" and not weapon.unarmed)
+        result = outcome(tries)
+    else:
+        result = MISS
+    log_attack(fight, a, b, weapon.name, mode.name, ar, result, entering)
+    effect = None
+    if crit_faces:
+        effect = dmg.critical_hit(sum(crit_faces)).effect
+        fight.emit(Critical, actor=a.id, table="hit", faces=crit_faces, roll=sum(crit_faces),
+                   effect=effect)
+    log_tries(fight, b, a, tries)
+    if result == HIT:
+        hit(fight, a, b, weapon, mode, effect, strong=(maneuver or a.maneuver) ==
+            "all_out_attack" and option == "strong")
+    elif ar.roll.critical == "failure":
+        critical_miss(fight, a, weapon, mode)
+    elif sit.into_close_combat and ccr.strays(result):
+        astray(fight, a, b, weapon, mode, sit, result)
+    return result
+
+
+def log_attack(fight: Fight, a: Fighter, b: Fighter, weapon: str, kind: str, ar: AttackRoll,
+               result: str, entering: bool) -> None:
+    r = ar.roll
+    fight.emit(Attack, actor=a.id, target=b.id, weapon=weapon, roll=r.roll, total=r.roll,
+               against=r.target, result=result, margin=r.margin, simultaneous=False,
+               modifiers=ar.modifiers, dice="3d6", kind=kind, faces=r.faces, skill=ar.skill,
+               effective=r.target, critical=r.critical, cap=ar.cap,
+               entering=True if entering else None)
+
+
+def damage_st(a: Fighter, weapon: Weapon) -> int:
+    """The ST a weapon's damage comes from: the wielder's; a bow's is its archer's (the
+    parameter ``bow_st_is_archer_st``), else the bow's own minimum ST."""
+    if weapon.ranged and not a.rules.bow_st_is_archer_st:
+        return weapon.min_st
+    return a.stats.st
+
+
+def hit(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
+        effect: str | None = None, strong: bool = False) -> None:
+    """A blow that got through: roll its damage (a critical hit's effect applied; half
+    damage beyond a bow's 1/2D range) and what follows."""
+    st = damage_st(a, weapon)
+    spec = dmg.weapon_damage(st, mode, strong)
+    half = weapon.ranged and closing.reach_distance(a, b) > weapon.range_half * st
+    injure(fight, b, a.id, weapon.name, spec, mode.damage_type, effect, half=half)
+    if effect == "drop" and b.able and not b.ready.unarmed:
+        drop_weapon(fight, b, "drop")
+
+
+def injure(fight: Fight, v: Fighter, source: str, weapon: str, spec: DiceSpec,
+           damage_type: str, effect: str | None = None, half: bool = False) -> None:
+    """Roll damage dice against ``v`` (halved beyond a bow's 1/2D) and apply them."""
+    faces = fight.dice.roll(spec).faces
+    rolled = dmg.damage_roll(spec, faces, damage_type)
+    if half:
+        rolled //= 2
+    apply_injury(fight, v, source, weapon, spec, faces, rolled, damage_type, effect)
+
+
+def apply_injury(fight: Fight, v: Fighter, source: str, weapon: str, spec: DiceSpec,
+                 faces: tuple[int, ...], rolled: int, damage_type: str,
+                 effect: str | None = None) -> None:
+    """Basic damage ``rolled`` against ``v``: DR, wounding, HP, shock owed, then death
+    checks and the knockdown roll after a major wound (B377-B381, B419-B420)."""
+    inj = dmg.injury(rolled, spec, v.dr(damage_type), damage_type, effect)
+    through = inj.penetrating > 0
+    w = dmg.wound(v.hp_max, v.hp, inj.injury,
+                  forced_major=effect == "major_wound" and through,
+                  double_shock=effect == "double_shock" and through)
+    v.hp = w.hp_after
+    v.damage = v.hp_max - v.hp
+    v.hurt = w.reeling
+    num, den = inj.multiplier
+    fight.emit(Damage, actor=v.id, amount=inj.injury, total=v.damage, body=v.hp_max,
+               source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
+               dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
+               multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
+               shock=w.shock, major=w.major, critical=effect)
+    v.owed_injury += inj.injury
+    v.owed_double = v.owed_double or (effect == "double_shock" and through)
+    if w.dead:
+        fight.kill(v, "injury")
+        return
+    for _k in w.death_checks:
+        r = dmg.death_check(roll3(fight), v.stats.ht)
+        check(fight, v, "death", r, "survives" if r.success else "dies")
+        if not r.success:
+            fight.kill(v, "death check")
+            return
+    if w.major:
+        kd = dmg.knockdown_check(roll3(fight), v.stats.ht)
+        check(fight, v, "knockdown", kd.roll, kd.result)
+        if kd.result == dmg.KNOCKED_OUT:
+            fight.knock_out(v, "knockdown")
+        elif kd.result == dmg.KNOCKED_DOWN:
+            fight.stun(v)
+            fight.set_posture(v, PRONE)
+
+
+def check(fight: Fight, f: Fighter, kind: str, r: SuccessRoll, result: str,
+          against: str | None = None) -> None:
+    """Log a success roll that is not an attack or defence (``gurps.check``)."""
+    fight.emit(Check, actor=f.id, kind=kind, faces=r.faces, roll=r.roll, base=r.base,
+               modifiers=r.modifiers, effective=r.target, margin=r.margin,
+               success=r.success, result=result, critical=r.critical, against=against)
+
+
+# --------------------------------------------------------------------------- criticals
+
+
+def critical_miss(fight: Fight, a: Fighter, weapon: Weapon, mode: AttackMode) -> str:
+    """Roll the Critical Miss Table (B556) and apply it (``critical_tables`` off: a plain
+    miss)."""
+    if not fight.rules.critical_tables:
+        return "none"
+    faces = roll3(fight)
+    first = sum(faces)
+    resistant = weapon.breakage_resistant
+    piercing = weapon.ranged or mode.damage_type in PIERCING
+    second = None
+    if dmg.critical_miss_needs_reroll(first, resistant=resistant, impaling_or_ranged=piercing):
+        more = roll3(fight)
+        faces += more
+        second = sum(more)
+    effect = dmg.critical_miss_outcome(first, second, swung=mode.base == "sw",
+                                       ranged=weapon.ranged, resistant=resistant,
+                                       impaling_or_ranged=piercing, unarmed=weapon.unarmed)
+    fight.emit(Critical, actor=a.id, table="miss", faces=faces, roll=first, effect=effect)
+    if effect in ("break", "drop", "flies"):
+        drop_weapon(fight, a, effect)
+    elif effect == "turns_in_hand":
+        a.unready = True
+        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+    elif effect == "strain":
+        a.arm_lame = True
+        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+        if not a.ready.unarmed:
+            a.ready = WEAPONS["punch"]
+    elif effect == "lose_balance":
+        a.lost_balance = True
+        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+    elif effect == "fall":
+        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+        fight.set_posture(a, PRONE)
+    elif effect in ("hit_self", "hit_self_half"):
+        spec = dmg.weapon_damage(damage_st(a, weapon), mode)
+        injure(fight, a, a.id, weapon.name, spec, mode.damage_type,
+               half=effect == "hit_self_half")
+    return effect
+
+
+def drop_weapon(fight: Fight, f: Fighter, effect: str) -> None:
+    """``f``'s ready weapon is gone (dropped, broken, flown): bare hands until he readies
+    another."""
+    lost = f.ready
+    if lost.unarmed:
+        return
+    f.ready = WEAPONS["punch"]
+    f.unready = False
+    f.reload_left = 0
+    fight.emit(Mishap, actor=f.id, effect=effect, weapon=lost.name)
+
+
+# --------------------------------------------------------------------------- wrong target
+
+
+def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
+           sit: AttackSituation, first: str) -> None:
+    """Seed 002: a miss (or a dodge) on a close-combat participant from outside may strike
+    someone else in that hex, friend or foe, in the order they stand in the way, each at
+    the lesser of 9 and the skill against him; on until a hit, a parry, or no one left."""
+    cc = fight.cc.get(b.at)
+    if cc is None:
+        return
+    order = tuple(i for i in in_the_way(cc, a.at, exclude=[b.id],
+                                        order=fight.rules.wrong_target_order)
+                  if fight.by_id[i].able)
+    left = list(order)
+    results = [first]
+    while ccr.chain_goes_on(results, len(left)) and a.able:
+        x = fight.by_id[left.pop(0)]
+        if not x.able or x.at != b.at:
+            continue
+        vs = skill_against(a, weapon, mode, attrs.evolve(
+            sit, aim_turns=sit.aim_turns if a.aim_target == x.id else 0))
+        fight.note_attack()
+        faces = roll3(fight)
+        roll = ccr.stray_roll(faces, vs)
+        tries = defend_against(fight, x, a, ranged=weapon.ranged,
+                               swing=mode.base == "sw" and not weapon.unarmed) \
+            if roll.success else []
+        stopped = next((t.option.kind for t in tries if t.roll.success), None)
+        link = ccr.stray(x.id, faces, vs, stopped)
+        fight.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id, skill_vs_target=vs,
+                   effective_skill=link.effective_skill, faces=faces, roll=link.roll.roll,
+                   margin=link.roll.margin, result=link.result, order=order)
+        log_tries(fight, x, a, tries)
+        if link.result == HIT:
+            hit(fight, a, x, weapon, mode)
+        results.append(link.result)

@@ -1,0 +1,254 @@
+"""Movement inside a maneuver: routes over the map, hex-by-hex steps, entering a foe's hex,
+evading and slamming (seed 002; B368, B371, B387).
+
+A route is planned when the maneuver starts (nobody else moves during a phase but a
+retreating defender); each hex of it is one step of the maneuver, made at its own tenth.
+A step that is no longer possible when its tenth comes (a hex now taken) ends the movement
+there. Paying for hexes: Move and Move and Attack pay :func:`.movement.hex_cost` points a
+hex (turning first); All-Out Attack moves forward only; every other maneuver steps, with
+free facing. Moving onto a foe's hex enters close combat there (and stops, unless the
+fighter evades); out of a close-combat hex only into the three hexes on one's own side
+(the foe's side needs an evade), never while grappled.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from timedcombat.hexmap import Hex, disk, distance, facing_towards, line_step, neighbours
+from timedcombat.systems.gurps import closing, halfhex
+from timedcombat.systems.gurps import movement as mv
+from timedcombat.systems.gurps.events import Contest
+from timedcombat.systems.gurps.rolls import success_roll
+
+if TYPE_CHECKING:
+    from timedcombat.systems.gurps.engine import Fight
+    from timedcombat.systems.gurps.fighter import Fighter
+
+SEARCH_MARGIN = 8
+"""How far beside the straight way a route may go (hexes)."""
+
+
+@attrs.frozen
+class Leg:
+    """One hex of a planned route and the facing after moving into it."""
+
+    to: Hex
+    facing: int
+    cost: int = 1  # movement points it takes
+
+
+def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
+          first: Iterable[Hex] | None = None) -> list[Hex]:
+    """A shortest way of free hexes from ``f`` to one of ``goals`` (a goal may be a foe's
+    hex, entered at the end), keeping near the straight line to ``toward``; ``first``
+    limits the first hex (leaving a close-combat hex). Empty when there is none."""
+    start = f.at
+    goal_set = {g for g in goals if g != start}
+    if not goal_set:
+        return []
+    reach = distance(start, toward) + SEARCH_MARGIN
+    dist: dict[Hex, int] = {g: 0 for g in goal_set}
+    queue = deque(sorted(goal_set))
+    free = fight.map.is_free
+    while queue:
+        h = queue.popleft()
+        if h == start or (h not in goal_set and not free(h)):
+            continue
+        for n in neighbours(h):
+            if n in dist or distance(n, start) > reach:
+                continue
+            if n != start and not free(n):
+                continue
+            dist[n] = dist[h] + 1
+            queue.append(n)
+    if start not in dist and first is None:
+        return []
+    path: list[Hex] = []
+    here = start
+    if first is not None:  # leaving a close-combat hex: only by these
+        opening = [h for h in first if h in dist and (h in goal_set or free(h))]
+        if not opening:
+            return []
+        least = min(dist[h] for h in opening)
+        step = line_step(here, toward, [h for h in opening if dist[h] == least])
+        assert step is not None
+        path.append(step)
+        here = step
+    while dist[here] > 0:
+        cands = [n for n in neighbours(here) if dist.get(n, -1) == dist[here] - 1
+                 and (n in goal_set or free(n))]
+        step = line_step(here, toward, cands)
+        if step is None:
+            break
+        path.append(step)
+        here = step
+    return path
+
+
+def legs(fight: Fight, f: Fighter, path: list[Hex], maneuver: str, allowance: int) -> list[Leg]:
+    """The hexes of ``path`` that ``maneuver``'s allowance pays for, with the facing after
+    each: movement points for Move and Move and Attack (turn first, then move), forward
+    hexes only for All-Out Attack, otherwise steps (facing unchanged)."""
+    out: list[Leg] = []
+    facing = f.facing
+    here = f.at
+    left = allowance
+    for h in path:
+        direction = halfhex.side_towards(here, h)
+        if mv.costs_points(maneuver):
+            cost = mv.hex_cost(facing, direction, fight.rules)
+            if cost.cost > left:
+                break
+            left -= cost.cost
+            facing = cost.facing
+            out.append(Leg(h, facing, cost.cost))
+            here = h
+            continue
+        else:
+            if left < 1:
+                break
+            if mv.forward_only(maneuver):
+                if not mv.is_forward(facing, direction):
+                    break
+                facing = direction
+            left -= 1
+        out.append(Leg(h, facing))
+        here = h
+    return out
+
+
+def stop_when_within(path: list[Hex], target: Hex, within: int) -> list[Hex]:
+    """``path`` cut at the first hex at most ``within`` hexes from ``target``."""
+    for i, h in enumerate(path):
+        if distance(h, target) <= within:
+            return path[: i + 1]
+    return path
+
+
+def approach(fight: Fight, f: Fighter, t: Fighter, within: int, enter: bool) -> list[Hex]:
+    """A route towards ``t``: into his hex (``enter``) or to a free hex at most ``within``
+    hexes from him."""
+    first = closing.exits(fight, f) if f.in_cc else None
+    if enter:
+        return route(fight, f, [t.at], t.at, first)
+    if distance(f.at, t.at) <= within and not f.in_cc:
+        return []
+    goals = [h for h in disk(t.at, within) if h != t.at and fight.map.is_free(h)]
+    return route(fight, f, goals, t.at, first)
+
+
+def to_hex(fight: Fight, f: Fighter, to: Hex) -> list[Hex]:
+    """A route to the hex ``to`` (as near as it goes when a friend stands there)."""
+    first = closing.exits(fight, f) if f.in_cc else None
+    if to == f.at:
+        return []
+    if fight.map.is_free(to) or closing.foes_in_hex(fight, f, to):
+        return route(fight, f, [to], to, first)
+    goals = [h for h in neighbours(to) if fight.map.is_free(h)]
+    return route(fight, f, goals, to, first)
+
+
+# --------------------------------------------------------------------------- a step
+
+
+def can_enter(fight: Fight, f: Fighter, h: Hex, evading: bool = False) -> bool:
+    """``f`` may move from where he stands onto the neighbour ``h`` now."""
+    if not f.standing or f.grappled or f.pinned or distance(f.at, h) != 1:
+        return False
+    if h in fight.map.walls:
+        return False
+    here = fight.map.occupants_of(h)
+    if here and not closing.foes_in_hex(fight, f, h):
+        return False  # friends only: no room
+    if f.in_cc and not evading:
+        cc = fight.cc.get(f.at)
+        if cc is not None and f.id in cc and halfhex.needs_evade(cc, f.id, h):
+            return False  # through the foe's side: an evade
+    return True
+
+
+def move_into(fight: Fight, f: Fighter, leg: Leg, mode: str, stop: bool = True,
+              evading: bool = False, force: bool = False) -> bool:
+    """Make one hex of movement. False: the movement ends here (the hex was not free any
+    more, or it was a foe's hex: close combat). ``evading``: out through the foe's side
+    after a won evade; ``force``: a slammer carried into his target's hex."""
+    if force:
+        if leg.to in fight.map.walls or distance(f.at, leg.to) != 1:
+            return False
+    elif not can_enter(fight, f, leg.to, evading):
+        return False
+    frm = f.at
+    entering = bool(closing.foes_in_hex(fight, f, leg.to))
+    # stopping in a foe's hex he faces the foe (seed 002), away from his side of entry
+    f.facing = halfhex.facing_on_entry(halfhex.side_towards(leg.to, frm)) \
+        if entering and stop else leg.facing
+    fight.relocate(f, leg.to, mode)
+    f.moved += 1
+    f.spent += leg.cost
+    if closing.foes_in_hex(fight, f):
+        closing.enter(fight, f, frm, stop=stop)
+        return False
+    return True
+
+
+def face(fight: Fight, f: Fighter, t: Fighter) -> None:
+    """Turn to face ``t`` (a step maneuver's free facing change), logged as a ``move``
+    of mode ``turn``; in the same hex: towards his half."""
+    from timedcombat import events as ev
+    from timedcombat.hexmap import FACINGS
+
+    if not t.able or not f.able:
+        return
+    if t.at == f.at:
+        cc = fight.cc.get(f.at)
+        if cc is None or t.id not in cc:
+            return
+        new = cc.side_of(t.id)
+    else:
+        new = facing_towards(f.at, t.at)
+    if new != f.facing:
+        f.facing = new
+        fight.emit(ev.Move, actor=f.id, frm=f.at, to=f.at, mode="turn", facing=FACINGS[new])
+
+
+# --------------------------------------------------------------------------- evading
+
+
+def evade_contest(fight: Fight, f: Fighter, foe: Fighter, came_from: Hex) -> bool:
+    """B368 Evading, seed 002's way through a foe: a Quick Contest of DX (his modifiers
+    by the foe's posture and the arc he comes from; the shield's DX penalty in close
+    combat). With ``foes_stop_evaders`` off the foe lets him pass. True: he gets past."""
+    from timedcombat.hexmap import arc
+    from timedcombat.systems.gurps.melee import check, roll3
+
+    if not fight.rules.foes_stop_evaders:
+        out = mv.evade(None, None)
+        fight.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=f.stats.dx,
+                   target_score=foe.stats.dx, winner=f.id, margin=0, result="passed")
+        return out.passed
+    approach_arc = arc(foe.at, foe.facing, came_from) if came_from != foe.at else "front"
+    mine = mv.evade_modifiers(foe.posture, approach_arc) + f.dx_mods()
+    his = foe.dx_mods()
+    r1 = success_roll(roll3(fight), f.stats.dx, mine)
+    r2 = success_roll(roll3(fight), foe.stats.dx, his)
+    out = mv.evade(r1, r2)
+    check(fight, f, "evade", r1, "success" if r1.success else "failure", against=foe.id)
+    check(fight, foe, "evade_resist", r2, "success" if r2.success else "failure",
+          against=f.id)
+    c = out.contest
+    assert c is not None
+    winner = None if c.winner is None else (f.id if c.winner == 0 else foe.id)
+    fight.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=r1.target,
+               target_score=r2.target, winner=winner, margin=c.margin,
+               result="passed" if out.passed else "stopped")
+    return out.passed
+
+
+def beyond(at: Hex, came_from: Hex) -> Hex:
+    """The hex straight on through ``at`` for one coming from ``came_from``."""
+    return (2 * at[0] - came_from[0], 2 * at[1] - came_from[1])
