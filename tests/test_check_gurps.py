@@ -454,10 +454,10 @@ TRIO = (ANA, BO, CY)
 
 
 def _shot(*lines: Line, mods: dict[str, int] | None = None, faces: tuple[int, ...] = (2, 2, 3),
-          result: str | None = None, people: tuple[Line, ...] = TRIO) -> list[Line]:
+          result: str | None = None, people: tuple[Line, ...] = TRIO, **kw: Any) -> list[Line]:
     mods = {"into_close_combat": -2, "range": -2} if mods is None else mods
     shot = hit(7, "cy", "bo", "bow", kind="shot", skill=13, mods=mods, faces=faces,
-               result=result or "hit")
+               result=result or "hit", **kw)
     return log(*ANA_IN, shot, *lines, people=people)
 
 
@@ -617,3 +617,169 @@ def test_each_rule_catches_a_log_that_breaks_it(rule: str) -> None:
     good, bad, (t, actor) = CASES[rule]()
     assert broken(good) == set()
     assert broken(bad) == {(rule, t, actor)} | ALSO.get(rule, set())
+
+
+# ---------------------------------------------------------------------- more ways to break
+
+
+def test_a_turn_out_of_time_and_a_missing_phase() -> None:
+    assert broken(log(E(11, "gurps.turn", turn=2, order=["ana", "bo"]))) == {
+        ("G-TURN", 11, None), ("G-PHASE", 11, "ana")}  # and ana's phase from 10 is missing
+    events = [e for e in log(state(7, "ana", "stunned", True))
+              if not (e["event"] == "gurps.phase" and e["actor"] == "bo")]
+    assert broken(events) == {("G-PHASE", 7, "bo")}
+
+
+ANA_SHIELD = placed("ana", "red", [0, 0], "E", st=10, dx=12, ht=11, skills={"knife": 13},
+                    weapons=["knife"], shield="small")
+
+
+def test_the_attack_that_entered_the_hex_keeps_no_shield_penalty_the_next_one_does() -> None:
+    def fight(second: dict[str, int], **kw: Any) -> set[tuple[str, int, str | None]]:
+        return broken(log(man(0, "ana", "move_and_attack", 5), *ANA_IN,
+                          hit(3, "ana", "bo", entering=True), man(5, "bo", "attack"),
+                          man(10, "ana", "attack"), hit(12, "ana", "bo", mods=second, **kw),
+                          people=(ANA_SHIELD, BO), turns=2))
+    assert fight({"shield_in_close_combat": -1}) == set()
+    assert fight({}) == {("G-SHIELD-ATTACK", 12, "ana")}
+    assert fight({}, entering=True) == {("G-SHIELD-ATTACK", 12, "ana")}
+
+
+def test_no_shield_penalty_on_dx_rolls_in_the_first_turn_of_close_combat() -> None:
+    first = ready(5, "bo", "knife", "ready", (2, 3, 3), 9, {"shield_in_close_combat": -2})
+    assert broken(log(*ANA_IN, first, people=(ANA, BO_SHIELD))) == {("G-SHIELD-DX", 5, "bo")}
+
+
+def test_a_ready_in_close_combat_without_a_dx_roll_or_fast_draw_after_a_failed_one() -> None:
+    assert broken(log(*ANA_IN, ready(3, "ana", "knife", "ready", None, None))) == {
+        ("G-READY-DX", 3, "ana")}
+    late = ready(3, "ana", "knife", "wasted", (6, 6, 3), 12, fast_draw_faces=[1, 1, 1],
+                 fast_draw_roll=3, fast_draw_effective=12)
+    assert broken(log(*ANA_IN, late)) == {("G-READY-FAST-DRAW", 3, "ana")}
+
+
+def test_a_wasted_ready_is_a_ready_maneuver() -> None:
+    assert broken(log(man(0, "ana", "attack"), *enter(0, "ana", [0, 0], [1, 0], "bo", "W", "E"),
+                      ready(2, "ana", "knife", "wasted", (6, 5, 4), 12))) == {
+        ("G-READY-DX", 2, "ana")}
+
+
+def test_bare_hands_and_knives_parry_in_close_combat() -> None:
+    assert broken(_defended(kind="parry", weapon="punch")) == set()
+    assert broken(_defended(kind="parry", weapon="dagger")) == set()
+
+
+def test_a_grappled_fighter_cannot_retreat() -> None:
+    events = log(*ANA_IN, state(2, "bo", "grappled", True, "ana"),
+                 hit(3, "ana", "bo", result="dodged"),
+                 defend(3, "bo", "ana", mods={"retreat": 3}, retreat=[2, 0]),
+                 move(3, "bo", [1, 0], [2, 0], mode="retreat"),
+                 state(3, "bo", "close_combat", False, "ana"),
+                 state(3, "ana", "close_combat", False, "bo"))
+    assert broken(events) == {("G-CC-RETREAT", 3, "bo"), ("G-LEAVE-GRAPPLED", 3, "bo")}
+
+
+def test_a_retreat_needs_its_move_on_the_tenth() -> None:
+    events = log(hit(3, "ana", "bo", result="dodged"),
+                 defend(3, "bo", "ana", mods={"retreat": 3}, retreat=[2, 0]))
+    assert broken(events) == {("G-DEFENCE-AT-ATTACK", 3, "bo")}
+
+
+def test_no_minus_2_on_a_foe_not_in_close_combat() -> None:
+    events = log(hit(7, "cy", "bo", "bow", kind="shot", skill=13, faces=(2, 2, 3),
+                     mods={"into_close_combat": -2, "range": -2}), people=TRIO)
+    assert broken(events) == {("G-CC-OUTSIDE", 7, "cy")}
+
+
+def test_wrong_target_rolls_only_while_the_chain_goes_on_and_only_in_the_hex() -> None:
+    after_hit = _shot(wrong(7, "ana", ["ana"]))
+    assert broken(after_hit) == {("G-WRONG-CHAIN", 7, "cy")}
+    stranger = _shot(wrong(7, "dee", ["dee"]), faces=MISS, result="miss",
+                     people=(*TRIO, placed("dee", "red", [5, 5], st=10, dx=9, ht=9)))
+    assert ("G-WRONG-CHAIN", 7, "cy") in broken(stranger)
+    alone = log(wrong(7, "ana", ["ana"]), people=TRIO)
+    assert broken(alone) == {("G-WRONG-CHAIN", 7, "cy")}
+
+
+def test_a_critical_miss_is_left_to_the_critical_miss_table() -> None:
+    crit = _shot(faces=(6, 6, 6), result="miss", critical="failure")
+    assert broken(crit) == set()
+
+
+def test_no_defence_against_a_critical_hit() -> None:
+    events = log(hit(3, "ana", "bo", faces=(1, 1, 1), critical="success"),
+                 defend(3, "bo", "ana", success=False, faces=(5, 5, 5)))
+    assert broken(events) == {("G-ROLL-CRITICAL", 3, "bo")}
+
+
+def test_a_helper_adds_a_fifth_rounded_down() -> None:
+    assert broken(_pack(contest(5, "pin", bonuses=(3, 2)))) == {("G-COOP-SCORE", 5, "cy")}
+    assert broken(_pack(contest(5, "pin", helpers=("dee", "cy"), bonuses=(2, 2)))) == set()
+
+
+def test_the_best_score_leads_a_joint_takedown() -> None:
+    weak = copy.deepcopy(PACK)
+    weak[0]["stats"]["st"] = 9  # ana leads with ST 9 while cy has 11
+    events = log(*[state(0, a, "close_combat", True) for a in ("ana", "cy", "dee", "bo")],
+                 contest(5, "pin", score=13), people=weak)
+    assert ("G-COOP-SCORE", 5, "ana") in broken(events)
+
+
+def test_passing_through_with_a_slam_is_allowed() -> None:
+    events = log(man(0, "ana", "move_and_attack", 5), move(0, "ana", [0, 0], [1, 0]),
+                 state(0, "ana", "close_combat", True, "bo"),
+                 state(0, "bo", "close_combat", True, "ana"),
+                 hit(1, "ana", "bo", "body", kind="slam"),
+                 move(2, "ana", [1, 0], [2, 0]), state(2, "ana", "close_combat", False, "bo"),
+                 state(2, "bo", "close_combat", False, "ana"))
+    assert broken(events) == set()
+
+
+def test_initiative_speeds_and_dx_come_from_placed() -> None:
+    bad = E(0, "gurps.initiative", order=["ana", "bo"], speeds=[24, 21], dx=[12, 11],
+            rolls=[3, 3], die=6)
+    assert broken(log(initiative=bad)) == {("G-INITIATIVE", 0, "ana")}
+    rolled = E(0, "gurps.initiative", order=["ana", "bo"], speeds=[23, 21], dx=[12, 11],
+               rolls=[7, 3], die=6)
+    assert broken(log(initiative=rolled)) == {("G-INITIATIVE", 0, "ana")}
+
+
+def test_an_able_fighter_is_not_left_out_of_a_turn() -> None:
+    assert broken(log(turns=2, orders=[["ana", "bo"], ["ana"]])) == {
+        ("G-TURN-ORDER", 10, "bo")}
+
+
+def test_shock_is_for_the_next_phase_only() -> None:
+    blow = E(3, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6",
+             faces=[3], basic=3, dr=0, penetrating=3, damage_type="cr", multiplier="x1",
+             injury=3, hp=9, hp_max=12, shock=3, major=False)
+    later = hit(15, "bo", "ana", "broadsword", kind="swing", skill=13, faces=(2, 2, 2),
+                mods={"shock": -3})
+    assert broken(log(blow, later, turns=2)) == {("G-SHOCK", 15, "bo")}
+
+
+def test_hp_fall_by_each_injury() -> None:
+    second = E(13, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6",
+               faces=[2], basic=2, dr=0, penetrating=2, damage_type="cr", multiplier="x1",
+               injury=2, hp=8, hp_max=12, shock=2, major=False)
+    assert broken(log(damage(), second, turns=2)) == {("G-DAMAGE", 13, "bo")}
+
+
+def test_a_wait_may_step_when_its_trigger_comes() -> None:
+    events = log(man(0, "ana", "wait", 0), man(5, "bo", "move", 5),
+                 move(5, "bo", [3, 0], [2, 0]), move(5, "ana", [0, 0], [1, 0]),
+                 hit(5, "ana", "bo", faces=(5, 5, 4), result="miss"),
+                 people=(ANA, placed("bo", "blue", [3, 0], "W", st=12, dx=11, ht=10)))
+    assert broken(events) == set()
+
+
+def test_what_a_log_does_not_say_is_not_held_against_it() -> None:
+    """No stats, modifiers, halves, clock or maneuvers: the rules that need them skip."""
+    bare = [{k: v for k, v in e.items() if k not in ("stats", "modifiers")}
+            for e in case_shield_attack()[1]]
+    assert broken(bare) == set()
+    no_clock = [e for e in case_step_spread()[1]
+                if e["event"] not in ("gurps.turn", "gurps.phase", "gurps.maneuver")]
+    assert broken(no_clock) == set()
+    no_halves = [e for e in case_leave_side()[1] if e["event"] != "gurps.half_hex"]
+    assert broken(no_halves) == {("G-HALF-HEX", 2, "ana")}

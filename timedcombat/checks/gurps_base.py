@@ -218,11 +218,12 @@ def damage(log: GurpsLog) -> Found:
     """Penetrating = basic - DR (at least 0); injury = penetrating x the wounding
     multiplier (rounded down, at least 1 when anything penetrates); HP fall by the
     injury."""
-    hp: dict[str, int] = {}
+    hp: dict[str, int | None] = {}  # None: changed in a way the log does not give
     for _, e in log.of("gurps.damage", "gurps.slam"):
         if e["event"] == "gurps.slam":
             for who in (e.get("actor"), e.get("target")):
-                hp.pop(who, None)  # type: ignore[arg-type]
+                if isinstance(who, str):
+                    hp[who] = None
             continue
         actor = e.get("actor")
         basic, dr, pen = as_int(e.get("basic")), as_int(e.get("dr")), as_int(e.get("penetrating"))
@@ -247,9 +248,10 @@ def damage(log: GurpsLog) -> Found:
                 yield finding(e, f"injury {want} ({pen} x{mult[0] / mult[1]:g})",
                               f"injury {injury}")
                 continue
-        if isinstance(actor, str) and injury is not None and left is not None:
+        if isinstance(actor, str):
             before = hp.get(actor, top)
-            if before is not None and left != before - injury:
+            if before is not None and injury is not None and left is not None \
+                    and left != before - injury:
                 yield finding(e, f"HP {before - injury} ({before} - {injury})", f"HP {left}")
             hp[actor] = left
 
@@ -270,10 +272,14 @@ def shock(log: GurpsLog) -> Found:
     """Shock: -1 per HP of injury, at most -4 (HP under 20), on DX-based rolls in the
     victim's next phase only: his attacks there carry it."""
     taken: dict[str, list[tuple[int, int]]] = {}
+    unknown: set[str] = set()  # shock the log does not let us work out
     for _, e in log.of("gurps.damage"):
         actor, injury, top, got = e.get("actor"), as_int(e.get("injury")), \
             as_int(e.get("hp_max")), as_int(e.get("shock"))
-        if not isinstance(actor, str) or injury is None or top is None or top >= 20:
+        if not isinstance(actor, str):
+            continue
+        if injury is None or top is None or top >= 20:
+            unknown.add(actor)
             continue
         want = min(SHOCK_CAP, injury)
         if got is not None and abs(got) != want:
@@ -284,7 +290,7 @@ def shock(log: GurpsLog) -> Found:
     for i, e in log.of("gurps.attack"):
         actor, mods = e.get("actor"), modifiers(e)
         p = log.phase_at(i, actor)
-        if p is None or mods is None or not isinstance(actor, str):
+        if p is None or mods is None or not isinstance(actor, str) or actor in unknown:
             continue
         before = [q for q in log.phases_of(actor) if q.start < p.start]
         lo = before[-1].start if before else -1

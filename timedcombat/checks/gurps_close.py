@@ -175,9 +175,9 @@ def close_combat_in_hex(log: GurpsLog) -> Found:
     reported: set[str] = set()
     for i in tenth_ends(log):
         snap = log.snaps[i + 1]
-        for who, on in snap.close.items():
+        for who, with_ in snap.close.items():
             h = snap.pos.get(who)
-            if not on or h is None or _foes(log, snap, who, h, able=False):
+            if not with_ or h is None or _foes(log, snap, who, h, able=False):
                 reported.discard(who)
                 continue
             if who in reported:
@@ -270,7 +270,7 @@ def leaving_own_side(log: GurpsLog) -> Found:
         side = snap.halves.get(h, {}).get(actor) if h is not None else None
         if not snap.in_close(actor) or side is None or to is None:
             continue
-        if to in side_hexes(h, side):  # type: ignore[arg-type]
+        if to in side_hexes(h, side) or not _foes(log, snap, actor, h):  # type: ignore[arg-type]
             continue
         p = log.phase_at(i, actor)
         lo = p.index if p is not None else i
@@ -395,13 +395,8 @@ def shield_attacks(log: GurpsLog) -> Found:
 def _first_close_phase(log: GurpsLog, i: int, actor: str) -> Phase | None:
     """The phase that is ``actor``'s first turn in his present close combat: the one in
     which he entered, or when a foe entered his hex, his next (docs/rules/gurps.md)."""
-    since = None
-    for j in range(i - 1, -1, -1):
-        d = log.events[j]
-        if d.get("event") == "state" and d.get("actor") == actor \
-                and d.get("state") == "close_combat":
-            since = j if d.get("value") else None
-            break
+    snap = log.snaps[i]
+    since = snap.close_since.get(actor) if snap.in_close(actor) else None
     if since is None:
         return None
     t = log.events[since]["t"]
@@ -787,8 +782,9 @@ def wrong_target_chain(log: GurpsLog) -> Found:
         others = [a for a in snap.here(h) if a not in (e.get("actor"), e.get("target"))] \
             if h is not None else []
         result = e.get("result")
-        open_ = outside is True and result in ("miss", "dodged") \
-            and e.get("critical") != "failure"
+        if e.get("critical") == "failure":
+            continue  # the Critical Miss Table decides: neither asked for nor ruled out
+        open_ = outside is True and result in ("miss", "dodged")
         tried: list[str] = []
         for _j, d in links:
             who = d.get("target")

@@ -240,7 +240,8 @@ class Snap:
     """The fight as the log has told it before one event."""
 
     pos: dict[str, Hex] = field(default_factory=dict)
-    close: dict[str, bool] = field(default_factory=dict)
+    close: dict[str, frozenset[str | None]] = field(default_factory=dict)  # with whom
+    close_since: dict[str, int] = field(default_factory=dict)  # the state event it began
     grappled: dict[str, frozenset[str | None]] = field(default_factory=dict)
     down: frozenset[str] = frozenset()
     pinned: frozenset[str] = frozenset()
@@ -251,13 +252,14 @@ class Snap:
     phase: dict[str, Phase] = field(default_factory=dict)  # actor -> latest phase logged
 
     def copy(self) -> Snap:
-        return Snap(dict(self.pos), dict(self.close), dict(self.grappled), self.down,
+        return Snap(dict(self.pos), dict(self.close), dict(self.close_since),
+                    dict(self.grappled), self.down,
                     self.pinned, dict(self.shield),
                     {h: dict(s) for h, s in self.halves.items()}, dict(self.arrivals),
                     dict(self.maneuver), dict(self.phase))
 
     def in_close(self, actor: str) -> bool:
-        return self.close.get(actor, False)
+        return bool(self.close.get(actor))
 
     def is_grappled(self, actor: str) -> bool:
         return bool(self.grappled.get(actor))
@@ -401,7 +403,7 @@ def read(events: Sequence[Event]) -> GurpsLog:
         elif kind == "move" and isinstance(actor, str):
             _moved(now, actor, as_hex(e.get("to")))
         elif kind == "state" and isinstance(actor, str):
-            _state(now, e, actor)
+            _state(now, e, i, actor)
         elif kind == "gurps.half_hex":
             _halves(now, e)
         elif kind == "gurps.ready" and isinstance(actor, str) and e.get("discard") is True \
@@ -439,22 +441,31 @@ def _moved(now: Snap, actor: str, to: Hex | None) -> None:
     now.arrivals[to] = (*(a for a in now.arrivals.get(to, ()) if a != actor), actor)
 
 
-def _state(now: Snap, e: Event, actor: str) -> None:
+def _with(held: frozenset[str | None], on: bool, opponent: str | None
+          ) -> frozenset[str | None]:
+    """Who a fighter is in close combat with (or grappled by) after a ``state`` event.
+
+    The log may report the state per opponent (true and false for each) or for the
+    fighter alone (true once, false once, naming any opponent): a false naming someone
+    not in the set, or no one, ends it with everyone."""
+    if on:
+        return held | {opponent}
+    if opponent is None or opponent not in held:
+        return frozenset()
+    return held - {opponent}
+
+
+def _state(now: Snap, e: Event, i: int, actor: str) -> None:
     state, value = e.get("state"), e.get("value")
     on = bool(value) and value is not None
     opponent = as_str(e.get("opponent"))
     if state == "close_combat":
-        now.close[actor] = on
+        was = now.close.get(actor, frozenset())
+        now.close[actor] = _with(was, on, opponent)
+        if not was and now.close[actor]:
+            now.close_since[actor] = i
     elif state == "grappled":
-        held = set(now.grappled.get(actor, frozenset()))
-        if on:
-            held.add(opponent)
-        elif opponent is None:
-            held.clear()
-        else:
-            held.discard(opponent)
-            held.discard(None)
-        now.grappled[actor] = frozenset(held)
+        now.grappled[actor] = _with(now.grappled.get(actor, frozenset()), on, opponent)
     elif state in DOWN_STATES:
         now.down = now.down | {actor} if on else now.down - {actor}
     elif state == "pinned":

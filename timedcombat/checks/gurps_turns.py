@@ -58,8 +58,8 @@ def turns(log: GurpsLog) -> Found:
         if e.get("event") == "gurps.turn" and as_int(e.get("turn")) is not None:
             begun.add(e["turn"])
             continue
-        if e.get("event") in CLOCK_FREE:
-            continue
+        if e.get("event") in CLOCK_FREE or (not begun and e["t"] == 0):
+            continue  # the set-up, before the clock starts
         k = e["t"] // TURN + 1
         if k not in begun and k not in missing:
             missing.add(k)
@@ -170,8 +170,8 @@ def steps_in_phase(log: GurpsLog) -> Found:
         return
     for i, e in step_events(log):
         actor = e["actor"]
-        if e["event"] == "gurps.attack" and _is_wait(log, i, actor):
-            continue
+        if e["event"] != "gurps.ready" and _is_wait(log, i, actor):
+            continue  # a Wait's attack (and its step) when the trigger comes
         if log.phase_at(i, actor) is None:
             p = log.snaps[i].phase.get(actor)
             where = f"his phase {p.start}-{p.last} is over" if p else "no phase of his yet"
@@ -228,17 +228,18 @@ def defence_at_attack(log: GurpsLog) -> Found:
 
 
 def wait_trigger(log: GurpsLog) -> Found:
-    """A Wait's attack outside its actor's phase falls at the tenth of another fighter's
-    step (the trigger)."""
-    for i, e in log.of("gurps.attack"):
+    """A Wait's attack (and the step with it) outside its actor's phase falls at the tenth
+    of another fighter's step (the trigger)."""
+    for i, e in step_events(log):
         actor = e.get("actor")
-        if not _is_wait(log, i, actor) or log.phase_at(i, actor) is not None:
+        if e["event"] == "gurps.ready" or not _is_wait(log, i, actor) \
+                or log.phase_at(i, actor) is not None:
             continue
         trigger = any(d.get("event") in ("move", "gurps.attack", "gurps.ready")
                       and isinstance(d.get("actor"), str) and d.get("actor") != actor
                       for j, d in same_tenth(log, i) if j < i)
         if not trigger:
-            yield finding(e, "the Wait's attack at the tenth of the step that triggers it",
+            yield finding(e, "the Wait's action at the tenth of the step that triggers it",
                           f"no other fighter's step at {e['t']}")
 
 
