@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_tenths_properties import SCALE
 
 from timedcombat.check import Violation, check_events
 from timedcombat.checks import get_ruleset, systems
@@ -783,3 +784,145 @@ def test_what_a_log_does_not_say_is_not_held_against_it() -> None:
     assert broken(no_clock) == set()
     no_halves = [e for e in case_leave_side()[1] if e["event"] != "gurps.half_hex"]
     assert broken(no_halves) == {("G-HALF-HEX", 2, "ana")}
+
+
+# ---------------------------------------------------------------------- the rule table
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("`", "").split())
+
+
+def test_rule_set_is_registered_for_gurps() -> None:
+    assert "gurps" in systems()
+    ruleset = get_ruleset("gurps")
+    assert ruleset is not None and ruleset.rules == RULES and ruleset.system == "gurps"
+    ids = [r.id for r in RULES]
+    assert len(ids) == len(set(ids))
+    for r in RULES:
+        assert r.id.startswith("G-") and r.section and r.quote and r.checks
+
+
+def test_every_seed_quote_is_in_the_seed_s_english_working_text() -> None:
+    if not SEED_EN.exists():
+        pytest.skip("seed 002 is not next to this checkout")
+    text = SEED_EN.read_text(encoding="utf-8")
+    seed, headings = _norm(text), {line[3:].strip() for line in text.splitlines()
+                                   if line.startswith("## ")}
+    for r in RULES:
+        if r.section.startswith("(docs/rules/gurps.md"):
+            continue
+        for part in r.quote.split(" / "):
+            assert _norm(part) in seed, (r.id, part)
+        for section in r.section.split("; "):
+            assert section in headings or section.endswith("(introduction)"), (r.id, section)
+
+
+def test_every_other_quote_is_in_docs_rules_gurps_md() -> None:
+    docs = _norm((ROOT / "docs" / "rules" / "gurps.md").read_text(encoding="utf-8"))
+    quoted = [r for r in RULES if r.section.startswith("(docs/rules/gurps.md")]
+    assert len(quoted) > 10
+    for r in quoted:
+        for part in r.quote.split(" / "):
+            assert _norm(part) in docs, (r.id, part)
+
+
+def test_the_rule_page_lists_every_rule_as_generated() -> None:
+    page = (ROOT / "docs" / "checks" / "gurps.md").read_text(encoding="utf-8")
+    for r in RULES:
+        assert f"#### `{r.id}`" in page, r.id
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "rules_doc.py"), "gurps",
+                           "--check"], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def _write(tmp_path: Path, events: list[Line] | str) -> str:
+    path = tmp_path / "fight.jsonl"
+    if isinstance(events, str):
+        path.write_text(events, encoding="utf-8")
+    else:
+        last = events[-1]
+        end = {"t": last["t"], "seq": last["seq"] + 1, "event": "end", "winner": None,
+               "reason": "until"}
+        path.write_text("".join(json.dumps(e) + "\n" for e in [*events, end]),
+                        encoding="utf-8")
+    return str(path)
+
+
+def test_the_command_on_a_clean_and_a_broken_log(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    good, bad, _ = case_cc_weapon()
+    assert main(["check", _write(tmp_path, good)]) == 0
+    assert f"clean ({len(good) + 1} events, {len(RULES)} gurps rules)" in capsys.readouterr().out
+    path = _write(tmp_path, bad)
+    assert main(["check", path]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("G-CC-WEAPON t=3 ana: expected a weapon of reach C in close "
+                             "combat; found broadsword (reach 1)")
+    assert out[-1] == f"{path}: 1 violation of the gurps rules"
+
+
+START = '{"t":0,"seq":1,"event":"start","system":"gurps","seed":0,"scenario":"x"}'
+INVALID = {
+    "turn without order": (START + '\n{"t":0,"seq":2,"event":"gurps.turn","turn":1}\n', 2,
+                           "`gurps.turn` needs `order`"),
+    "phase end not int": (START + '\n{"t":0,"seq":2,"event":"gurps.phase","turn":1,'
+                          '"actor":"a","end":"5"}\n', 2,
+                          "`gurps.phase`: `end` must be an integer"),
+    "attack without target": (START + '\n{"t":0,"seq":2,"event":"gurps.attack",'
+                              '"actor":"a"}\n', 2, "`gurps.attack` needs `target`"),
+    "modifiers not an object": (START + '\n{"t":0,"seq":2,"event":"gurps.defence",'
+                                '"actor":"a","against":"b","kind":"dodge","modifiers":[]}\n',
+                                2, "`modifiers` must be an object"),
+    "half hex without sides": (START + '\n{"t":0,"seq":2,"event":"gurps.half_hex",'
+                               '"actor":"a","at":[0,0],"occupants":["a"]}\n', 2,
+                               "`gurps.half_hex` needs `sides`"),
+    "cut short": (START + '\n{"t":0,"seq":2,"event":"gurps.turn","turn":1,"order":[]}\n', 2,
+                  "without an `end`"),
+}
+
+
+@pytest.mark.parametrize("name", list(INVALID))
+def test_an_invalid_gurps_log_is_a_format_error(name: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    text, line, what = INVALID[name]
+    path = _write(tmp_path, text)
+    assert main(["check", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"error: {path}:{line}: ") and what in err[0]
+
+
+# ---------------------------------------------------------------------- robustness
+
+JSON_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.floats(0, 9),
+                        st.text(max_size=4), st.lists(st.integers(-2, 8), max_size=4),
+                        st.lists(st.sampled_from(["ana", "bo", "cy", "E", "W"]), max_size=3),
+                        st.dictionaries(st.sampled_from(["shield_in_close_combat", "retreat",
+                                                         "st", "dx"]),
+                                        st.integers(-3, 9), max_size=2))
+
+
+@settings(max_examples=int(300 * SCALE), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(CASES)), st.booleans(), st.data())
+def test_a_mangled_log_gives_violations_or_a_format_error_never_a_crash(
+        rule: str, bad: bool, data: st.DataObject) -> None:
+    events = CASES[rule]()[1 if bad else 0]
+    for _ in range(data.draw(st.integers(1, 4))):
+        e = data.draw(st.sampled_from(events[1:]))
+        key = data.draw(st.sampled_from(sorted(e) + ["stats", "modifiers", "order"]))
+        inner = e.get(key)
+        if isinstance(inner, dict) and inner and data.draw(st.booleans()):
+            inner[data.draw(st.sampled_from(sorted(inner)))] = data.draw(JSON_VALUES)
+        else:
+            e[key] = data.draw(JSON_VALUES)
+    try:
+        found = check_events(events)
+    except LogFormatError as exc:
+        assert exc.line >= 1
+    else:
+        assert all(isinstance(v, Violation) for v in found)

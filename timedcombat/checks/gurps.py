@@ -58,7 +58,8 @@ TIME_RULES: tuple[Rule, ...] = (
          "logs that log maneuvers).", turns.phase_maneuver),
     Rule("G-STEP-IN-PHASE", TIME, STEPS_Q,
          "Every step of a maneuver (a hex moved other than a retreat, an attack roll, a "
-         "ready) falls inside its actor's phase; a Wait's attack is G-WAIT-TRIGGER's.",
+         "ready) falls inside its actor's phase; a Wait's attack and its step when the "
+         "trigger comes are G-WAIT-TRIGGER's.",
          turns.steps_in_phase),
     Rule("G-STEP-SPREAD", TIME, STEPS_Q,
          "The steps logged in a phase fall at start + k*L // m for increasing k, for some "
@@ -71,8 +72,8 @@ TIME_RULES: tuple[Rule, ...] = (
          "`against` on the defender; a retreat has its move to the retreat hex on that tenth.",
          turns.defence_at_attack),
     Rule("G-WAIT-TRIGGER", TIME, "a Wait's attack at the tenth of the step that triggered it",
-         "An attack made under a Wait outside its actor's phase falls on a tenth on which "
-         "another fighter has just made a step (moved, attacked or readied).",
+         "An attack (or its step) made under a Wait outside its actor's phase falls on a "
+         "tenth on which another fighter has just made a step (moved, attacked or readied).",
          turns.wait_trigger),
     Rule("G-END-OF-TURN", TIME, "end-of-turn rolls (stun recovery) at the phase's last tenth",
          "A stun_recovery check falls on the last tenth of its fighter's phase.",
@@ -257,8 +258,8 @@ BASE_RULES: tuple[Rule, ...] = (
          "Effective = skill (attack) or base (defence, check) + the sum of the named "
          "modifiers, an attack's at most its cap.", base.effective),
     Rule("G-MANEUVER-ATTACKS", BASE, MANEUVERS_Q,
-         "In a phase, attack rolls only under Move and Attack, All-Out Attack (two with "
-         "Double), Attack or Wait, at most one otherwise (Basic Set B363-B366).",
+         "Attack rolls in a phase only under Move and Attack, All-Out Attack, Attack or Wait, "
+         "one each (All-Out Attack (Double): two) (Basic Set B363-B366).",
          base.maneuver_attacks),
     Rule("G-MANEUVER-DEFENCES", BASE,
          "Move and Attack: −4 and skill at most 9 (melee); ranged −2 or Bulk, the worse; "
