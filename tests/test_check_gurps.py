@@ -907,7 +907,8 @@ JSON_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.floats
                                         st.integers(-3, 9), max_size=2))
 
 
-@settings(max_examples=int(300 * SCALE), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(300 * SCALE), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(CASES)), st.booleans(), st.data())
 def test_a_mangled_log_gives_violations_or_a_format_error_never_a_crash(
         rule: str, bad: bool, data: st.DataObject) -> None:
