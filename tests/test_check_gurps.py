@@ -927,3 +927,16 @@ def test_a_mangled_log_gives_violations_or_a_format_error_never_a_crash(
         assert exc.line >= 1
     else:
         assert all(isinstance(v, Violation) for v in found)
+
+
+def test_a_slam_is_the_attack_that_enters() -> None:
+    slam = hit(1, "bo", "ana", "body", kind="slam", faces=(2, 2, 2), skill=11, entering=True)
+    events = log(man(0, "bo", "move_and_attack", 5, end=5), slam,
+                 move(2, "bo", [2, 0], [1, 0]), state(2, "bo", "close_combat", True, "ana"),
+                 state(2, "ana", "close_combat", True, "bo"),
+                 E(2, "gurps.half_hex", actor="bo", at=[1, 0], occupants=["ana", "bo"],
+                   sides=["W", "E"]),
+                 people=(placed("bo", "blue", [2, 0], "W", st=12, dx=12, ht=12,
+                                shield="large"),
+                         placed("ana", "red", [1, 0], "E", st=10, dx=12, ht=11)))
+    assert broken(events) == set()

@@ -268,11 +268,23 @@ def major_wound(log: GurpsLog) -> Found:
                           f"major {str(major).lower()}")
 
 
+def _slammed_unlogged(log: GurpsLog) -> set[str]:
+    """Who took slam damage that no ``gurps.damage`` of the slam's tenth gives."""
+    out: set[str] = set()
+    for i, e in log.of("gurps.slam"):
+        for who in (e.get("actor"), e.get("target")):
+            if isinstance(who, str) and not any(
+                    d.get("event") == "gurps.damage" and d.get("actor") == who
+                    for _, d in same_tenth(log, i)):
+                out.add(who)
+    return out
+
+
 def shock(log: GurpsLog) -> Found:
     """Shock: -1 per HP of injury, at most -4 (HP under 20), on DX-based rolls in the
     victim's next phase only: his attacks there carry it."""
     taken: dict[str, list[tuple[int, int]]] = {}
-    unknown: set[str] = set()  # shock the log does not let us work out
+    unknown = _slammed_unlogged(log)  # shock the log does not let us work out
     for _, e in log.of("gurps.damage"):
         actor, injury, top, got = e.get("actor"), as_int(e.get("injury")), \
             as_int(e.get("hp_max")), as_int(e.get("shock"))

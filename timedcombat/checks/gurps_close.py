@@ -230,8 +230,8 @@ def half_hexes(log: GurpsLog) -> Found:
         nxt = _next_move(log, i, actor)
         if nxt is not None and _same_phase(log, i, nxt[0], actor) is not None:
             continue  # passing through
-        event = next((d for j, d in same_tenth(log, i) if j > i
-                      and d.get("event") == "gurps.half_hex" and d.get("actor") == actor
+        event = next((d for _, d in same_tenth(log, i)
+                      if d.get("event") == "gurps.half_hex" and d.get("actor") == actor
                       and as_hex(d.get("at")) == to), None)
         mine = direction(to, frm)
         if event is None:
@@ -351,8 +351,11 @@ def _db(log: GurpsLog, snap: Snap, actor: str) -> int | None:
 
 
 def _entering_attack(log: GurpsLog, i: int, actor: str) -> bool:
-    """Whether attack ``i`` is the one with which ``actor`` entered his foe's hex: his
-    first attack after moving into it, in the same phase."""
+    """Whether attack ``i`` is the one with which ``actor`` entered his foe's hex: a slam
+    (it carries him into the hex), or his first attack after moving into it, in the same
+    phase."""
+    if log.events[i].get("kind") == "slam":
+        return True
     h = log.snaps[i].pos.get(actor)
     p = log.phase_at(i, actor)
     if h is None or p is None:
