@@ -193,7 +193,8 @@ def case_maneuver() -> Case:
 def case_phase_maneuver() -> Case:
     def fight(bo_chooses: bool) -> list[Line]:
         bo = [man(5, "bo", "attack", name="break_free")] if bo_chooses else []
-        return log(man(0, "ana", "move", 5), *ANA_IN, state(3, "bo", "grappled", True, "ana"),
+        return log(man(0, "ana", "move", 5), *enter(0, "ana", [0, 0], [1, 0], "bo", "W", "E"),
+                   state(3, "bo", "grappled", True, "ana"),
                    *bo, E(10, "gurps.turn", turn=2, order=["ana", "bo"]))
     return fight(True), fight(False), (5, "bo")
 
@@ -533,16 +534,16 @@ def case_roll_effective() -> Case:
 
 def case_maneuver_attacks() -> Case:
     def fight(maneuver: str) -> list[Line]:
-        return log(man(0, "ana", maneuver), hit(3, "ana", "bo"))
-    return fight("attack"), fight("ready"), (3, "ana")
+        return log(man(0, "ana", maneuver), hit(0, "ana", "bo"))
+    return fight("attack"), fight("ready"), (0, "ana")
 
 
 def case_maneuver_defences() -> Case:
     def fight(bo_maneuver: str) -> list[Line]:
         return log(man(0, "ana", "attack"), man(5, "bo", bo_maneuver),
-                   man(10, "ana", "attack"), hit(12, "ana", "bo", result="dodged"),
-                   defend(12, "bo", "ana"), turns=2)
-    return fight("attack"), fight("all_out_attack"), (12, "bo")
+                   man(10, "ana", "attack"), hit(10, "ana", "bo", result="dodged"),
+                   defend(10, "bo", "ana"), turns=2)
+    return fight("attack"), fight("all_out_attack"), (10, "bo")
 
 
 def case_move_allowance() -> Case:
@@ -637,13 +638,14 @@ ANA_SHIELD = placed("ana", "red", [0, 0], "E", st=10, dx=12, ht=11, skills={"kni
 
 def test_the_attack_that_entered_the_hex_keeps_no_shield_penalty_the_next_one_does() -> None:
     def fight(second: dict[str, int], **kw: Any) -> set[tuple[str, int, str | None]]:
-        return broken(log(man(0, "ana", "move_and_attack", 5), *ANA_IN,
-                          hit(3, "ana", "bo", entering=True), man(5, "bo", "attack"),
-                          man(10, "ana", "attack"), hit(12, "ana", "bo", mods=second, **kw),
+        return broken(log(man(0, "ana", "move_and_attack", 5),
+                          *enter(0, "ana", [0, 0], [1, 0], "bo", "W", "E"),
+                          hit(1, "ana", "bo", entering=True), man(5, "bo", "attack"),
+                          man(10, "ana", "attack"), hit(10, "ana", "bo", mods=second, **kw),
                           people=(ANA_SHIELD, BO), turns=2))
     assert fight({"shield_in_close_combat": -1}) == set()
-    assert fight({}) == {("G-SHIELD-ATTACK", 12, "ana")}
-    assert fight({}, entering=True) == {("G-SHIELD-ATTACK", 12, "ana")}
+    assert fight({}) == {("G-SHIELD-ATTACK", 10, "ana")}
+    assert fight({}, entering=True) == {("G-SHIELD-ATTACK", 10, "ana")}
 
 
 def test_no_shield_penalty_on_dx_rolls_in_the_first_turn_of_close_combat() -> None:
@@ -930,13 +932,86 @@ def test_a_mangled_log_gives_violations_or_a_format_error_never_a_crash(
 
 
 def test_a_slam_is_the_attack_that_enters() -> None:
-    slam = hit(1, "bo", "ana", "body", kind="slam", faces=(2, 2, 2), skill=11, entering=True)
+    slam = hit(0, "bo", "ana", "body", kind="slam", faces=(2, 2, 2), skill=11, entering=True)
     events = log(man(0, "bo", "move_and_attack", 5, end=5), slam,
-                 move(2, "bo", [2, 0], [1, 0]), state(2, "bo", "close_combat", True, "ana"),
-                 state(2, "ana", "close_combat", True, "bo"),
-                 E(2, "gurps.half_hex", actor="bo", at=[1, 0], occupants=["ana", "bo"],
+                 move(1, "bo", [2, 0], [1, 0]), state(1, "bo", "close_combat", True, "ana"),
+                 state(1, "ana", "close_combat", True, "bo"),
+                 E(1, "gurps.half_hex", actor="bo", at=[1, 0], occupants=["ana", "bo"],
                    sides=["W", "E"]),
                  people=(placed("bo", "blue", [2, 0], "W", st=12, dx=12, ht=12,
                                 shield="large"),
                          placed("ana", "red", [1, 0], "E", st=10, dx=12, ht=11)))
     assert broken(events) == set()
+
+
+def _whole_fight() -> list[Line]:
+    """Three turns by the rules: ana's knife against bo's broadsword and medium shield.
+
+    Turn 1: ana (Basic Speed 23, phase 0-4) runs three hexes into bo's hex (steps at 0, 1,
+    3 of a five-tenth phase); bo (21, phase 5-9) readies his knife: a DX roll, no shield
+    penalty in his first turn there. Turn 2: ana stabs (1d-2 imp, x2), bo's dodge with
+    his shield's DB fails; bo strikes back at -2 for the shield and -4 shock. Turn 3: ana
+    grapples; bo, grappled, still takes his maneuver and tries to break free."""
+    ana = placed("ana", "red", [-2, 0], "E", st=10, dx=12, ht=11, skills={"knife": 13},
+                 weapons=["knife"])
+    bo = placed("bo", "blue", [1, 0], "W", st=12, dx=11, ht=10,
+                skills={"broadsword": 13, "knife": 11}, weapons=["broadsword", "knife"],
+                shield="medium")
+    stab = hit(10, "ana", "bo", "knife", skill=13, faces=(2, 3, 4))
+    wound = E(10, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6-2",
+              faces=[5], basic=3, dr=0, penetrating=3, damage_type="imp", multiplier="x2",
+              injury=6, hp=6, hp_max=12, shock=4, major=False)
+    check = {"modifiers": {}, "margin": 0}
+    return log(
+        man(0, "ana", "move", 5, target="bo"),
+        E(0, "action", actor="ana", name="move", end=5, target="bo"),
+        move(0, "ana", [-2, 0], [-1, 0]), move(1, "ana", [-1, 0], [0, 0]),
+        *enter(3, "ana", [0, 0], [1, 0], "bo", "W", "E", facing="E"),
+        man(5, "bo", "ready", 1, weapon="knife"),
+        ready(5, "bo", "knife", "ready", (3, 3, 4), 11),
+        man(10, "ana", "attack", 1, target="bo"), stab,
+        defend(10, "bo", "ana", faces=(4, 4, 4), base=8, mods={"shield_db": 2},
+               success=False), wound,
+        man(15, "bo", "attack", 1, target="ana", weapon="knife"),
+        hit(15, "bo", "ana", "knife", skill=11, faces=(4, 4, 4), result="miss",
+            mods={"shield_in_close_combat": -2, "shock": -4}),
+        man(20, "ana", "attack", 1, name="grapple", target="bo"),
+        hit(20, "ana", "bo", "hands", kind="grapple", skill=12, faces=(2, 3, 3)),
+        state(20, "bo", "grappled", True, "ana"),
+        man(25, "bo", "attack", 1, name="break_free", target="ana"),
+        E(25, "gurps.check", actor="bo", kind="break_free", faces=[5, 5, 4], roll=14,
+          base=12, effective=12, success=False, result="held", **{**check, "margin": -2}),
+        E(25, "gurps.check", actor="ana", kind="break_free_resist", faces=[3, 3, 3], roll=9,
+          base=10, effective=10, success=True, result="holds", **{**check, "margin": 1}),
+        E(25, "gurps.contest", actor="bo", target="ana", kind="break_free", score=12,
+          target_score=10, winner="ana", margin=3, result="held"),
+        people=(ana, bo), turns=3)
+
+
+def test_a_whole_fight_by_the_rules_is_clean() -> None:
+    assert broken(_whole_fight()) == set()
+
+
+def _changed(fight: list[Line], pick: Callable[[Line], bool], **change: Any) -> list[Line]:
+    out = copy.deepcopy(fight)
+    next(e for e in out if pick(e)).update(change)
+    return out
+
+
+@pytest.mark.parametrize(("pick", "change", "want"), [
+    (lambda e: e["event"] == "move" and e["t"] == 1, {"t": 2}, ("G-STEP-SPREAD", 2, "ana")),
+    (lambda e: e["event"] == "gurps.attack" and e["t"] == 15,
+     {"modifiers": {"shock": -4}, "effective": 7, "margin": -5},
+     ("G-SHIELD-ATTACK", 15, "bo")),
+    (lambda e: e["event"] == "gurps.attack" and e["t"] == 15,
+     {"modifiers": {"shield_in_close_combat": -2}, "effective": 9, "margin": -3},
+     ("G-SHOCK", 15, "bo")),
+    (lambda e: e["event"] == "gurps.defence", {"kind": "block"}, ("G-CC-NO-BLOCK", 10, "bo")),
+    (lambda e: e["event"] == "gurps.maneuver" and e["t"] == 25, {"end": 29},
+     ("G-MANEUVER", 25, "bo")),
+    (lambda e: e["event"] == "gurps.damage", {"major": True}, ("G-MAJOR-WOUND", 10, "bo")),
+])
+def test_one_change_to_the_whole_fight_is_caught(
+        pick: Callable[[Line], bool], change: dict[str, Any],
+        want: tuple[str, int, str]) -> None:
+    assert want in broken(_changed(_whole_fight(), pick, **change))

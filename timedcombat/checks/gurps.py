@@ -62,9 +62,12 @@ TIME_RULES: tuple[Rule, ...] = (
          "trigger comes are G-WAIT-TRIGGER's.",
          turns.steps_in_phase),
     Rule("G-STEP-SPREAD", TIME, STEPS_Q,
-         "The steps logged in a phase fall at start + k*L // m for increasing k, for some "
-         "number of steps m between the number logged and the maneuver's movement + 2 (an "
-         "unlogged step, such as a helper's part in a joint takedown, may be missing).",
+         "The steps logged in a phase are the first of m steps at start + k*L // m, for "
+         "some m between the number logged and the maneuver's movement + 2; later steps may "
+         "be missing (movement stopped), earlier ones only as many as the phase has steps a "
+         "log cannot show as such (a facing change logged as a move on the spot, a contest "
+         "or check instead of an attack roll, a refused step (gurps.plan_skip), a helper's "
+         "attack in a takedown or pin).",
          turns.step_spread),
     Rule("G-DEFENCE-AT-ATTACK", TIME,
          "An active defence and its retreat step fall at the tenth of the attack they answer",

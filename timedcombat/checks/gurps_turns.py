@@ -178,30 +178,58 @@ def steps_in_phase(log: GurpsLog) -> Found:
             yield finding(e, f"{e['event']} inside {actor}'s phase", f"at {e['t']}: {where}")
 
 
-def _fits(offsets: list[int], length: int, m: int) -> int:
-    """How many of ``offsets`` (in order) fall at ``k L // m`` for increasing ``k < m``."""
+def _fits(offsets: list[int], length: int, m: int, gaps: int) -> int:
+    """How many of ``offsets`` (in order) fall at ``k L // m`` for increasing ``k < m``,
+    skipping at most ``gaps`` values of ``k`` before the last one matched."""
     k = 0
     for n, off in enumerate(offsets):
+        first = k
         while k < m and k * length // m < off:
             k += 1
         if k >= m or k * length // m != off:
+            return n
+        gaps -= k - first
+        if gaps < 0:
             return n
         k += 1
     return len(offsets)
 
 
+UNLOGGED_STEP = frozenset({"takedown", "pin"})
+"""Plan actions whose attack step a helper makes without a roll of his own."""
+
+
+def _gaps(log: GurpsLog, p: Phase, m_ev: Event) -> int:
+    """Steps of a phase that a log may not show as steps: a facing change logged as a
+    move on the spot, a contest or check instead of an attack roll, a step the rules
+    refused (``gurps.plan_skip``), a helper's attack."""
+    n = 1 if m_ev.get("name") in UNLOGGED_STEP else 0
+    for i in range(p.index, len(log.events)):
+        e = log.events[i]
+        if e["t"] > p.last:
+            break
+        if e.get("actor") != p.actor:
+            continue
+        kind = e.get("event")
+        if kind in ("gurps.contest", "gurps.check", "gurps.plan_skip") or (
+                kind == "move" and log.snaps[i].pos.get(p.actor) == as_hex(e.get("to"))):
+            n += 1
+    return n
+
+
 def step_spread(log: GurpsLog) -> Found:
     """The steps of a maneuver fall at start + k L // m (k-th of m steps, L the phase's
-    length): the logged ones fit that for some m between their number and the maneuver's
-    movement + 2."""
+    length): the logged ones are the first of them, for some m between their number and
+    the maneuver's movement + 2 (a step the log cannot show may be missing)."""
     for p, steps in _phase_steps(log).values():
         m_ev = log.maneuver_of(p)
         movement = as_int(m_ev.get("movement")) if m_ev is not None else None
-        if movement is None or p.length <= 0 or not steps:
+        if m_ev is None or movement is None or p.length <= 0 or not steps:
             continue
         offsets = [e["t"] - p.start for _, e in steps]
         most = max(len(offsets), movement + 2)
-        best = max(_fits(offsets, p.length, m) for m in range(len(offsets), most + 1))
+        gaps = _gaps(log, p, m_ev)
+        best = max(_fits(offsets, p.length, m, gaps) for m in range(len(offsets), most + 1))
         if best < len(offsets):
             _, e = steps[best]
             yield finding(e, f"steps of {p.actor}'s {maneuver_name(m_ev)} at {p.start} + "
