@@ -267,18 +267,18 @@ def leaving_own_side(log: GurpsLog) -> Found:
             continue
         actor, snap = e["actor"], log.snaps[i]
         h, to = snap.pos.get(actor), as_hex(e.get("to"))
-        side = snap.halves.get(h, {}).get(actor) if h is not None else None
-        if not snap.in_close(actor) or side is None or to is None:
+        if h is None or to is None or not snap.in_close(actor):
             continue
-        if to in side_hexes(h, side) or not _foes(log, snap, actor, h):  # type: ignore[arg-type]
+        side = snap.halves.get(h, {}).get(actor)
+        if side is None or to in side_hexes(h, side) or not _foes(log, snap, actor, h):
             continue
         p = log.phase_at(i, actor)
         lo = p.index if p is not None else i
-        foes = _foes(log, snap, actor, h, able=False)  # type: ignore[arg-type]
-        if not _attempts(log, lo, i, actor, foes, slam=False):
-            yield finding(e, f"out of {list(h)} (own side {side}) into "  # type: ignore[arg-type]
-                             f"{' '.join(str(list(x)) for x in side_hexes(h, side))}, or "  # type: ignore[arg-type]
-                             "an evade", f"into {list(to)}")
+        if not _attempts(log, lo, i, actor, _foes(log, snap, actor, h, able=False),
+                         slam=False):
+            own = " ".join(str(list(x)) for x in side_hexes(h, side))
+            yield finding(e, f"out of {list(h)} (own side {side}) into {own}, or an evade",
+                          f"into {list(to)}")
 
 
 def grappled_stays(log: GurpsLog) -> Found:
@@ -327,9 +327,11 @@ def ranged_bulk(log: GurpsLog) -> Found:
                 yield finding(e, "no Bulk penalty (not a ranged attack in close combat)",
                               f"bulk_in_close_combat {bulk}")
             continue
-        want = BULK.get(e.get("weapon"))  # type: ignore[arg-type]
+        weapon = e.get("weapon")
+        want = BULK.get(weapon) if isinstance(weapon, str) else None
+        given = as_int(bulk)
         if (want is not None and bulk != want) or (want is None and (
-                as_int(bulk) is None or bulk >= 0)):  # type: ignore[operator]
+                given is None or given >= 0)):
             yield finding(e, f"bulk_in_close_combat {want if want is not None else '< 0'} "
                              f"({e.get('weapon')} in close combat)", f"{bulk}")
         elif mods.get("range") not in (None, 0):
@@ -576,7 +578,7 @@ def close_retreat(log: GurpsLog) -> Found:
             continue
         h = snap.pos.get(actor)
         side = snap.halves.get(h, {}).get(actor) if h is not None else None
-        if side is not None and to not in side_hexes(h, side):  # type: ignore[arg-type]
+        if h is not None and side is not None and to not in side_hexes(h, side):
             yield finding(e, f"a retreat into one of the three hexes on the {side} side",
                           f"to {list(to)}")
 
@@ -781,8 +783,9 @@ def wrong_target_chain(log: GurpsLog) -> Found:
         claimed.update(j for j, _ in links)
         outside = _outside(log, i, e)
         snap = log.snaps[i]
-        h = snap.pos.get(e.get("target"))  # type: ignore[arg-type]
-        others = [a for a in snap.here(h) if a not in (e.get("actor"), e.get("target"))] \
+        target = e.get("target")
+        h = snap.pos.get(target) if isinstance(target, str) else None
+        others = [a for a in snap.here(h) if a not in (e.get("actor"), target)] \
             if h is not None else []
         result = e.get("result")
         if e.get("critical") == "failure":
@@ -790,7 +793,7 @@ def wrong_target_chain(log: GurpsLog) -> Found:
         open_ = outside is True and result in ("miss", "dodged")
         tried: list[str] = []
         for _j, d in links:
-            who = d.get("target")
+            who = d["target"]
             if not open_:
                 why = "the chain has ended" if tried else "not a miss or dodge from outside"
                 yield finding(d, f"no wrong-target roll after {result} ({why})",
@@ -800,7 +803,7 @@ def wrong_target_chain(log: GurpsLog) -> Found:
                 yield finding(d, f"a wrong-target roll against one of {', '.join(others)} not "
                                  "tried yet", f"{who}")
                 break
-            tried.append(who)  # type: ignore[arg-type]
+            tried.append(who)
             result = d.get("result")
             open_ = result not in STOPS
         else:
@@ -832,7 +835,7 @@ def wrong_target_order(log: GurpsLog) -> Found:
                               f"{d.get('target')}")
                 break
         snap = log.snaps[i]
-        h, a = snap.pos.get(e.get("target")), snap.pos.get(e.get("actor"))  # type: ignore[arg-type]
+        h, a = snap.pos.get(e["target"]), snap.pos.get(e["actor"])
         if h is None or a is None:
             continue
         came = snap.here(h)

@@ -66,8 +66,8 @@ def as_ints(v: Any) -> list[int] | None:
     """A list of integers, or ``None`` when it is not one."""
     if not isinstance(v, list | tuple):
         return None
-    out = [as_int(x) for x in v]
-    return None if any(x is None for x in out) else out  # type: ignore[misc]
+    out = [x for x in v if as_int(x) is not None]
+    return out if len(out) == len(v) else None
 
 
 def as_strs(v: Any) -> list[str] | None:
