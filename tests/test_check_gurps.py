@@ -121,13 +121,15 @@ def hit(t: int, actor: str, target: str, weapon: str = "knife",
         faces: tuple[int, ...] = (3, 4, 3), skill: int = 12,
         mods: dict[str, int] | None = None, result: str = "hit", kind: str = "thrust",
         **kw: Any) -> Line:
-    """A gurps.attack; effective = skill + the modifiers (``effective`` overrides)."""
+    """A core attack as the driver extends it; effective = skill + the modifiers
+    (``effective`` overrides)."""
     mods = dict(mods or {})
     eff = kw.pop("effective", skill + sum(mods.values()))
     roll = sum(faces)
-    return E(t, "gurps.attack", actor=actor, target=target, weapon=weapon, kind=kind,
-             faces=list(faces), roll=roll, skill=skill, modifiers=mods, effective=eff,
-             margin=eff - roll, result=result, **kw)
+    return E(t, "attack", actor=actor, target=target, weapon=weapon, roll=roll, total=roll,
+             against=eff, result=result, margin=eff - roll, simultaneous=False,
+             modifiers=mods, dice="3d6", kind=kind, faces=list(faces), skill=skill,
+             effective=eff, **kw)
 
 
 def defend(t: int, actor: str, against: str, kind: str = "dodge",
@@ -136,9 +138,16 @@ def defend(t: int, actor: str, against: str, kind: str = "dodge",
     mods = dict(mods or {})
     eff = base + sum(mods.values())
     roll = sum(faces)
-    return E(t, "gurps.defence", actor=actor, against=against, kind=kind,
-             faces=list(faces), roll=roll, base=base, modifiers=mods, effective=eff,
-             margin=eff - roll, success=success, **kw)
+    return E(t, "defence", actor=actor, kind=kind, against=against, roll=roll, total=roll,
+             success=success, modifiers=mods, dice="3d6", faces=list(faces), base=base,
+             effective=eff, margin=eff - roll, **kw)
+
+
+def hurt(t: int, **fields: Any) -> Line:
+    """A core damage as the driver extends it: ``amount`` = ``injury``, ``body`` =
+    ``hp_max``, ``total`` = HP lost."""
+    return E(t, "damage", amount=fields["injury"], total=fields["hp_max"] - fields["hp"],
+             body=fields["hp_max"], **fields)
 
 
 def ready(t: int, actor: str, weapon: str, result: str, faces: tuple[int, ...] | None,
@@ -554,7 +563,7 @@ def case_move_allowance() -> Case:
 
 
 def damage(t: int = 3, injury: int = 9, major: bool = True, shock: int = 4) -> Line:
-    return E(t, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6+2",
+    return hurt(t, actor="bo", source="ana", weapon="knife", dice="1d6+2",
              faces=[6], basic=8, dr=2, penetrating=6, damage_type="cut", multiplier="x1.5",
              injury=injury, hp=12 - injury, hp_max=12, shock=shock, major=major)
 
@@ -565,14 +574,14 @@ def case_damage() -> Case:
 
 def case_major_wound() -> Case:
     def wound(major: bool) -> Line:
-        return E(3, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6",
+        return hurt(3, actor="bo", source="ana", weapon="knife", dice="1d6",
                  faces=[6], basic=6, dr=0, penetrating=6, damage_type="cr", multiplier="x1",
                  injury=6, hp=6, hp_max=12, shock=4, major=major)
     return log(wound(False)), log(wound(True)), (3, "bo")
 
 
 def case_shock() -> Case:
-    blow = E(3, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6",
+    blow = hurt(3, actor="bo", source="ana", weapon="knife", dice="1d6",
              faces=[3], basic=3, dr=0, penetrating=3, damage_type="cr", multiplier="x1",
              injury=3, hp=9, hp_max=12, shock=3, major=False)
 
@@ -753,7 +762,7 @@ def test_an_able_fighter_is_not_left_out_of_a_turn() -> None:
 
 
 def test_shock_is_for_the_next_phase_only() -> None:
-    blow = E(3, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6",
+    blow = hurt(3, actor="bo", source="ana", weapon="knife", dice="1d6",
              faces=[3], basic=3, dr=0, penetrating=3, damage_type="cr", multiplier="x1",
              injury=3, hp=9, hp_max=12, shock=3, major=False)
     later = hit(15, "bo", "ana", "broadsword", kind="swing", skill=13, faces=(2, 2, 2),
@@ -762,7 +771,7 @@ def test_shock_is_for_the_next_phase_only() -> None:
 
 
 def test_hp_fall_by_each_injury() -> None:
-    second = E(13, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6",
+    second = hurt(13, actor="bo", source="ana", weapon="knife", dice="1d6",
                faces=[2], basic=2, dr=0, penetrating=2, damage_type="cr", multiplier="x1",
                injury=2, hp=8, hp_max=12, shock=2, major=False)
     assert broken(log(damage(), second, turns=2)) == {("G-DAMAGE", 13, "bo")}
@@ -774,6 +783,151 @@ def test_a_wait_may_step_when_its_trigger_comes() -> None:
                  hit(5, "ana", "bo", faces=(5, 5, 4), result="miss"),
                  people=(ANA, placed("bo", "blue", [3, 0], "W", st=12, dx=11, ht=10)))
     assert broken(events) == set()
+
+
+# ---------------------------------------------------------------------- the driver's log
+# What the engine writes, settled against the rule text (docs/checks/gurps.md): each a
+# hand-made log the driver could write (clean) and the same changed to break the rule.
+
+
+def test_the_core_attack_and_damage_fields_agree_with_the_systems_own() -> None:
+    assert broken(log(dict(hit(3, "ana", "bo"), against=11))) == {
+        ("G-ROLL-EFFECTIVE", 3, "ana")}
+    assert broken(log(dict(hit(3, "ana", "bo"), total=11))) == {("G-ROLL-DICE", 3, "ana")}
+    assert broken(log(dict(damage(), amount=8))) == {("G-DAMAGE", 3, "bo")}
+    assert broken(log(dict(damage(), total=8))) == {("G-DAMAGE", 3, "bo")}
+
+
+def _grabbed(attack: str = "grapple", held: bool = True, before: bool = False) -> list[Line]:
+    """ana grabs bo in his hex at 3; his dodge, retreating (+3), fails: the grapple holds
+    him where he stood (docs/rules/gurps.md: caught as he steps back)."""
+    kind, weapon = ("grapple", "grapple") if attack == "grapple" else ("thrust", "knife")
+    lines = [*ANA_IN, hit(3, "ana", "bo", weapon, kind=kind),
+             defend(3, "bo", "ana", faces=(6, 5, 4), mods={"retreat": 3}, success=False)]
+    if held:
+        lines.append(state(3, "bo", "grappled", True, "ana"))
+    if before:
+        lines.insert(len(ANA_IN), state(2, "bo", "grappled", True, "ana"))
+    return log(*lines)
+
+
+def test_a_retreat_a_grapple_caught_keeps_its_bonus_without_a_hex() -> None:
+    assert broken(_grabbed()) == set()
+    # the same bonus against a knife, or with no hold after it: no retreat was made
+    assert broken(_grabbed("knife", held=False)) == {("G-RETREAT-BONUS", 3, "bo")}
+    assert broken(_grabbed(held=False)) == {("G-RETREAT-BONUS", 3, "bo")}
+    # a retreat tried while already held is no retreat at all
+    assert broken(_grabbed(before=True)) == {("G-CC-RETREAT", 3, "bo")}
+
+
+def test_a_retreat_bonus_under_move_and_attack_is_a_retreat() -> None:
+    events = log(man(0, "ana", "attack"), man(5, "bo", "move_and_attack", 5),
+                 man(10, "ana", "attack"), *enter(10, "ana", [0, 0], [1, 0], "bo", "W", "E"),
+                 hit(12, "ana", "bo", "grapple", kind="grapple"),
+                 defend(12, "bo", "ana", faces=(6, 5, 4), mods={"retreat": 3}, success=False),
+                 state(12, "bo", "grappled", True, "ana"), turns=2)
+    assert ("G-MANEUVER-DEFENCES", 12, "bo") in broken(events)
+
+
+def _critical_wound(effect: str | None, injury: int, shock: int, major: bool) -> Line:
+    extra = {"critical": effect} if effect else {}
+    return hurt(3, actor="bo", source="ana", weapon="knife", dice="1d6-1", faces=[3],
+                basic=2, dr=0, penetrating=2, damage_type="imp", multiplier="x2",
+                injury=injury, hp=12 - injury, hp_max=12, shock=shock, major=major, **extra)
+
+
+def test_a_critical_hit_may_make_any_wound_major_or_double_its_shock() -> None:
+    # Critical Hit Table (B556): "if any damage penetrates DR, a major wound"
+    assert broken(log(_critical_wound("major_wound", 4, -4, True))) == set()
+    assert broken(log(_critical_wound("major_wound", 4, -4, False))) == {
+        ("G-MAJOR-WOUND", 3, "bo")}
+    assert broken(log(_critical_wound(None, 4, -4, True))) == {("G-MAJOR-WOUND", 3, "bo")}
+    # "double shock (max -8)": 4 HP are -8, and his attack in his next phase carries it
+    def fight(shock: int, next_turn: int) -> set[tuple[str, int, str | None]]:
+        return broken(log(_critical_wound("double_shock", 4, shock, False),
+                          hit(5, "bo", "ana", "broadsword", kind="swing", skill=13,
+                              faces=(1, 2, 2), mods={"shock": next_turn})))
+    assert fight(-8, -8) == set()
+    assert fight(-4, -8) == {("G-SHOCK", 3, "bo")}
+    assert fight(-8, -4) == {("G-SHOCK", 5, "bo")}
+
+
+def test_a_critical_miss_table_roll_and_its_second_roll_are_each_three_dice() -> None:
+    def table(**kw: Any) -> Line:
+        return E(3, "gurps.critical", actor="ana", table="miss", faces=[1, 1, 3], roll=5,
+                 effect="drop", **kw)
+    assert broken(log(table(second_faces=[4, 4, 2], second_roll=10))) == set()
+    assert broken(log(table(second_faces=[4, 4], second_roll=8))) == {
+        ("G-ROLL-DICE", 3, "ana")}
+    # both rolls in one list is not a 3d6 roll
+    assert broken(log(dict(table(), faces=[1, 1, 3, 4, 4, 2]))) == {("G-ROLL-DICE", 3, "ana")}
+
+
+def test_a_fighter_out_of_the_fight_leaves_the_map() -> None:
+    """docs/rules/gurps.md: unconscious or dead, "both leave the map": bo, knocked out in
+    ana's hex, is in close combat no more, holds no half, and needs no close_combat
+    false; dee coming in later shares the hex with ana alone, she the half opposite his."""
+    dee = placed("dee", "blue", [1, -1], "SE", st=10, dx=10, ht=9)
+    def fight(out: bool) -> list[Line]:
+        gone = [state(3, "bo", "out", True), state(3, "ana", "close_combat", False, "bo")] \
+            if out else [state(3, "ana", "close_combat", False, "bo")]
+        return log(*ANA_IN, *gone, move(6, "dee", [1, -1], [1, 0]),
+                   state(6, "dee", "close_combat", True, "ana"),
+                   state(6, "ana", "close_combat", True, "dee"),
+                   E(6, "gurps.half_hex", actor="dee", at=[1, 0], occupants=["ana", "dee"],
+                     sides=["SE", "NW"]), people=(ANA, BO, dee))
+    assert broken(fight(True)) == set()
+    # not out, bo still stands there: ana shares his hex out of close combat, and dee's
+    # half hex leaves him out
+    assert broken(fight(False)) == {("G-CC-ENTER", 3, "ana"), ("G-HALF-HEX", 6, "dee")}
+
+
+def test_the_next_maneuver_after_a_fast_draw_that_spent_none() -> None:
+    """docs/rules/gurps.md: a successful DX and Fast-Draw roll ready the weapon with no
+    maneuver spent; he takes his next maneuver in the rest of the phase."""
+    def fight(fast: tuple[int, ...], result: str) -> set[tuple[str, int, str | None]]:
+        return broken(log(man(0, "ana", "move", 5),
+                          *enter(0, "ana", [0, 0], [1, 0], "bo", "W", "E"),
+                          man(5, "bo", "ready", weapon="knife"),
+                          ready(5, "bo", "knife", result, (3, 3, 3), 11,
+                                fast_draw_faces=list(fast), fast_draw_roll=sum(fast),
+                                fast_draw_effective=12),
+                          man(5, "bo", "attack", target="ana", weapon="knife"),
+                          hit(5, "bo", "ana", skill=11, faces=(6, 5, 4), result="miss"),
+                          people=(ANA, BO)))
+    assert fight((3, 3, 3), "ready_free") == set()
+    # a failed Fast-Draw roll: the Ready was the maneuver, no second one, no attack (and
+    # the attack at 5 is a second step of the Ready: not at 5 + 5 // 2)
+    assert fight((6, 6, 4), "ready") == {("G-MANEUVER", 5, "bo"),
+                                         ("G-MANEUVER-ATTACKS", 5, "bo"),
+                                         ("G-STEP-SPREAD", 5, "bo")}
+
+
+def test_a_reload_in_close_combat_is_never_ready_free() -> None:
+    def fight(result: str) -> set[tuple[str, int, str | None]]:
+        return broken(log(*enter(5, "cy", [0, 0], [1, 0], "bo", "W", "E"),
+                          ready(15, "cy", "bow", result, (3, 3, 3), 10,
+                                fast_draw_faces=[3, 3, 3], fast_draw_roll=9,
+                                fast_draw_effective=12),
+                          people=(BO, CY_IN), turns=2))
+    assert fight("ready") == set()
+    assert fight("reloading") == set()
+    assert fight("ready_free") == {("G-READY-FAST-DRAW", 15, "cy")}
+
+
+def test_the_slam_carries_the_slammer_into_the_hex_with_no_step_of_its_own() -> None:
+    def fight(result: str) -> set[tuple[str, int, str | None]]:
+        run_in = [move(t, "bo", [5 - t, 0], [4 - t, 0], mode="move") for t in (0, 1, 2)]
+        faces = (2, 2, 2) if result == "hit" else (6, 5, 4)
+        slam = hit(3, "bo", "ana", "slam", kind="slam", faces=faces, skill=11,
+                   mods={"move_and_attack": -4}, result=result, entering=True)
+        return broken(log(man(0, "bo", "move_and_attack", 6, end=5), *run_in, slam,
+                          *enter(3, "bo", [2, 0], [1, 0], "ana", "E", "W"),
+                          people=(placed("bo", "blue", [5, 0], "W", st=12, dx=12, ht=12),
+                                  placed("ana", "red", [1, 0], "E", st=10, dx=11, ht=11))))
+    assert fight("hit") == set()
+    # a slam that misses carries him nowhere: a move on the slam's tenth is a fifth step
+    assert fight("miss") == {("G-STEP-SPREAD", 3, "bo")}
 
 
 def test_what_a_log_does_not_say_is_not_held_against_it() -> None:
@@ -874,9 +1028,9 @@ INVALID = {
     "phase end not int": (START + '\n{"t":0,"seq":2,"event":"gurps.phase","turn":1,'
                           '"actor":"a","end":"5"}\n', 2,
                           "`gurps.phase`: `end` must be an integer"),
-    "attack without target": (START + '\n{"t":0,"seq":2,"event":"gurps.attack",'
-                              '"actor":"a"}\n', 2, "`gurps.attack` needs `target`"),
-    "modifiers not an object": (START + '\n{"t":0,"seq":2,"event":"gurps.defence",'
+    "attack without target": (START + '\n{"t":0,"seq":2,"event":"attack",'
+                              '"actor":"a"}\n', 2, "`attack` needs `target`"),
+    "modifiers not an object": (START + '\n{"t":0,"seq":2,"event":"defence",'
                                 '"actor":"a","against":"b","kind":"dodge","modifiers":[]}\n',
                                 2, "`modifiers` must be an object"),
     "half hex without sides": (START + '\n{"t":0,"seq":2,"event":"gurps.half_hex",'
@@ -958,7 +1112,7 @@ def _whole_fight() -> list[Line]:
                 skills={"broadsword": 13, "knife": 11}, weapons=["broadsword", "knife"],
                 shield="medium")
     stab = hit(10, "ana", "bo", "knife", skill=13, faces=(2, 3, 4))
-    wound = E(10, "gurps.damage", actor="bo", source="ana", weapon="knife", dice="1d6-2",
+    wound = hurt(10, actor="bo", source="ana", weapon="knife", dice="1d6-2",
               faces=[5], basic=3, dr=0, penetrating=3, damage_type="imp", multiplier="x2",
               injury=6, hp=6, hp_max=12, shock=4, major=False)
     check = {"modifiers": {}, "margin": 0}
@@ -1000,16 +1154,16 @@ def _changed(fight: list[Line], pick: Callable[[Line], bool], **change: Any) -> 
 
 @pytest.mark.parametrize(("pick", "change", "want"), [
     (lambda e: e["event"] == "move" and e["t"] == 1, {"t": 2}, ("G-STEP-SPREAD", 2, "ana")),
-    (lambda e: e["event"] == "gurps.attack" and e["t"] == 15,
+    (lambda e: e["event"] == "attack" and e["t"] == 15,
      {"modifiers": {"shock": -4}, "effective": 7, "margin": -5},
      ("G-SHIELD-ATTACK", 15, "bo")),
-    (lambda e: e["event"] == "gurps.attack" and e["t"] == 15,
+    (lambda e: e["event"] == "attack" and e["t"] == 15,
      {"modifiers": {"shield_in_close_combat": -2}, "effective": 9, "margin": -3},
      ("G-SHOCK", 15, "bo")),
-    (lambda e: e["event"] == "gurps.defence", {"kind": "block"}, ("G-CC-NO-BLOCK", 10, "bo")),
+    (lambda e: e["event"] == "defence", {"kind": "block"}, ("G-CC-NO-BLOCK", 10, "bo")),
     (lambda e: e["event"] == "gurps.maneuver" and e["t"] == 25, {"end": 29},
      ("G-MANEUVER", 25, "bo")),
-    (lambda e: e["event"] == "gurps.damage", {"major": True}, ("G-MAJOR-WOUND", 10, "bo")),
+    (lambda e: e["event"] == "damage", {"major": True}, ("G-MAJOR-WOUND", 10, "bo")),
 ])
 def test_one_change_to_the_whole_fight_is_caught(
         pick: Callable[[Line], bool], change: dict[str, Any],

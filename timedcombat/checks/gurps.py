@@ -21,9 +21,9 @@ from timedcombat.checks.gurps_model import read
 DOCS = "(docs/rules/gurps.md) "
 TIME = DOCS + "Turns, phases and tenths"
 BASE = DOCS + "Base rules from the GURPS 4e Basic Set"
-STEPS_Q = ("The `m` steps of a maneuver (each hex moved, each attack, a ready …) fall at "
+STEPS_Q = ("Its `m` steps (each hex moved, each attack, a ready, a contest …) fall at "
            "`start + ⌊k·L/m⌋` (`k` = 0 … m−1, `L` the phase's length): a tenth each when the "
-           "phase has room, the last always inside the phase.")
+           "phase has room, the last inside the phase.")
 STOP_Q = ("With Move, Move and Attack or All-Out Attack you may run into the foe's hex and "
           "stop there, facing the foe.")
 GRAPPLED_Q = ("If a foe has grappled you, you still choose a maneuver on your turn, but you "
@@ -31,28 +31,32 @@ GRAPPLED_Q = ("If a foe has grappled you, you still choose a maneuver on your tu
 MANEUVERS_Q = ("Maneuvers: Move, Move and Attack, All-Out Attack, Attack, Ready, All-Out "
                "Defense, Step, Wait, Aim, Change Posture, Do Nothing: movement, attacks, "
                "defences (B363–B366)")
+CRIT_Q = "Critical Hit Table, Critical Miss Table and their exceptions (B556)"
 SEVERAL = "Close combat with several participants"
 OUTSIDE = "Attacks on close-combat participants"
 
 TIME_RULES: tuple[Rule, ...] = (
     Rule("G-TURN", TIME,
          "Turn `k` (1, 2, …) covers tenths `10(k−1)` … `10k − 1`; `gurps.turn` at its first "
-         "tenth.",
+         "tenth lists the order of those still in the fight",
          "gurps.turn events number the turns 1, 2, 3 … and turn k comes at tenth 10(k - 1) "
          "(a turn is 10 tenths); nothing happens in a turn before its gurps.turn.",
          turns.turns),
     Rule("G-PHASE", TIME,
-         "Each turn the `n` combatants still able to act (not unconscious, dead, or out) get "
-         "a phase each in that order: the `i`-th (0-based) from `T + ⌊10i/n⌋` to "
-         "`T + ⌊10(i+1)/n⌋` (exclusive).",
+         "Each of the `n` in that order gets a phase: the `i`-th (0-based) from "
+         "`T + ⌊10i/n⌋` to `T + ⌊10(i+1)/n⌋` (exclusive), logged as `gurps.phase` (`phase` "
+         "and `actor`: whose it is, `rank`, `end`).",
          "Each turn has one gurps.phase per fighter of its order, in that order, the i-th of "
          "n at T + 10i // n with end T + 10(i + 1) // n (and rank i); none for anyone else; a "
          "phase is missing only for a fighter put out of the fight before it.", turns.phases),
     Rule("G-MANEUVER", TIME,
-         "A maneuver's `end` (for the core `action` event and `gurps.maneuver`) is its "
-         "phase's end; the maneuver governs the fighter's defences until his next phase.",
+         "The maneuver is chosen at the phase's first tenth and logged there (core `action` "
+         "and `gurps.maneuver`, both with `end` = the phase's end). / The maneuver governs "
+         "his defences until his next phase",
          "action and gurps.maneuver fall inside their actor's phase with end = the phase's "
-         "end; one gurps.maneuver per phase.", turns.maneuvers),
+         "end; one gurps.maneuver per phase, but for the next one taken after a Fast-Draw "
+         "readied a weapon with no maneuver spent (`ready_free`; docs/rules/gurps.md: \"he "
+         "takes his next maneuver in the rest of the phase\").", turns.maneuvers),
     Rule("G-PHASE-MANEUVER", "Leaving a foe's hex", GRAPPLED_Q,
          "Every phase of a fighter able to act, grappled or not, has his gurps.maneuver (in "
          "logs that log maneuvers).", turns.phase_maneuver),
@@ -63,7 +67,8 @@ TIME_RULES: tuple[Rule, ...] = (
          turns.steps_in_phase),
     Rule("G-STEP-SPREAD", TIME, STEPS_Q,
          "The steps logged in a phase are the first of m steps at start + k*L // m, for "
-         "some m between the number logged and the maneuver's movement + 2; later steps may "
+         "some m between the number logged and the maneuver's movement + 2 (a maneuver "
+         "taken after a `ready_free`: from its tenth to the phase's end); later steps may "
          "be missing (movement stopped), earlier ones only as many as the phase has steps a "
          "log cannot show as such (a facing change logged as a move on the spot, a contest "
          "or check instead of an attack roll, a refused step (gurps.plan_skip), a helper's "
@@ -71,23 +76,27 @@ TIME_RULES: tuple[Rule, ...] = (
          turns.step_spread),
     Rule("G-DEFENCE-AT-ATTACK", TIME,
          "An active defence and its retreat step fall at the tenth of the attack they answer",
-         "A gurps.defence follows, on its tenth, an attack (or wrong-target roll) of its "
+         "A defence follows, on its tenth, an attack (or wrong-target roll) of its "
          "`against` on the defender; a retreat has its move to the retreat hex on that tenth.",
          turns.defence_at_attack),
     Rule("G-WAIT-TRIGGER", TIME, "a Wait's attack at the tenth of the step that triggered it",
          "An attack (or its step) made under a Wait outside its actor's phase falls on a "
          "tenth on which another fighter has just made a step (moved, attacked or readied).",
          turns.wait_trigger),
-    Rule("G-END-OF-TURN", TIME, "end-of-turn rolls (stun recovery) at the phase's last tenth",
+    Rule("G-END-OF-TURN", TIME, "a stunned fighter's recovery roll at his phase's last tenth",
          "A stun_recovery check falls on the last tenth of its fighter's phase.",
          turns.end_of_turn_rolls),
     Rule("G-INITIATIVE", TIME,
+         "At tenth 0 `gurps.initiative` logs the order of action, set once for the fight: "
          "higher Basic Speed, then higher DX, then the higher roll of one die each "
-         "(`initiative_die`), then scenario order.",
+         "(`initiative_die`, rolled in scenario order), then scenario order.",
          "gurps.initiative lists everyone placed once, with Basic Speed x 4 = HT + DX and "
          "the DX of `placed`, a roll of 1 to initiative_die, sorted by Basic Speed, then DX, "
          "then the roll, then the order of placing.", turns.initiative),
-    Rule("G-TURN-ORDER", TIME, "The order of action is set once, at the start",
+    Rule("G-TURN-ORDER", TIME,
+         "the order of action, set once for the fight / `gurps.turn` at its first tenth "
+         "lists the order of those still in the fight (not unconscious or dead; a pinned "
+         "fighter still acts: he may break free).",
          "Each gurps.turn's order is the initiative order (fixed for the fight) of the "
          "fighters not out or dead (a pinned fighter may stay in it).", turns.turn_order),
 )
@@ -174,9 +183,11 @@ SEED_RULES: tuple[Rule, ...] = (
          "To use the Fast-Draw skill you roll twice: the DX roll above and, if it succeeds, a "
          "Fast-Draw roll to ready quickly. If the Fast-Draw roll fails you must take a full "
          "Ready maneuver to draw the weapon.",
-         "In close combat a Fast-Draw roll comes only after a successful DX roll; it gives "
-         "`ready_free` when it succeeds, else `ready` in a Ready maneuver; `ready_free` needs "
-         "it.", close.fast_draw),
+         "In close combat a Fast-Draw roll comes only after a successful DX roll; drawing a "
+         "weapon, it gives `ready_free` when it succeeds, else `ready` in a Ready maneuver; "
+         "`ready_free` needs it (reloading the bow in hand, Fast-Draw (Arrow) saves one "
+         "Ready: `ready` or `reloading`, never `ready_free`; docs/rules/gurps.md).",
+         close.fast_draw),
     Rule("G-CC-PARRY", "Defence in close combat",
          "You may parry only with a bare hand or a weapon of reach \"C\".",
          "A parry in close combat (not retreating out of it) is bare-handed or with a reach "
@@ -188,12 +199,16 @@ SEED_RULES: tuple[Rule, ...] = (
     Rule("G-CC-RETREAT", "Defence in close combat",
          "You may retreat out of close combat if you are not grappled: step out into any of "
          "the three hexes on your side of the close-combat hex.",
-         "A defence retreating out of close combat is made by a fighter not grappled, into "
-         "one of the three hexes on his half's side.", close.close_retreat),
+         "A defence retreating out of close combat is made by a fighter not grappled (a "
+         "retreat a grapple caught too), into one of the three hexes on his half's side.",
+         close.close_retreat),
     Rule("G-RETREAT-BONUS", "Defence in close combat",
          "This lets you use any active defence with the usual (retreat) bonus.",
          "A retreating defence has retreat +3 (dodge; parry with a fencing weapon) or +1 "
-         "(parry, block) (Basic Set B377); a defence without retreat has none.",
+         "(parry, block) (Basic Set B377); a defence without retreat has none, but for a "
+         "retreat a grapple caught (a failed defence against a grapple that holds him on "
+         "that tenth: docs/rules/gurps.md, \"he is caught as he steps back (the retreat bonus "
+         "still counted)\").",
          close.retreat_bonus),
     Rule("G-COOP-LIMIT", SEVERAL,
          "Up to two fighters may join an attempt to take down one foe; up to three may "
@@ -243,8 +258,9 @@ SEED_RULES: tuple[Rule, ...] = (
 
 BASE_RULES: tuple[Rule, ...] = (
     Rule("G-ROLL-DICE", DOCS + "Log events", "Every die rolled appears in the event that used it.",
-         "Every 3d6 roll has three faces of 1-6 summing to its roll (a Fast-Draw roll too); "
-         "damage faces match their dice (N faces of 1-M for NdM).", base.dice),
+         "Every 3d6 roll has three faces of 1-6 summing to its roll (a Fast-Draw roll and "
+         "a critical table's second roll too; a core attack's or defence's `total` is the "
+         "roll); damage faces match their dice (N faces of 1-M for NdM).", base.dice),
     Rule("G-ROLL-SUCCESS", BASE,
          "Success roll: 3d6 ≤ effective skill; 3–4 always succeed, 17–18 always fail (B348)",
          "Attack, defence, check and wrong-target rolls succeed exactly when the roll is at "
@@ -256,19 +272,25 @@ BASE_RULES: tuple[Rule, ...] = (
          "An attack's `critical` is success / failure / absent as the roll and effective "
          "skill make it; no defence answers a critical hit.", base.criticals),
     Rule("G-ROLL-EFFECTIVE", DOCS + "Log events",
-         "`gurps.attack` (faces, roll, skill, `modifiers` by name, effective, margin, result, "
-         "critical, cap, entering)",
+         "`attack` (core, extended): `weapon` (`grapple` and `slam` for those), `roll` = "
+         "`total` (3d6), `against` = `effective`, `result` (`hit miss dodged parried "
+         "blocked`), `margin`, `modifiers` (by name), `dice` = `\"3d6\"`; and `kind` "
+         "(`swing`, `thrust`, `punch`, `kick`, `shot`, `grapple`, `slam`), `faces`, `skill`, "
+         "`effective`, `critical`, `cap`, `entering`.",
          "Effective = skill (attack) or base (defence, check) + the sum of the named "
-         "modifiers, an attack's at most its cap.", base.effective),
+         "modifiers, an attack's at most its cap; the core attack's `against` is that "
+         "effective skill and its `total` the roll.", base.effective),
     Rule("G-MANEUVER-ATTACKS", BASE, MANEUVERS_Q,
          "Attack rolls in a phase only under Move and Attack, All-Out Attack, Attack or Wait, "
-         "one each (All-Out Attack (Double): two) (Basic Set B363-B366).",
+         "one each (All-Out Attack (Double): two), counted under the maneuver in force "
+         "(Basic Set B363-B366).",
          base.maneuver_attacks),
     Rule("G-MANEUVER-DEFENCES", BASE,
          "Move and Attack: −4 and skill at most 9 (melee); ranged −2 or Bulk, the worse; "
          "dodge or block only, no retreat (B365)",
          "No defence while All-Out Attack governs the defender (no active defence, B365); "
-         "no parry and no retreat under Move and Attack.", base.maneuver_defences),
+         "no parry and no retreat (nor a retreat bonus) under Move and Attack.",
+         base.maneuver_defences),
     Rule("G-MOVE-ALLOWANCE", BASE, MANEUVERS_Q,
          "A phase has no more hexes moved than its maneuver's `movement`.",
          base.move_allowance),
@@ -277,16 +299,21 @@ BASE_RULES: tuple[Rule, ...] = (
          "when anything penetrates (B377–B379)",
          "penetrating = max(0, basic - DR); the multiplier is the torso's for the damage "
          "type; injury = penetrating x multiplier rounded down, at least 1 if anything "
-         "penetrates (not on a critical hit's effect); HP fall by the injury from hit to hit.",
+         "penetrates (not on a critical hit's effect); HP fall by the injury from hit to hit; "
+         "the core `amount` is the injury, `body` the HP and `total` the HP lost.",
          base.damage),
     Rule("G-MAJOR-WOUND", BASE,
          "Major wound (> HP/2): HT roll; failure stunned and knocked down, by 5+ or critical: "
-         "unconscious (B420); HT to recover from stun each turn",
-         "A gurps.damage is `major` exactly when its injury exceeds HP / 2.", base.major_wound),
-    Rule("G-SHOCK", BASE, "Shock: −1 per HP to DX and IQ next turn, at most −4 (B419)",
-         "Shock = injury, at most 4 (HP under 20); the victim's attacks in his next phase "
-         "(the first to start after the hit) carry shock = minus the shock taken since his "
-         "previous phase began, at most -4; none later.", base.shock),
+         "unconscious (B420); HT to recover from stun each turn / " + CRIT_Q,
+         "A damage is `major` exactly when its injury exceeds HP / 2, or any injury gets "
+         "through with a critical hit's `major_wound` (Critical Hit Table, B556).",
+         base.major_wound),
+    Rule("G-SHOCK", BASE,
+         "Shock: −1 per HP to DX and IQ next turn, at most −4 (B419) / " + CRIT_Q,
+         "Shock = injury, at most 4 (HP under 20; a critical hit's `double_shock`: twice, "
+         "at most 8, B556); the victim's attacks in his next phase (the first to start after "
+         "the hit) carry shock = minus the injury taken since his previous phase began, at "
+         "most -4 (doubled, -8, when a hit of it was); none later.", base.shock),
 )
 
 RULES: tuple[Rule, ...] = TIME_RULES + SEED_RULES + BASE_RULES
@@ -308,26 +335,28 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "move": {"actor": (_S, True), "to": (_L, True), "from": (_L, False),
              "mode": (_S, False), "facing": (_S + _N, False)},
     "state": {"actor": (_S, True), "state": (_S, True), "opponent": (_S + _N, False)},
-    "gurps.attack": {"actor": (_S, True), "target": (_S, True), "weapon": (_S + _N, False),
-                     "kind": (_S + _N, False), "faces": (_L, False), "roll": (_I, False),
-                     "skill": (_I, False), "modifiers": (_D, False),
-                     "effective": (_I, False), "margin": (_I, False), "result": (_S, False),
-                     "critical": (_S + _N, False), "cap": (_I + _N, False),
-                     "entering": (_B + _N, False)},
-    "gurps.defence": {"actor": (_S, True), "against": (_S, True), "kind": (_S, True),
-                      "faces": (_L, False), "roll": (_I, False), "base": (_I, False),
-                      "modifiers": (_D, False), "effective": (_I, False),
-                      "margin": (_I, False), "success": (_B, False),
-                      "weapon": (_S + _N, False), "retreat": (_L + _N, False)},
-    "gurps.damage": {"actor": (_S, True), "basic": (_I, False), "dr": (_I, False),
-                     "penetrating": (_I, False), "damage_type": (_S, False),
-                     "multiplier": (_S, False), "injury": (_I, False), "hp": (_I, False),
-                     "hp_max": (_I, False), "shock": (_I, False), "major": (_B, False),
-                     "dice": (_S, False), "faces": (_L, False)},
+    "attack": {"actor": (_S, True), "target": (_S, True), "weapon": (_S + _N, False),
+               "kind": (_S + _N, False), "faces": (_L, False), "roll": (_I, False),
+               "total": (_I, False), "skill": (_I, False), "modifiers": (_D, False),
+               "effective": (_I, False), "against": (_I, False), "margin": (_I, False),
+               "result": (_S, False), "critical": (_S + _N, False), "cap": (_I + _N, False),
+               "entering": (_B + _N, False)},
+    "defence": {"actor": (_S, True), "against": (_S, True), "kind": (_S, True),
+                "faces": (_L, False), "roll": (_I, False), "total": (_I, False),
+                "base": (_I, False), "modifiers": (_D, False), "effective": (_I, False),
+                "margin": (_I, False), "success": (_B, False), "weapon": (_S + _N, False),
+                "retreat": (_L + _N, False)},
+    "damage": {"actor": (_S, True), "amount": (_I, False), "total": (_I, False),
+               "body": (_I, False), "basic": (_I, False), "dr": (_I, False),
+               "penetrating": (_I, False), "damage_type": (_S, False),
+               "multiplier": (_S, False), "injury": (_I, False), "hp": (_I, False),
+               "hp_max": (_I, False), "shock": (_I, False), "major": (_B, False),
+               "dice": (_S, False), "faces": (_L, False)},
     "gurps.check": {"actor": (_S, True), "kind": (_S, True), "faces": (_L, False),
                     "roll": (_I, False), "base": (_I, False), "modifiers": (_D, False),
                     "effective": (_I, False), "margin": (_I, False), "success": (_B, False)},
-    "gurps.critical": {"actor": (_S, True), "faces": (_L, False), "roll": (_I, False)},
+    "gurps.critical": {"actor": (_S, True), "faces": (_L, False), "roll": (_I, False),
+                       "second_faces": (_L + _N, False), "second_roll": (_I + _N, False)},
     "gurps.contest": {"actor": (_S, True), "kind": (_S, True), "leader": (_S + _N, False),
                       "helpers": (_L + _N, False), "helper_bonuses": (_L + _N, False),
                       "trait": (_S + _N, False), "score": (_I, False)},

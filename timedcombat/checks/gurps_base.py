@@ -12,7 +12,6 @@ from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
     Event,
     GurpsLog,
-    Phase,
     as_int,
     as_ints,
     critical,
@@ -42,12 +41,20 @@ WOUNDING: dict[str, tuple[int, int]] = {
 MIN_BASIC = {"cr": 0, "crushing": 0}
 """Least basic damage (B378): 0 for crushing, 1 for every other type."""
 SHOCK_CAP = 4
+CRITICAL_MAJOR, CRITICAL_DOUBLE_SHOCK = "major_wound", "double_shock"
+"""Critical Hit Table effects (B556) a ``damage`` names in ``critical``: "if any damage
+penetrates DR, treat it as a major wound"; "... double shock (max -8)"."""
 DICE = re.compile(r"^(\d+)d(\d*)([+-]\d+)?$")
 
 
 def _roll_of(e: Event, roll: str = "roll", faces: str = "faces") -> tuple[int | None, str]:
-    """Whether ``faces`` are three faces of 1-6 summing to ``roll``: (roll, problem)."""
+    """Whether ``faces`` are three faces of 1-6 summing to ``roll`` (and, on a core
+    ``attack`` or ``defence``, its ``total`` the same): (roll, problem)."""
     f, r = as_ints(e.get(faces)), as_int(e.get(roll))
+    total = as_int(e.get("total")) if roll == "roll" and e.get("event") in (
+        "attack", "defence") else None
+    if r is not None and total is not None and total != r:
+        return r, f"total {total}, roll {r}"
     if f is None:
         return r, ""
     if len(f) != 3 or not all(1 <= x <= 6 for x in f):
@@ -60,14 +67,16 @@ def _roll_of(e: Event, roll: str = "roll", faces: str = "faces") -> tuple[int | 
 def dice(log: GurpsLog) -> Found:
     """Every 3d6 roll is three faces of 1-6 and its roll their sum; damage faces match
     their dice (NdM: N faces of 1-M)."""
-    for _, e in log.of("gurps.attack", "gurps.defence", "gurps.check", "gurps.wrong_target",
+    for _, e in log.of("attack", "defence", "gurps.check", "gurps.wrong_target",
                        "gurps.critical", "gurps.ready"):
         _, bad = _roll_of(e)
         if not bad and e["event"] == "gurps.ready":
             _, bad = _roll_of(e, "fast_draw_roll", "fast_draw_faces")
+        if not bad and e["event"] == "gurps.critical":
+            _, bad = _roll_of(e, "second_roll", "second_faces")
         if bad:
             yield finding(e, "3d6: three faces of 1-6, the roll their sum", bad)
-    for _, e in log.of("gurps.damage", "gurps.slam"):
+    for _, e in log.of("damage", "gurps.slam"):
         for spec_key, faces_key in (("dice", "faces"), ("target_dice", "target_faces")):
             spec, faces = e.get(spec_key), as_ints(e.get(faces_key))
             m = DICE.match(spec) if isinstance(spec, str) else None
@@ -80,13 +89,13 @@ def dice(log: GurpsLog) -> Found:
 
 def _success_rolls(log: GurpsLog) -> Iterator[tuple[Event, int, int, bool | None]]:
     """(event, roll, effective, success as logged) of each success roll."""
-    for _, e in log.of("gurps.attack", "gurps.defence", "gurps.check", "gurps.wrong_target"):
+    for _, e in log.of("attack", "defence", "gurps.check", "gurps.wrong_target"):
         roll, _ = _roll_of(e)
         eff = as_int(e.get("effective_skill" if e["event"] == "gurps.wrong_target"
                            else "effective"))
         if roll is None or eff is None:
             continue
-        if e["event"] in ("gurps.attack", "gurps.wrong_target"):
+        if e["event"] in ("attack", "gurps.wrong_target"):
             result = e.get("result")
             ok = None if not isinstance(result, str) else result != "miss"
         else:
@@ -114,7 +123,7 @@ def criticals(log: GurpsLog) -> Found:
     """Critical success on 3-4 (5 at skill 15+, 6 at 16+), critical failure on 18 (17 at
     skill 15 or less, or 10 over skill) for attack rolls; no defence against a critical
     hit."""
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         roll, _ = _roll_of(e)
         eff = as_int(e.get("effective"))
         if roll is None or eff is None:
@@ -125,7 +134,7 @@ def criticals(log: GurpsLog) -> Found:
                           f"critical {got or 'none'}")
         elif want == "success":
             for _, d in same_tenth(log, i):
-                if d.get("event") == "gurps.defence" and d.get("actor") == e.get("target") \
+                if d.get("event") == "defence" and d.get("actor") == e.get("target") \
                         and d.get("against") == e.get("actor") and d["seq"] > e["seq"]:
                     yield finding(d, "no defence against a critical hit",
                                   f"{d.get('kind')}")
@@ -135,15 +144,19 @@ def criticals(log: GurpsLog) -> Found:
 def effective(log: GurpsLog) -> Found:
     """Effective skill = skill (or base) + the named modifiers; an attack's cap (Move and
     Attack: 9) bounds it."""
-    for _, e in log.of("gurps.attack", "gurps.defence", "gurps.check"):
+    for _, e in log.of("attack", "defence", "gurps.check"):
         mods = modifiers(e)
-        base = as_int(e.get("skill" if e["event"] == "gurps.attack" else "base"))
+        base = as_int(e.get("skill" if e["event"] == "attack" else "base"))
         eff = as_int(e.get("effective"))
         total = mod_sum(mods) if mods is not None else None
+        against = as_int(e.get("against")) if e["event"] == "attack" else None
+        if eff is not None and against is not None and against != eff:
+            yield finding(e, f"against {eff} (the effective skill)", f"against {against}")
+            continue
         if base is None or eff is None or total is None:
             continue
         want = base + total
-        cap = as_int(e.get("cap")) if e["event"] == "gurps.attack" else None
+        cap = as_int(e.get("cap")) if e["event"] == "attack" else None
         if cap is not None:
             want = min(cap, want)
         if eff != want:
@@ -161,45 +174,56 @@ def _allowed(m: Event) -> int | None:
 def maneuver_attacks(log: GurpsLog) -> Found:
     """Only maneuvers that attack make attack rolls, as many as they allow (Move and
     Attack, All-Out Attack (Double: two), Attack, Wait: one)."""
-    count: dict[int, int] = {}
-    for i, e in log.of("gurps.attack"):
+    count: dict[tuple[int, int | None], int] = {}
+    for i, e in log.of("attack"):
         p = log.phase_at(i, e.get("actor"))
-        m = log.maneuver_of(p) if p is not None else None
+        j = log.part_of(p, i)[0] if p is not None else None
+        m = log.events[j] if j is not None else None
         most = _allowed(m) if m is not None else None
         if most is None or p is None:
             continue
-        count[p.index] = count.get(p.index, 0) + 1
-        if count[p.index] > most:
+        n = count[(p.index, j)] = count.get((p.index, j), 0) + 1
+        if n > most:
             yield finding(e, f"{most} attack{'s' if most != 1 else ''} with "
-                             f"{maneuver_name(m)}", f"attack {count[p.index]}")
+                             f"{maneuver_name(m)}", f"attack {n}")
 
 
 def maneuver_defences(log: GurpsLog) -> Found:
     """After All-Out Attack no active defence; after Move and Attack no parry and no
     retreat (until one's next phase)."""
-    for i, e in log.of("gurps.defence"):
+    for i, e in log.of("defence"):
         name = maneuver_name(log.maneuver_at(i, e.get("actor")))
         kind = e.get("kind")
         if name == "all_out_attack":
             yield finding(e, "no active defence after All-Out Attack", f"{kind}")
-        elif name == "move_and_attack" and (kind == "parry" or e.get("retreat") is not None):
+        elif name == "move_and_attack" and (kind == "parry" or _retreats(e)):
             what = "a parry" if kind == "parry" else "a retreat"
             yield finding(e, "dodge or block only, no retreat, after Move and Attack", what)
 
 
-def _phase_moves(log: GurpsLog) -> dict[int, tuple[Phase, list[Event]]]:
-    out: dict[int, tuple[Phase, list[Event]]] = {}
+def _retreats(e: Event) -> bool:
+    """A retreating defence: a hex retreated into, or the retreat bonus taken (a retreat
+    a grapple caught, docs/rules/gurps.md)."""
+    mods = modifiers(e)
+    return e.get("retreat") is not None or bool(mods and mods.get("retreat"))
+
+
+def _phase_moves(log: GurpsLog) -> dict[tuple[int, int | None], tuple[int | None,
+                                                                      list[Event]]]:
+    """The hexes moved under each maneuver of each phase."""
+    out: dict[tuple[int, int | None], tuple[int | None, list[Event]]] = {}
     for i, e in step_events(log):
         p = log.phase_at(i, e["actor"])
         if e["event"] == "move" and p is not None:
-            out.setdefault(p.index, (p, []))[1].append(e)
+            j = log.part_of(p, i)[0]
+            out.setdefault((p.index, j), (j, []))[1].append(e)
     return out
 
 
 def move_allowance(log: GurpsLog) -> Found:
     """A maneuver moves no more hexes than it allows (its ``movement``)."""
-    for p, moves in _phase_moves(log).values():
-        m = log.maneuver_of(p)
+    for j, moves in _phase_moves(log).values():
+        m = log.events[j] if j is not None else None
         most = as_int(m.get("movement")) if m is not None else None
         if most is not None and len(moves) > most:
             yield finding(moves[most], f"at most {most} hexes with {maneuver_name(m)}",
@@ -219,7 +243,7 @@ def damage(log: GurpsLog) -> Found:
     multiplier (rounded down, at least 1 when anything penetrates); HP fall by the
     injury."""
     hp: dict[str, int | None] = {}  # None: changed in a way the log does not give
-    for _, e in log.of("gurps.damage", "gurps.slam"):
+    for _, e in log.of("damage", "gurps.slam"):
         if e["event"] == "gurps.slam":
             for who in (e.get("actor"), e.get("target")):
                 if isinstance(who, str):
@@ -229,6 +253,10 @@ def damage(log: GurpsLog) -> Found:
         basic, dr, pen = as_int(e.get("basic")), as_int(e.get("dr")), as_int(e.get("penetrating"))
         injury, left, top = as_int(e.get("injury")), as_int(e.get("hp")), \
             as_int(e.get("hp_max"))
+        core = _core_damage(e, injury, left, top)
+        if core:
+            yield finding(e, "the core amount = injury, body = HP, total = HP lost", core)
+            continue
         if basic is not None and dr is not None and pen is not None and pen != max(0, basic - dr):
             yield finding(e, f"penetrating {max(0, basic - dr)} ({basic} - DR {dr})", f"{pen}")
             continue
@@ -256,36 +284,61 @@ def damage(log: GurpsLog) -> Found:
             hp[actor] = left
 
 
+def _core_damage(e: Event, injury: int | None, left: int | None, top: int | None) -> str:
+    """What of the core ``damage`` fields (``amount``, ``body``, ``total``) disagrees with
+    the system's own (``injury``, ``hp_max``, HP lost = ``hp_max - hp``); "" when none."""
+    amount, body, total = as_int(e.get("amount")), as_int(e.get("body")), \
+        as_int(e.get("total"))
+    if amount is not None and injury is not None and amount != injury:
+        return f"amount {amount}, injury {injury}"
+    if body is not None and top is not None and body != top:
+        return f"body {body}, hp_max {top}"
+    if total is not None and top is not None and left is not None and total != top - left:
+        return f"total {total}, HP lost {top - left}"
+    return ""
+
+
 def major_wound(log: GurpsLog) -> Found:
-    """A single injury over half one's HP is a major wound."""
-    for _, e in log.of("gurps.damage"):
+    """A single injury over half one's HP is a major wound; so is any injury through DR
+    from a critical hit whose effect is a major wound (B556)."""
+    for _, e in log.of("damage"):
         injury, top, major = as_int(e.get("injury")), as_int(e.get("hp_max")), e.get("major")
         if injury is None or top is None or not isinstance(major, bool):
             continue
-        want = 2 * injury > top
+        forced = e.get("critical") == CRITICAL_MAJOR and injury > 0
+        want = 2 * injury > top or forced
         if major != want:
-            yield finding(e, f"major {str(want).lower()} (injury {injury} against HP {top}/2)",
-                          f"major {str(major).lower()}")
+            why = "a critical hit's major wound" if forced else \
+                f"injury {injury} against HP {top}/2"
+            yield finding(e, f"major {str(want).lower()} ({why})", f"major {str(major).lower()}")
 
 
 def _slammed_unlogged(log: GurpsLog) -> set[str]:
-    """Who took slam damage that no ``gurps.damage`` of the slam's tenth gives."""
+    """Who took slam damage that no ``damage`` of the slam's tenth gives."""
     out: set[str] = set()
     for i, e in log.of("gurps.slam"):
         for who in (e.get("actor"), e.get("target")):
             if isinstance(who, str) and not any(
-                    d.get("event") == "gurps.damage" and d.get("actor") == who
+                    d.get("event") == "damage" and d.get("actor") == who
                     for _, d in same_tenth(log, i)):
                 out.add(who)
     return out
 
 
+def _shock(injury: int, doubled: bool) -> tuple[int, int]:
+    """Shock (as a positive number) of ``injury`` HP, and its cap: -1 a HP, at most -4;
+    doubled, at most -8, by a critical hit's double shock (B419, B556)."""
+    cap = SHOCK_CAP * (2 if doubled else 1)
+    return min(cap, injury * (2 if doubled else 1)), cap
+
+
 def shock(log: GurpsLog) -> Found:
-    """Shock: -1 per HP of injury, at most -4 (HP under 20), on DX-based rolls in the
-    victim's next phase only: his attacks there carry it."""
-    taken: dict[str, list[tuple[int, int]]] = {}
+    """Shock: -1 per HP of injury, at most -4 (HP under 20; a critical hit's double shock:
+    twice that, at most -8), on DX-based rolls in the victim's next phase only: his
+    attacks there carry it."""
+    taken: dict[str, list[tuple[int, int, bool]]] = {}
     unknown = _slammed_unlogged(log)  # shock the log does not let us work out
-    for _, e in log.of("gurps.damage"):
+    for _, e in log.of("damage"):
         actor, injury, top, got = e.get("actor"), as_int(e.get("injury")), \
             as_int(e.get("hp_max")), as_int(e.get("shock"))
         if not isinstance(actor, str):
@@ -293,20 +346,23 @@ def shock(log: GurpsLog) -> Found:
         if injury is None or top is None or top >= 20:
             unknown.add(actor)
             continue
-        want = min(SHOCK_CAP, injury)
+        doubled = e.get("critical") == CRITICAL_DOUBLE_SHOCK and injury > 0
+        want, cap = _shock(injury, doubled)
         if got is not None and abs(got) != want:
-            yield finding(e, f"shock {want} ({injury} HP of injury, at most {SHOCK_CAP})",
+            twice = "doubled by a critical hit, " if doubled else ""
+            yield finding(e, f"shock {want} ({injury} HP of injury, {twice}at most {cap})",
                           f"shock {got}")
-        taken.setdefault(actor, []).append((e["t"], want))
+        taken.setdefault(actor, []).append((e["t"], injury, doubled))
     seen: set[int] = set()
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         actor, mods = e.get("actor"), modifiers(e)
         p = log.phase_at(i, actor)
         if p is None or mods is None or not isinstance(actor, str) or actor in unknown:
             continue
         before = [q for q in log.phases_of(actor) if q.start < p.start]
         lo = before[-1].start if before else -1
-        due = min(SHOCK_CAP, sum(n for t, n in taken.get(actor, ()) if lo <= t < p.start))
+        since = [(n, d) for t, n, d in taken.get(actor, ()) if lo <= t < p.start]
+        due = _shock(sum(n for n, _ in since), any(d for _, d in since))[0]
         got = mods.get("shock", 0)
         if got != -due and p.index not in seen:
             seen.add(p.index)

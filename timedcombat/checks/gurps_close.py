@@ -129,7 +129,7 @@ def _attempts(log: GurpsLog, lo: int, hi: int, actor: str, foes: Sequence[str],
                                                   or d.get("against") in foes
                                                   or kind == "gurps.check"):
             return True
-        if slam and ((kind == "gurps.attack" and what == "slam") or kind == "gurps.slam") \
+        if slam and ((kind == "attack" and what == "slam") or kind == "gurps.slam") \
                 and d.get("target") in foes:
             return True
     return False
@@ -303,7 +303,7 @@ def _ranged(e: Event) -> bool:
 
 def close_weapons(log: GurpsLog) -> Found:
     """In close combat a melee attack uses a weapon of reach C."""
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         actor, weapon = e.get("actor"), e.get("weapon")
         if not isinstance(actor, str) or not log.snaps[i].in_close(actor) or _ranged(e) \
                 or e.get("kind") in ("grapple", "slam"):
@@ -317,7 +317,7 @@ def close_weapons(log: GurpsLog) -> Found:
 def ranged_bulk(log: GurpsLog) -> Found:
     """A ranged weapon in close combat: its Bulk as the penalty, no range penalty; Bulk
     only in close combat."""
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         mods, actor = modifiers(e), e.get("actor")
         if mods is None or not isinstance(actor, str):
             continue
@@ -366,7 +366,7 @@ def _entering_attack(log: GurpsLog, i: int, actor: str) -> bool:
         d = log.events[j]
         if d.get("actor") != actor:
             continue
-        if d.get("event") == "gurps.attack":
+        if d.get("event") == "attack":
             return False
         if d.get("event") == "move" and as_hex(d.get("to")) == h and is_step_move(log, j):
             return bool(_foes(log, log.snaps[j], actor, h))
@@ -376,7 +376,7 @@ def _entering_attack(log: GurpsLog, i: int, actor: str) -> bool:
 def shield_attacks(log: GurpsLog) -> Found:
     """Every attack in close combat while carrying a shield is at -DB, except the one
     with which the attacker entered the foe's hex."""
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         actor, mods = e.get("actor"), modifiers(e)
         if not isinstance(actor, str):
             continue
@@ -455,7 +455,7 @@ def _roll(e: Event, key: str = "roll", faces: str = "faces") -> int | None:
 
 def _ready_maneuver(log: GurpsLog, i: int, e: Event) -> Found:
     p = log.phase_at(i, e.get("actor"))
-    m = log.maneuver_of(p) if p is not None else None
+    m = log.maneuver_of(p, i) if p is not None else None
     if m is not None and maneuver_name(m) != "ready":
         yield finding(e, f"a Ready maneuver ({e.get('result')})", f"{maneuver_name(m)}")
 
@@ -504,6 +504,16 @@ def ready_dx(log: GurpsLog) -> Found:
             yield finding(e, f"readied (DX roll {roll} against {eff} succeeds)", "wasted")
 
 
+def _reload(log: GurpsLog, i: int, e: Event) -> bool:
+    """Whether ``gurps.ready`` ``i`` reloads the ranged weapon in hand (not the seed's
+    drawing of a weapon): docs/rules/gurps.md, "after a shot it takes two Ready maneuvers
+    (one saved by a successful Fast-Draw (Arrow) roll)"."""
+    weapon = e.get("weapon")
+    return e.get("result") == "reloading" or (
+        isinstance(weapon, str) and weapon in BULK
+        and log.snaps[i].hand.get(e.get("actor")) == weapon)
+
+
 def fast_draw(log: GurpsLog) -> Found:
     """Fast-Draw in close combat: its roll only after the DX roll succeeds; success
     readies at once, failure takes a full Ready maneuver."""
@@ -526,6 +536,11 @@ def fast_draw(log: GurpsLog) -> Found:
             continue
         if fd_eff is None:
             continue
+        if _reload(log, i, e):
+            if result == "ready_free":
+                yield finding(e, f"ready or reloading (a reload of the {e.get('weapon')}: "
+                                 "Fast-Draw (Arrow) saves one Ready)", f"{result}")
+            continue
         want = "ready_free" if success(fd, fd_eff) else "ready"
         if result != want:
             yield finding(e, f"{want} (Fast-Draw roll {fd} against {fd_eff})", f"{result}")
@@ -540,10 +555,30 @@ def _retreating(e: Event) -> bool:
     return as_hex(e.get("retreat")) is not None
 
 
+def _caught(log: GurpsLog, i: int, e: Event) -> bool:
+    """Whether defence ``i`` is a retreat caught by a grapple (docs/rules/gurps.md,
+    Readings of the driver, Retreat: "A retreat that fails against a grapple does not get
+    away: he is caught as he steps back (the retreat bonus still counted)"): a failed
+    defence with no retreat hex against a grapple that holds him on that tenth."""
+    me, foe = e.get("actor"), e.get("against")
+    if _retreating(e) or e.get("success") is not False:
+        return False
+    grab = held = False
+    for j, d in same_tenth(log, i):
+        if j < i and d.get("event") == "attack" and d.get("kind") == "grapple" \
+                and d.get("actor") == foe and d.get("target") == me:
+            grab = True
+        if j > i and d.get("event") == "state" and d.get("state") == "grappled" \
+                and d.get("actor") == me and d.get("value") is True \
+                and d.get("opponent") in (foe, None):
+            held = True
+    return grab and held
+
+
 def close_parry(log: GurpsLog) -> Found:
     """In close combat one parries only with a bare hand or a weapon of reach C (unless
     retreating out of it)."""
-    for i, e in log.of("gurps.defence"):
+    for i, e in log.of("defence"):
         actor, weapon = e.get("actor"), e.get("weapon")
         if e.get("kind") != "parry" or not isinstance(actor, str) \
                 or not log.snaps[i].in_close(actor) or _retreating(e):
@@ -558,7 +593,7 @@ def close_parry(log: GurpsLog) -> Found:
 
 def close_block(log: GurpsLog) -> Found:
     """No block in close combat (unless retreating out of it)."""
-    for i, e in log.of("gurps.defence"):
+    for i, e in log.of("defence"):
         actor = e.get("actor")
         if e.get("kind") == "block" and isinstance(actor, str) \
                 and log.snaps[i].in_close(actor) and not _retreating(e):
@@ -567,14 +602,19 @@ def close_block(log: GurpsLog) -> Found:
 
 def close_retreat(log: GurpsLog) -> Found:
     """A retreat out of close combat: only when not grappled, into one of the three hexes
-    on one's side."""
-    for i, e in log.of("gurps.defence"):
+    on one's side (a retreat a grapple caught: only when not grappled before it)."""
+    for i, e in log.of("defence"):
         actor, to = e.get("actor"), as_hex(e.get("retreat"))
         snap = log.snaps[i]
-        if to is None or not isinstance(actor, str) or not snap.in_close(actor):
+        caught = to is None and _caught(log, i, e)
+        if (to is None and not caught) or not isinstance(actor, str) \
+                or not snap.in_close(actor):
             continue
         if _held(snap, actor):
-            yield finding(e, "no retreat while grappled", f"retreat to {list(to)}")
+            yield finding(e, "no retreat while grappled",
+                          f"retreat to {list(to)}" if to else "a retreat (caught)")
+            continue
+        if to is None:
             continue
         h = snap.pos.get(actor)
         side = snap.halves.get(h, {}).get(actor) if h is not None else None
@@ -586,12 +626,12 @@ def close_retreat(log: GurpsLog) -> Found:
 def retreat_bonus(log: GurpsLog) -> Found:
     """A retreat gives the usual bonus: +3 Dodge, +1 Parry or Block (+3 a fencing parry);
     no bonus without one."""
-    for _, e in log.of("gurps.defence"):
+    for i, e in log.of("defence"):
         mods = modifiers(e)
         if mods is None:
             continue
         got = mods.get("retreat", 0)
-        if not _retreating(e):
+        if not _retreating(e) and not (got and _caught(log, i, e)):
             want = 0
         elif e.get("kind") == "dodge" or (e.get("kind") == "parry"
                                           and e.get("weapon") in FENCING):
@@ -736,7 +776,7 @@ def _outside(log: GurpsLog, i: int, e: Event) -> bool | None:
 
 def into_close_combat(log: GurpsLog) -> Found:
     """An attack from outside on a fighter in close combat is at -2 (and no other)."""
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         mods = modifiers(e)
         if mods is None or e.get("kind") == "slam":
             continue
@@ -762,11 +802,11 @@ def wrong_target_skill(log: GurpsLog) -> Found:
 
 def _chains(log: GurpsLog) -> Iterator[tuple[int, Event, list[tuple[int, Event]]]]:
     """Each attack with the wrong-target rolls that follow it on its tenth."""
-    for i, e in log.of("gurps.attack"):
+    for i, e in log.of("attack"):
         links = []
         for j in range(i + 1, len(log.events)):
             d = log.events[j]
-            if d["t"] != e["t"] or (d.get("event") == "gurps.attack"
+            if d["t"] != e["t"] or (d.get("event") == "attack"
                                     and d.get("actor") == e.get("actor")):
                 break
             if d.get("event") == "gurps.wrong_target" and d.get("actor") == e.get("actor"):

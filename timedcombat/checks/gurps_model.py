@@ -38,7 +38,10 @@ DEFAULT_RULES: dict[str, Any] = {
 defaults (used when the log's ``start`` event does not give them)."""
 
 DOWN_STATES = frozenset({"out", "dead"})
-"""States that take a fighter out of the fight (unconscious, dead)."""
+"""States that take a fighter out of the fight (unconscious, dead). docs/rules/gurps.md
+(Readings of the driver, Ending): "both leave the map"."""
+LOSES_WEAPON = frozenset({"drop", "break", "flies"})
+"""``gurps.mishap`` effects after which the weapon in hand is gone (B556)."""
 
 
 # ---------------------------------------------------------------------- values
@@ -212,6 +215,7 @@ class Phase:
     end: int
     rank: int | None
     maneuver: int | None = None  # index of the gurps.maneuver taken in it
+    after_free: list[int] = field(default_factory=list)  # maneuvers after a free ready
 
     @property
     def length(self) -> int:
@@ -250,13 +254,14 @@ class Snap:
     arrivals: dict[Hex, tuple[str, ...]] = field(default_factory=dict)
     maneuver: dict[str, int] = field(default_factory=dict)  # actor -> gurps.maneuver index
     phase: dict[str, Phase] = field(default_factory=dict)  # actor -> latest phase logged
+    hand: dict[str, str | None] = field(default_factory=dict)  # the weapon in hand
 
     def copy(self) -> Snap:
         return Snap(dict(self.pos), dict(self.close), dict(self.close_since),
                     dict(self.grappled), self.down,
                     self.pinned, dict(self.shield),
                     {h: dict(s) for h, s in self.halves.items()}, dict(self.arrivals),
-                    dict(self.maneuver), dict(self.phase))
+                    dict(self.maneuver), dict(self.phase), dict(self.hand))
 
     def in_close(self, actor: str) -> bool:
         return bool(self.close.get(actor))
@@ -314,8 +319,25 @@ class GurpsLog:
                 self._by_actor.setdefault(p.actor, []).append(p)
         return self._by_actor.get(actor, [])
 
-    def maneuver_of(self, p: Phase) -> Event | None:
-        return self.events[p.maneuver] if p.maneuver is not None else None
+    def maneuver_of(self, p: Phase, i: int | None = None) -> Event | None:
+        """The maneuver of phase ``p`` (at event ``i``: the one in force then, a maneuver
+        taken after a Fast-Draw that spent none replacing the one before)."""
+        j = p.maneuver
+        for k in p.after_free:
+            if i is not None and k < i:
+                j = k
+        return self.events[j] if j is not None else None
+
+    def part_of(self, p: Phase, i: int) -> tuple[int | None, int]:
+        """(index of the maneuver of phase ``p`` in force at event ``i``, the tenth from
+        which its steps are laid out): the phase's start for the first maneuver, the
+        tenth it was taken for one after a free ready (docs/rules/gurps.md: "he takes his
+        next maneuver in the rest of the phase")."""
+        j, start = p.maneuver, p.start
+        for k in p.after_free:
+            if k < i:
+                j, start = k, self.events[k]["t"]
+        return j, start
 
     def after_tenth(self, i: int) -> Snap:
         """The fight once every event of event ``i``'s tenth is done."""
@@ -353,7 +375,7 @@ def _retreat_move(events: Sequence[Event], i: int) -> bool:
         k = i + step
         while 0 <= k < len(events) and events[k]["t"] == t:
             d = events[k]
-            if d.get("event") == "gurps.defence" and d.get("actor") == e.get("actor") \
+            if d.get("event") == "defence" and d.get("actor") == e.get("actor") \
                     and as_hex(d.get("retreat")) == to:
                 return True
             k += step
@@ -372,6 +394,7 @@ def read(events: Sequence[Event]) -> GurpsLog:
     snaps: list[Snap] = []
     now = Snap()
     end_t: int | None = None
+    free: dict[str, int] = {}  # each fighter's latest ready_free (Fast-Draw: no maneuver)
     for i, e in enumerate(events):
         snaps.append(now)
         now = now.copy()
@@ -383,6 +406,8 @@ def read(events: Sequence[Event]) -> GurpsLog:
                 now.pos[actor] = p.at
                 now.arrivals[p.at] = (*now.arrivals.get(p.at, ()), actor)
             now.shield[actor] = p.shield
+            weapons = as_strs(p.stats.get("weapons"))
+            now.hand[actor] = weapons[0] if weapons else None
         elif kind == "end":
             end_t = e["t"]
         if _initiative(e) and initiative is None:
@@ -396,22 +421,40 @@ def read(events: Sequence[Event]) -> GurpsLog:
         elif kind == "gurps.phase":
             _phase(e, i, phases, now, people)
         elif kind == "gurps.maneuver" and isinstance(actor, str):
-            now.maneuver[actor] = i
             p = now.phase.get(actor)
-            if p is not None and p.contains(e["t"]) and p.maneuver is None:
-                p.maneuver = i
+            if p is not None and p.contains(e["t"]):
+                if p.maneuver is None:
+                    p.maneuver = i
+                elif free.get(actor, -1) > now.maneuver.get(actor, i):
+                    p.after_free.append(i)  # the Ready before was no maneuver
+            now.maneuver[actor] = i
         elif kind == "move" and isinstance(actor, str):
             _moved(now, actor, as_hex(e.get("to")))
         elif kind == "state" and isinstance(actor, str):
             _state(now, e, i, actor)
         elif kind == "gurps.half_hex":
             _halves(now, e)
-        elif kind == "gurps.ready" and isinstance(actor, str) and e.get("discard") is True \
-                and e.get("result") in ("ready", "ready_free"):
-            now.shield[actor] = None
+        elif kind == "gurps.ready" and isinstance(actor, str):
+            _readied(now, e, actor)
+            if e.get("result") == "ready_free":
+                free[actor] = i
+        elif kind == "gurps.mishap" and isinstance(actor, str) \
+                and e.get("effect") in LOSES_WEAPON:
+            now.hand[actor] = None
     snaps.append(now)
     return GurpsLog(events, rules, people, initiative, turns, orders, phases, snaps, end_t,
                     [e["t"] for e in events])
+
+
+def _readied(now: Snap, e: Event, actor: str) -> None:
+    """A ``gurps.ready`` that did its work: the shield gone (``discard``), or the weapon
+    named in hand (a reload keeps it there)."""
+    if e.get("result") not in ("ready", "ready_free", "reloading"):
+        return
+    if e.get("discard") is True:
+        now.shield[actor] = None
+    elif isinstance(e.get("weapon"), str):
+        now.hand[actor] = e["weapon"]
 
 
 def _phase(e: Event, i: int, phases: list[Phase], now: Snap,
@@ -441,6 +484,19 @@ def _moved(now: Snap, actor: str, to: Hex | None) -> None:
     now.arrivals[to] = (*(a for a in now.arrivals.get(to, ()) if a != actor), actor)
 
 
+def _gone(now: Snap, actor: str) -> None:
+    """``actor`` is out of the fight: he leaves the map (his hex, his half of it)."""
+    frm = now.pos.pop(actor, None)
+    if frm is None:
+        return
+    now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
+    if not now.arrivals[frm]:
+        del now.arrivals[frm]
+    sides = now.halves.get(frm)
+    if sides is not None:
+        sides.pop(actor, None)
+
+
 def _with(held: frozenset[str | None], on: bool, opponent: str | None
           ) -> frozenset[str | None]:
     """Who a fighter is in close combat with (or grappled by) after a ``state`` event.
@@ -468,6 +524,8 @@ def _state(now: Snap, e: Event, i: int, actor: str) -> None:
         now.grappled[actor] = _with(now.grappled.get(actor, frozenset()), on, opponent)
     elif state in DOWN_STATES:
         now.down = now.down | {actor} if on else now.down - {actor}
+        if on:
+            _gone(now, actor)
     elif state == "pinned":
         now.pinned = now.pinned | {actor} if on else now.pinned - {actor}
 
@@ -480,20 +538,36 @@ def _halves(now: Snap, e: Event) -> None:
     now.halves[at] = {a: s for a, s in zip(occupants, sides, strict=True) if s in VECTORS}
 
 
+def _slam_carry(log: GurpsLog, i: int) -> bool:
+    """A ``move`` that is the end of its actor's slam (docs/rules/gurps.md: "a slam that
+    hits carries him into the target's hex"): into the hex of the man he slammed, after
+    the slam hit on that tenth."""
+    e = log.events[i]
+    to = as_hex(e.get("to"))
+    for j, d in same_tenth(log, i):
+        if j > i:
+            break
+        if d.get("event") == "attack" and d.get("kind") == "slam" \
+                and d.get("actor") == e.get("actor") and d.get("result") == "hit" \
+                and log.snaps[i].pos.get(d.get("target")) == to:
+            return True
+    return False
+
+
 def is_step_move(log: GurpsLog, i: int) -> bool:
     """Whether ``move`` event ``i`` is a hex moved as a step of its actor's maneuver (it
-    changes his hex and is not the retreat of a defence)."""
+    changes his hex, and is neither the retreat of a defence nor the end of a slam)."""
     e = log.events[i]
     to = as_hex(e.get("to"))
     actor = e.get("actor")
     return isinstance(actor, str) and to is not None and log.snaps[i].pos.get(actor) != to \
-        and not _retreat_move(log.events, i)
+        and not _retreat_move(log.events, i) and not _slam_carry(log, i)
 
 
 def step_events(log: GurpsLog) -> Iterator[tuple[int, Event]]:
     """The events that are steps of their actor's own maneuver: each hex moved (not a
     retreat), each attack roll, each ready."""
-    for i, e in log.of("move", "gurps.attack", "gurps.ready"):
+    for i, e in log.of("move", "attack", "gurps.ready"):
         if not isinstance(e.get("actor"), str):
             continue
         if e["event"] == "move" and not is_step_move(log, i):

@@ -133,7 +133,8 @@ def maneuvers(log: GurpsLog) -> Found:
         if end is not None and end != p.end:
             yield finding(e, f"end {p.end} (the end of {actor}'s phase {p.start}-{p.last})",
                           f"end {end}")
-        if e["event"] == "gurps.maneuver" and p.maneuver is not None and p.maneuver != i:
+        if e["event"] == "gurps.maneuver" and p.maneuver is not None and p.maneuver != i \
+                and i not in p.after_free:
             yield finding(e, f"one maneuver in {actor}'s phase at {p.start}",
                           f"a second: {maneuver_name(e)}")
 
@@ -153,13 +154,20 @@ def phase_maneuver(log: GurpsLog) -> Found:
                                            f"{p.start}-{p.last}{held}", "none", p.actor)
 
 
-def _phase_steps(log: GurpsLog) -> dict[int, tuple[Phase, list[tuple[int, Event]]]]:
-    """The own steps in each phase (by the phase's event index), Wait attacks aside."""
-    out: dict[int, tuple[Phase, list[tuple[int, Event]]]] = {}
+Part = tuple[Phase, int | None, int]
+"""A phase's maneuver: the phase, the maneuver's event index, the tenth its steps start."""
+
+
+def _phase_steps(log: GurpsLog) -> dict[tuple[int, int | None], tuple[Part, list[tuple[int,
+                                                                                     Event]]]]:
+    """The own steps of each maneuver of each phase (a phase has a second one after a
+    free ready), Wait attacks aside."""
+    out: dict[tuple[int, int | None], tuple[Part, list[tuple[int, Event]]]] = {}
     for i, e in step_events(log):
         p = log.phase_at(i, e["actor"])
         if p is not None and p.actor == e["actor"]:
-            out.setdefault(p.index, (p, []))[1].append((i, e))
+            j, start = log.part_of(p, i)
+            out.setdefault((p.index, j), ((p, j, start), []))[1].append((i, e))
     return out
 
 
@@ -199,16 +207,17 @@ UNLOGGED_STEP = frozenset({"takedown", "pin"})
 """Plan actions whose attack step a helper makes without a roll of his own."""
 
 
-def _gaps(log: GurpsLog, p: Phase, m_ev: Event) -> int:
-    """Steps of a phase that a log may not show as steps: a facing change logged as a
-    move on the spot, a contest or check instead of an attack roll, a step the rules
-    refused (``gurps.plan_skip``), a helper's attack."""
+def _gaps(log: GurpsLog, p: Phase, j: int, m_ev: Event) -> int:
+    """Steps of a maneuver (taken at event ``j`` of phase ``p``) that a log may not show
+    as steps: a facing change logged as a move on the spot, a contest or check instead of
+    an attack roll, a step the rules refused (``gurps.plan_skip``), a helper's attack."""
     n = 1 if m_ev.get("name") in UNLOGGED_STEP else 0
-    for i in range(p.index, len(log.events)):
+    later = [k for k in p.after_free if k > j]
+    for i in range(p.index, later[0] if later else len(log.events)):
         e = log.events[i]
         if e["t"] > p.last:
             break
-        if e.get("actor") != p.actor:
+        if e.get("actor") != p.actor or log.part_of(p, i)[0] != j:
             continue
         kind = e.get("event")
         if kind in ("gurps.contest", "gurps.check", "gurps.plan_skip") or (
@@ -221,27 +230,28 @@ def step_spread(log: GurpsLog) -> Found:
     """The steps of a maneuver fall at start + k L // m (k-th of m steps, L the phase's
     length): the logged ones are the first of them, for some m between their number and
     the maneuver's movement + 2 (a step the log cannot show may be missing)."""
-    for p, steps in _phase_steps(log).values():
-        m_ev = log.maneuver_of(p)
+    for (p, j, start), steps in _phase_steps(log).values():
+        m_ev = log.events[j] if j is not None else None
         movement = as_int(m_ev.get("movement")) if m_ev is not None else None
-        if m_ev is None or movement is None or p.length <= 0 or not steps:
+        length = p.end - start
+        if j is None or m_ev is None or movement is None or length <= 0 or not steps:
             continue
-        offsets = [e["t"] - p.start for _, e in steps]
+        offsets = [e["t"] - start for _, e in steps]
         most = max(len(offsets), movement + 2)
-        gaps = _gaps(log, p, m_ev)
-        best = max(_fits(offsets, p.length, m, gaps) for m in range(len(offsets), most + 1))
+        gaps = _gaps(log, p, j, m_ev)
+        best = max(_fits(offsets, length, m, gaps) for m in range(len(offsets), most + 1))
         if best < len(offsets):
             _, e = steps[best]
-            yield finding(e, f"steps of {p.actor}'s {maneuver_name(m_ev)} at {p.start} + "
-                             f"k*{p.length}//m (m steps, {len(offsets)}..{most})",
-                          f"steps at {', '.join(str(p.start + o) for o in offsets)}")
+            yield finding(e, f"steps of {p.actor}'s {maneuver_name(m_ev)} at {start} + "
+                             f"k*{length}//m (m steps, {len(offsets)}..{most})",
+                          f"steps at {', '.join(str(start + o) for o in offsets)}")
 
 
 def defence_at_attack(log: GurpsLog) -> Found:
     """A defence (and its retreat step) falls at the tenth of the attack it answers."""
-    for i, e in log.of("gurps.defence"):
+    for i, e in log.of("defence"):
         me, foe = e.get("actor"), e.get("against")
-        answered = any(d.get("event") in ("gurps.attack", "gurps.wrong_target")
+        answered = any(d.get("event") in ("attack", "gurps.wrong_target")
                        and d.get("actor") == foe and d.get("target") == me
                        for j, d in same_tenth(log, i) if j < i)
         if not answered:
@@ -263,7 +273,7 @@ def wait_trigger(log: GurpsLog) -> Found:
         if e["event"] == "gurps.ready" or not _is_wait(log, i, actor) \
                 or log.phase_at(i, actor) is not None:
             continue
-        trigger = any(d.get("event") in ("move", "gurps.attack", "gurps.ready")
+        trigger = any(d.get("event") in ("move", "attack", "gurps.ready")
                       and isinstance(d.get("actor"), str) and d.get("actor") != actor
                       for j, d in same_tenth(log, i) if j < i)
         if not trigger:
