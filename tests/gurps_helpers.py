@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from timedcombat import ScriptedDice, simulate
+from timedcombat.check import check_events
 from timedcombat.events import to_dict
 from timedcombat.loading import scenario_from_dict
 
@@ -34,12 +35,18 @@ def doc(*fighters: dict[str, Any], rules: dict[str, Any] | None = None, until: i
 
 def run(d: dict[str, Any], faces: list[int] | None = None, seed: int = 0,
         fallback: bool = False) -> list[dict[str, Any]]:
-    """Run a document (scripted ``faces`` first; with ``fallback`` seeded dice after them)."""
+    """Run a document (scripted ``faces`` first; with ``fallback`` seeded dice after them).
+
+    Every log a test makes passes the checker too (``timedcombat check``: the rule text
+    read a second time, docs/checks/gurps.md): the scripted fights reach cases the
+    example scenarios do not (Wait, evading, slams, Fast-Draw, dropping the shield)."""
     scenario = scenario_from_dict(d, "test.toml")
     dice = None
     if faces is not None:
         dice = ScriptedDice(faces, random.Random(seed) if fallback else None)
-    return [to_dict(e) for e in simulate(scenario, seed, dice=dice).events]
+    events = [to_dict(e) for e in simulate(scenario, seed, dice=dice).events]
+    assert [str(v) for v in check_events(events)] == []
+    return events
 
 
 def of(events: list[dict[str, Any]], name: str, /, **match: Any) -> list[dict[str, Any]]:

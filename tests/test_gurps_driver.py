@@ -402,6 +402,52 @@ def test_two_on_one_takedown_and_a_three_man_pin_roll_when_the_last_acts():
     assert (end["t"], end["winner"], end["reason"]) == (34, "red", "last side standing")
 
 
+def test_a_fighter_stunned_when_the_turn_begins_takes_no_part_and_no_place_in_a_pin():
+    # Vik, taken down in turn 3, cuts Cy in his phase (26): a critical hit, 9 HP, a major
+    # wound; Cy fails his knockdown roll and is stunned. In turn 4 Cy can only do nothing:
+    # he is no participant of the pin, so he takes no place in it - Dag, the fourth, joins
+    # - and the roll comes when the last participant acts: Dag, at his step (38), not
+    # when Cy's phase comes (34).
+    d = _takedown_and_pin()
+    d["combatant"][0]["plan"] = [{"action": "do_nothing"}] * 2 + [
+        {"action": "attack", "target": "cy"}] + [{"action": "do_nothing"}] * 3
+    ev = run(d, TEAM_FACES[:-6] + [  # (to the takedown at Bo's step in turn 3)
+        1, 1, 1,  # Vik's knife at Cy: 3, a critical success
+        3, 3, 4,  # Critical Hit Table 10: normal damage
+        6,  # 1d cut: 6, x1.5: 9 of Cy's 11 HP, a major wound
+        4, 4, 4,  # knockdown: HT 10, 12 fails by 2: stunned
+        3, 3, 3,  # turn 4, Cy's recovery roll at the end of his phase
+        3, 3, 3, 6, 6, 6])  # the pin
+    assert states(ev, "cy", "stunned")[0] == (26, True)
+    assert of(ev, "gurps.plan_skip", actor="dag") == []
+    pin = one(ev, "gurps.contest", kind="pin")
+    # (Dag leads: ST 13, +2 for Wrestling at DX+2, beats Bo's 14)
+    assert (pin["t"], pin["leader"], sorted(pin["helpers"])) == (38, "dag", ["ana", "bo"])
+    assert states(ev, "vik", "pinned") == [(38, True)]
+
+
+def test_when_the_participant_the_others_wait_for_never_acts_no_roll_comes():
+    # as above, Cy is stunned in turn 3; in turn 4 Ana and Bo act on the pin and wait for
+    # Dag, the last of them; Vik cuts Dag down in his phase (36): stunned, Dag does not act
+    # at 38. The roll was to come when the last participant acted: it does not come.
+    d = _takedown_and_pin()
+    d["combatant"][0]["plan"] = [{"action": "do_nothing"}] * 2 + [
+        {"action": "attack", "target": "cy"}, {"action": "attack", "target": "dag"}] + [
+        {"action": "do_nothing"}] * 2
+    ev = run(d, TEAM_FACES[:-6] + [
+        1, 1, 1, 3, 3, 4, 6, 4, 4, 4,  # turn 3: Cy cut and stunned, as above
+        3, 3, 3,  # turn 4: Cy's recovery roll at the end of his phase
+        1, 1, 1, 3, 3, 4, 6,  # Vik's knife at Dag: a critical hit, 9 HP of Dag's 13
+        4, 4, 4,  # Dag's knockdown roll (HT 10): stunned
+        3, 3, 3], fallback=True)  # Dag's recovery roll at the end of his phase
+    assert states(ev, "dag", "stunned")[0] == (36, True)
+    assert [a["actor"] for a in of(ev, "gurps.maneuver", name="pin", turn=None)
+            if 30 <= a["t"] < 40] == ["ana", "bo"]
+    assert [c for c in of(ev, "gurps.contest", kind="pin") if c["t"] < 40] == []
+    lost = one(ev, "gurps.attack_lost", reason="no last participant")
+    assert (lost["t"], lost["actor"], lost["target"]) == (38, "bo", "vik")
+
+
 def test_without_a_grip_there_is_no_cooperative_takedown():
     # nobody grabs Vik: the takedown steps are skipped ("target not grappled")
     d = _takedown_and_pin()

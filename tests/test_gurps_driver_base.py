@@ -186,6 +186,24 @@ def test_a_critical_miss_drops_the_weapon():
     assert (mishap["actor"], mishap["effect"], mishap["weapon"]) == ("ann", "drop", "broadsword")
 
 
+def test_a_critical_miss_that_asks_for_a_second_roll_logs_each_3d6_apart():
+    spear = dict(st=11, dx=13, ht=11, skills={"spear": 14}, weapons=["spear"])
+    d = duel([{"action": "attack", "target": "bob"}, {"action": "do_nothing"}], NOTHING,
+             a=spear, until=15)
+    # 18: critical failure; table 5 (hit yourself) with an impaling thrust: roll again,
+    # 10: the second result stands, the spear is dropped (B556)
+    ev = run(d, [1, 1, 6, 6, 6, 1, 1, 3, 4, 4, 2])
+    crit = one(ev, "gurps.critical")
+    assert (crit["faces"], crit["roll"], crit["second_faces"], crit["second_roll"],
+            crit["effect"]) == ([1, 1, 3], 5, [4, 4, 2], 10, "drop")
+    assert one(ev, "gurps.mishap")["weapon"] == "spear"
+    # one roll: no second
+    ev = run(d, [1, 1, 6, 6, 6, 3, 3, 4])
+    crit = one(ev, "gurps.critical")
+    assert (crit["faces"], crit.get("second_faces"), crit["effect"]) == \
+        ([3, 3, 4], None, "drop")
+
+
 def test_all_out_defense_double_tries_a_second_defence():
     d = duel([{"action": "do_nothing"}, {"action": "attack", "target": "bob"}],
              [{"action": "all_out_defense", "option": "double"}], until=15,

@@ -173,7 +173,10 @@ class Check(Event):
 
 @attrs.frozen(slots=True)
 class Critical(Event):
-    """A roll on a critical table (B556): ``table`` ``hit`` or ``miss``."""
+    """A roll on a critical table (B556): ``table`` ``hit`` or ``miss``; ``faces`` and
+    ``roll`` the table's 3d6. When the Critical Miss Table asks for a second roll (a
+    "hit yourself" with a piercing or ranged attack, a breakage-resistant weapon's break)
+    it is ``second_faces`` and ``second_roll``; ``effect`` is the outcome of both."""
 
     EVENT: ClassVar[str] = "gurps.critical"
     actor: str
@@ -181,6 +184,8 @@ class Critical(Event):
     faces: tuple[int, ...]
     roll: int
     effect: str
+    second_faces: tuple[int, ...] | None = None
+    second_roll: int | None = None
 
 
 @attrs.frozen(slots=True)

@@ -351,15 +351,15 @@ def critical_miss(fight: Fight, a: Fighter, weapon: Weapon, mode: AttackMode) ->
     first = sum(faces)
     resistant = weapon.breakage_resistant
     piercing = weapon.ranged or mode.damage_type in PIERCING
-    second = None
+    more: tuple[int, ...] | None = None
     if dmg.critical_miss_needs_reroll(first, resistant=resistant, impaling_or_ranged=piercing):
         more = roll3(fight)
-        faces += more
-        second = sum(more)
+    second = sum(more) if more is not None else None
     effect = dmg.critical_miss_outcome(first, second, swung=mode.base == "sw",
                                        ranged=weapon.ranged, resistant=resistant,
                                        impaling_or_ranged=piercing, unarmed=weapon.unarmed)
-    fight.emit(Critical, actor=a.id, table="miss", faces=faces, roll=first, effect=effect)
+    fight.emit(Critical, actor=a.id, table="miss", faces=faces, roll=first, effect=effect,
+               second_faces=more, second_roll=second)
     if effect in ("break", "drop", "flies"):
         drop_weapon(fight, a, effect)
     elif effect == "turns_in_hand":

@@ -110,7 +110,9 @@ def _check(e: Event) -> str:
 
 
 def _critical(e: Event) -> str:
-    return f"critical {e['table']} table: 3d6 {e['roll']} -> {e['effect'].replace('_', ' ')}"
+    again = f", again {e['second_roll']}" if e.get("second_roll") is not None else ""
+    return (f"critical {e['table']} table: 3d6 {e['roll']}{again} -> "
+            f"{e['effect'].replace('_', ' ')}")
 
 
 def _contest(e: Event) -> str:

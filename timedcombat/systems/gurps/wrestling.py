@@ -7,8 +7,9 @@ who means to take part in which attempt (each one's next plan step, or his polic
 intent), in the order of action; those over the limit are turned away
 (a scripted step is skipped there and then: ``gurps.plan_skip`` reason ``limit``, at the
 turn's first tenth). Each participant spends his
-Attack maneuver at his phase; the contest is rolled at the attack step of the last of them
-(or, when a later one drops out, as soon as no one is left to come).
+Attack maneuver at his phase; the contest is rolled at the attack step of the last of them.
+One who drops out before acting (stunned, out, unable to join when his phase comes) is no
+participant; when the others had all acted, waiting for him, no roll comes.
 
 Dice order of a contest: the team's 3d6 (rolled by the leader), then the victim's.
 """
@@ -23,7 +24,7 @@ from timedcombat import events as ev
 from timedcombat.systems.gurps import closecombat as ccr
 from timedcombat.systems.gurps import grapple as gr
 from timedcombat.systems.gurps.attack import AttackSituation, attack_roll, modifiers
-from timedcombat.systems.gurps.events import Contest
+from timedcombat.systems.gurps.events import AttackLost, Contest
 from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll
 from timedcombat.systems.gurps.rules import BASIC, PRONE
 
@@ -168,13 +169,16 @@ class Coop:
 
     def intent(self, f: Fighter) -> tuple[str, str] | None:
         """The attempt ``f`` means to take part in this turn: his next plan step's, or (no
-        plan left) his policy's."""
+        plan left) his policy's. None for a fighter who cannot act on it this turn: one
+        stunned now does nothing in his phase (B420), one pinned may only break free; a
+        participant is one who acts (seed 002: "the roll is made when the last
+        participant acts")."""
+        if f.stunned or f.pinned:
+            return None
         head = f.plan_head
         if head is not None:
             if head.action in COOP and head.target is not None:
                 return head.action, head.target
-            return None
-        if f.stunned or f.pinned:
             return None
         return f.policy.coop_intent(self.fight, f)
 
@@ -203,14 +207,22 @@ class Coop:
         self.settle(att)
 
     def drop(self, f: Fighter) -> None:
-        """``f`` takes no part after all (another maneuver, stunned, out of the fight)."""
+        """``f`` takes no part after all (another maneuver, stunned, out of the fight).
+        When the others have all acted, he was the one they waited for: the roll was to
+        come when he, the last participant, acted (seed 002), and does not come at all."""
         att = self.of.pop(f.id, None)
         if att is None or att.done:
             return
+        awaited = f.id in att.members and f.id not in att.acted
         if f.id in att.members:
             att.members.remove(f.id)
         if f.id in att.acted:
             att.acted.remove(f.id)
+        if awaited and att.acted and all(m in att.acted for m in att.members):
+            att.done = True
+            self.fight.emit(AttackLost, actor=att.acted[-1], target=att.victim,
+                            reason="no last participant")
+            return
         self.settle(att)
 
     def void(self, victim: Fighter) -> None:
