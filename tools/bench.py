@@ -3,6 +3,7 @@
     python tools/bench.py            # the table
     python tools/bench.py --json     # the same figures for machines
     python tools/bench.py --quick    # smaller sizes, for a smoke test
+    python tools/bench.py --sizes 2,400,4000   # melee sizes of your choice
 
 For tenths melees of 2, 20, 200 and 400 combatants (two sides, default policies, bodies
 too large to fall, so every size fights for the same simulated time), it reports log
@@ -326,8 +327,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
+    parser.add_argument("--sizes", help="melee sizes, comma-separated (default "
+                        f"{','.join(map(str, SIZES))}; 4000 takes a few minutes)")
     args = parser.parse_args()
     sizes = (2, 20) if args.quick else SIZES
+    if args.sizes:
+        try:
+            sizes = tuple(int(n) for n in args.sizes.split(","))
+        except ValueError:
+            parser.error(f"--sizes: not a list of numbers: {args.sizes!r}")
+        if any(n < 2 for n in sizes):
+            parser.error("--sizes: every melee needs at least 2 combatants")
     until = 100 if args.quick else UNTIL
     runs = 100 if args.quick else 2000
     data = {
