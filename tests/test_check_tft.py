@@ -93,18 +93,23 @@ def hroll(t: int, actor: str, target: str, roll: int, result: str, *, kind: str 
 
 
 def attack(t: int, actor: str, target: str, weapon: str, faces: list[int], against: int,
-           result: str, *, option: str = "shift", in_hth: bool = False, multiplier: int = 1,
+           result: str, *, option: str = "attack", in_hth: bool = False, multiplier: int = 1,
            modifiers: dict[str, int] | None = None) -> Line:
-    return E(t, "tft.attack", actor=actor, target=target, weapon=weapon, option=option,
-             faces=faces, roll=sum(faces), against=against, result=result,
-             multiplier=multiplier, in_hth=in_hth, modifiers=modifiers or {})
+    """A to-hit roll: the core ``attack`` as the driver extends it (docs/rules/tft.md)."""
+    return E(t, "attack", actor=actor, target=target, weapon=weapon, option=option,
+             dice=f"{len(faces)}d6", faces=faces, roll=sum(faces), total=sum(faces),
+             against=against, result=result, margin=against - sum(faces),
+             simultaneous=False, multiplier=multiplier, in_hth=in_hth,
+             modifiers=modifiers or {})
 
 
 def damage(t: int, actor: str, source: str, weapon: str, dice: str, faces: list[int],
            hits: int, st: int, *, cause: str = "attack", turn_hits: int | None = None,
            rolled: int | None = None, modifiers: dict[str, int] | None = None,
            penalty: bool = False, down: bool = False) -> Line:
-    return E(t, "tft.damage", actor=actor, source=source, weapon=weapon, cause=cause,
+    """Damage: the core ``damage`` as the driver extends it; ``dice`` is what was rolled,
+    every add folded in (``modifiers`` names them)."""
+    return E(t, "damage", actor=actor, amount=hits, source=source, weapon=weapon, cause=cause,
              dice=dice, faces=faces, multiplier=1, rolled=hits if rolled is None else rolled,
              armor=0, shield=0, hits=hits, st=st,
              turn_hits=hits if turn_hits is None else turn_hits, knocked_down=down,
@@ -458,8 +463,8 @@ def _thrown(bonus: int) -> list[Line]:
     return log(*turn(1), actions(1),
                hroll(25, "ana", "bo", 6, "thrown", modifier=1, modifiers={"defender_judo": 1}),
                E(25, "tft.throw", actor="bo", target="ana", to=[0, 0], bonus=bonus),
-               damage(25, "ana", "bo", "fist", "1d-3", [4], 4, 8, cause="throw",
-                      modifiers={"throw": 3}), people=(ANA, bo))
+               damage(25, "ana", "bo", "fist", "1d", [4], 4, 8, cause="throw",
+                      modifiers={"judo_throw": 3}), people=(ANA, bo))
 
 
 def case_throw() -> Case:
@@ -897,6 +902,97 @@ def test_armour_lowers_ma_for_steps_and_dives() -> None:
         {("F-DIVE-MA", 24, "ana")}
 
 
+# ---------------------------------------------------------------------- the driver's vocabulary
+#
+# Each test below pins a place where the checker first read the log otherwise than the
+# driver writes it (docs/rules/tft.md, "The log" and "Engine and checker").
+
+
+def test_damage_dice_are_read_as_rolled_with_every_add_folded_in() -> None:
+    """``dice`` is what the blow rolled; ``modifiers`` only names the adds already in it.
+    ana (ST 12, fist 1d-2) in HTH rolls 1d-1, logged with ``{"hth": 1}``: counting the
+    named add again would want 1d-2 and pass a blow one short."""
+    def fight(dice: str) -> list[Line]:
+        return log(*turn(1), actions(1),
+                   attack(25, "ana", "bo", "fist", [3, 3, 3], 12, "hit", option="hth",
+                          in_hth=True),
+                   damage(25, "bo", "ana", "fist", dice, [4], 3, 7, modifiers={"hth": 1}))
+    assert broken(fight("1d-1")) == set()
+    assert broken(fight("1d-2")) == {("F-FIST-DAMAGE", 25, "ana")}
+
+
+def test_two_dives_at_one_figure_on_one_tenth_each_have_their_own_drops() -> None:
+    """ana's dive at bo is knocked back, cy's gets in (1-2 row): bo's sword falls with
+    cy's roll, not ana's."""
+    bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, weapons=("broadsword",))
+    cy = fig("cy", "red", [1, 1], "NW", st=11, dx=10, weapons=("shortsword",))
+    theirs = dropped(24, "bo", ["broadsword"], [1, 0], "hth_defender")
+
+    def fight(early: bool) -> list[Line]:
+        first = [_dive(24, roll=4, result="knocked_back"),
+                 E(24, "state", actor="ana", state="prone", value=True)]
+        second = [hroll(24, "cy", "bo", 1, "entered_defender_down", kind="dive", modifier=1),
+                  dropped(24, "cy", ["shortsword"], [1, 1]), move(24, "cy", [1, 1], [1, 0]),
+                  E(24, "state", actor="bo", state="prone", value=True)]
+        if early:
+            first.append(theirs)
+        else:
+            second.insert(2, theirs)
+        return log(*turn(1, ("ana", "bo", "cy"), (12, 11, 10)), *first, *second, actions(1),
+                   people=(ANA, bo, cy))
+    assert broken(fight(False)) == set()
+    assert broken(fight(True)) == {("F-DEFENDER-DROPS", 24, "bo")}
+
+
+def test_a_thrown_weapon_leaves_the_hand_and_its_17_drops_it() -> None:
+    """A throw (option ``throw``) takes the weapon from the hand: the rock thrown at 25 is
+    not ana's weapon at 75. A throw rolling 17 is a fumble like any to-hit roll."""
+    ana = fig("ana", "red", [0, 0], weapons=("rock",))
+
+    def fight(faces: list[int], *later: Line) -> set[tuple[str, int, str | None]]:
+        return broken(log(*turn(1), actions(1),
+                          attack(25, "ana", "bo", "rock", faces, 10, "miss", option="throw"),
+                          *later, people=(ana, BO)))
+    punch = attack(75, "ana", "bo", "fist", [5, 5, 5], 12, "miss")
+    again = attack(75, "ana", "bo", "rock", [5, 5, 5], 12, "miss", option="throw")
+    assert fight([5, 5, 5], *turn(2), actions(2), punch) == set()
+    assert fight([5, 5, 5], *turn(2), actions(2), again) == {("F-ATTACK-WEAPON", 75, "ana")}
+    fumble = dropped(25, "ana", ["rock"], [0, 0], "dropped_weapon")
+    assert fight([6, 6, 5], fumble) == set()
+    assert fight([6, 6, 5]) == {("F-FUMBLE", 25, "ana")}
+
+
+def test_a_readied_or_picked_up_weapon_is_the_ready_one() -> None:
+    """``tft.ready_weapon`` and ``tft.picked_up`` change the ready weapon (a shield picked up
+    is ``<name>_shield``); without them the attack with the dagger is not with the ready
+    weapon."""
+    ana = fig("ana", "red", [0, 0], weapons=("broadsword", "dagger"))
+    stab = attack(75, "ana", "bo", "dagger", [5, 5, 5], 12, "miss")
+
+    def fight(*first: Line) -> set[tuple[str, int, str | None]]:
+        return broken(log(*turn(1), actions(1), *first, *turn(2), actions(2), stab,
+                          people=(ana, BO)))
+    readied = E(25, "tft.ready_weapon", actor="ana", weapon="dagger", put_away="broadsword")
+    picked = E(25, "tft.picked_up", actor="ana", item="dagger", at=[0, 0])
+    assert fight(readied) == set()
+    assert fight(picked) == set()
+    assert fight() == {("F-ATTACK-WEAPON", 75, "ana")}
+
+
+def test_readying_or_picking_up_is_a_figures_own_action() -> None:
+    """Readying a weapon or picking one up is the figure's option for the turn: in its own
+    slot, and not in the turn it tried to enter HTH."""
+    ana = fig("ana", "red", [0, 0], weapons=("broadsword", "dagger"))
+
+    def fight(*lines: Line) -> set[tuple[str, int, str | None]]:
+        return broken(log(*turn(1), actions(1), *lines, people=(ana, BO)))
+    ready = E(25, "tft.ready_weapon", actor="ana", weapon="dagger", put_away="broadsword")
+    assert fight(ready) == set()
+    assert fight(ready | {"t": 37}) == {("F-OWN-SLOT", 37, "ana")}
+    pick = E(25, "tft.picked_up", actor="ana", item="small_shield", at=[0, 0])
+    assert fight(hroll(25, "ana", "bo", 5, "repelled"), pick) == {("F-ENTRY-TURN", 25, "ana")}
+
+
 # ---------------------------------------------------------------------- what a log says
 
 
@@ -911,10 +1007,10 @@ def test_what_a_log_does_not_say_is_not_held_against_it() -> None:
             {"t": 3, "seq": 6, "event": "move", "actor": "ana", "to": [-1, 0]},
             {"t": 25, "seq": 7, "event": "tft.phase", "turn": 1, "phase": "action",
              "end": 50},
-            {"t": 25, "seq": 8, "event": "tft.attack", "actor": "bo", "target": "ana"},
+            {"t": 25, "seq": 8, "event": "attack", "actor": "bo", "target": "ana"},
             {"t": 25, "seq": 9, "event": "tft.hth_roll", "actor": "ana", "target": "bo",
              "kind": "jump", "roll": 5, "total": 5, "result": "repelled"},
-            {"t": 25, "seq": 10, "event": "tft.damage", "actor": "bo", "hits": 2}]
+            {"t": 25, "seq": 10, "event": "damage", "actor": "bo", "hits": 2}]
     assert check_events(bare) == []
 
 
@@ -925,11 +1021,11 @@ INVALID = {
                          "`tft.turn`: `order` must be an array"),
     "phase end": ('{"t":0,"seq":2,"event":"tft.phase","turn":1,"phase":"movement",'
                   '"end":"25"}', "`tft.phase`: `end` must be an integer"),
-    "attack target": ('{"t":0,"seq":2,"event":"tft.attack","actor":"a"}',
-                      "`tft.attack` needs `target`"),
-    "modifiers": ('{"t":0,"seq":2,"event":"tft.attack","actor":"a","target":"b",'
-                  '"modifiers":[1]}', "`tft.attack`: `modifiers` must be an object"),
-    "in_hth": ('{"t":0,"seq":2,"event":"tft.attack","actor":"a","target":"b","in_hth":1}',
+    "attack target": ('{"t":0,"seq":2,"event":"attack","actor":"a"}',
+                      "`attack` needs `target`"),
+    "modifiers": ('{"t":0,"seq":2,"event":"attack","actor":"a","target":"b",'
+                  '"modifiers":[1]}', "`attack`: `modifiers` must be an object"),
+    "in_hth": ('{"t":0,"seq":2,"event":"attack","actor":"a","target":"b","in_hth":1}',
                "`in_hth` must be true or false"),
 }
 START = '{"t":0,"seq":1,"event":"start","system":"tft","seed":0,"scenario":"x"}'

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from timedcombat.cli import main
 from timedcombat.systems import base
-from timedcombat.systems.base import RuleTable, get_system, system_names
+from timedcombat.systems.base import RuleTable, get_system
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = str(ROOT / "scenarios" / "sword_duel.toml")

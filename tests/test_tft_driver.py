@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from tft_helpers import doc, fig, of, run, tft, times
 
+from timedcombat.check import check_events
+
 DAGGER_ANA = {"dx": 14, "st": 10, "weapons": ["dagger"]}
 SWORD_BO = {"dx": 11, "weapons": ["broadsword"], "shield": "large", "armor": "leather"}
 
@@ -226,6 +228,23 @@ def test_a_jump_needs_one_of_the_situations_from_the_front_at_equal_ma_there_is_
     assert not tft(ev, "hth_roll")
 
 
+@pytest.mark.parametrize(("ma", "armor", "shift"), [
+    (10, "plate", [[1, 0]]), (4, "plate", []), (5, "plate", [[1, 0]])])
+def test_no_option_moves_a_figure_more_hexes_than_its_ma(ma, armor, shift):
+    """The one-hex shift of an engaged figure is a hex of its MA: MA 4 in plate (6 less
+    than MA 10) is MA 0, and the shift toward Bo that MA 1 or more allows is not taken (the
+    k-th step of a turn falls at window start + k * length // (MA + 1), k at most MA)."""
+    d = doc(fig("ana", "red", (0, 0), ma=ma, armor=armor,
+                plan=[{"action": "hth", "target": "bo"}]),
+            fig("cy", "blue", (0, 1), "NW", dx=10, plan=[{"action": "stand_still"}]),
+            fig("bo", "blue", (2, -1), "SW", dx=11, agrees_to_hth=True,
+                plan=[{"action": "stand_still"}]))
+    ev = run(d, [6, 1, 5, 4, 4, 4], fallback=True)
+    assert of(ev, "action", actor="ana")[0]["hexes"] == min(1, ma - 4)
+    assert [m["to"] for m in of(ev, "move", actor="ana", mode="shift")] == shift
+    assert check_events(ev) == []
+
+
 @pytest.mark.parametrize(("kw", "reason"), [
     ({"agrees_to_hth": True}, "d_enemy_agrees"),
     ({"armor": "cloth"}, None),  # cloth: MA 10, no reason
@@ -333,6 +352,26 @@ def test_dive_block_adds_one_and_dive_block_two_two_more():
     assert (both["total"], both["result"]) == (5, "knocked_back")
 
 
+@pytest.mark.parametrize(("talents", "hit"), [
+    (["dive_block", "dive_block_2", "judo"], True), (["dive_block", "dive_block_2"], False)])
+def test_a_judo_holder_hits_a_diver_on_six_or_more_even_when_the_row_does_not(talents, hit):
+    """Judo: "If the modified result is a 6+ you get an automatic attack." With
+    ``dive_high_result = "knocked_back"`` a dive's total above 7 has no hit of its own;
+    Dora's Judo brings it all the same (her mace, no to-hit roll); without Judo none."""
+    d = doc(fig("dain", "red", (0, 0), st=13, plan=[{"action": "dive", "target": "dora"}]),
+            fig("dora", "blue", (4, 0), "W", dx=13, iq=12, weapons=["mace"],
+                armor="chainmail", talents=talents, plan=[{"action": "stand_still"}]),
+            rules={"dive_high_result": "knocked_back"})
+    ev = run(d, [6, 1, 4, 3, 3, 3, 4, 4, 4, 4], fallback=True)
+    roll = tft(ev, "hth_roll")[0]
+    assert (roll["t"], roll["result"]) == (24, "knocked_back")
+    assert roll["total"] == 8 + ("judo" in talents)
+    auto = of(ev, "damage", cause="automatic_hit")
+    assert [(x["t"], x["actor"], x["source"], x["weapon"]) for x in auto] == \
+        ([(24, "dain", "dora", "mace")] if hit else [])
+    assert check_events(ev) == []
+
+
 def test_no_foe_strikes_at_a_diver_who_disengages_from_it():
     """Dain, engaged by Bo (front), dives at Dora's legs: Bo does not strike as he goes."""
     d = doc(fig("dain", "red", (0, 0), st=13, plan=[{"action": "dive", "target": "dora"}]),
@@ -411,6 +450,26 @@ def test_striking_into_an_hth_hex_from_outside_is_at_plus_four():
 def test_hth_damage_is_one_more_an_st_11_fighter_does_1d_minus_2():
     ev = hth_pair({"dx": 14, "st": 11}, {"dx": 11}, [], [], [6, 1, 3, 3, 3, 3, 4])
     assert of(ev, "damage", actor="bo")[0]["dice"] == "1d-2"
+
+
+@pytest.mark.parametrize(("faces", "critical", "picked"), [
+    ([6, 6, 5], "dropped_weapon", [[0, 0]]), ([6, 6, 6], "broken_weapon", [])])
+def test_a_thrown_weapon_rolling_17_is_dropped_in_the_throwers_hex_18_broken(
+        faces, critical, picked):
+    """"17 drops the weapon, 18 breaks it" holds for a throw too (docs/rules/tft.md): on 17
+    the rock falls at Ana's feet (she picks it up from her own hex next turn), on 18 it is
+    gone; it never reaches Bo's hex. The checker's F-FUMBLE finds the drop."""
+    d = doc(fig("ana", "red", (0, 0), st=14, weapons=["rock"],
+                plan=[{"action": "throw", "target": "bo"}, {"action": "pick_up"}]),
+            fig("bo", "blue", (3, 0), "W", dx=11, plan=[{"action": "stand_still"}] * 2),
+            until=100)
+    ev = run(d, [6, 1, *faces, 6, 1], fallback=True)
+    att = of(ev, "attack", actor="ana")[0]
+    assert (att["roll"], att["result"], att["critical"]) == (sum(faces), "miss", critical)
+    drop = tft(ev, "dropped", actor="ana")
+    assert [(x["items"], x["at"], x["cause"]) for x in drop] == [(["rock"], [0, 0], critical)]
+    assert [x["at"] for x in tft(ev, "picked_up", actor="ana")] == picked
+    assert check_events(ev) == []
 
 
 def test_readying_a_knife_in_hth_is_three_dice_under_dx_a_dirk_one_harder():

@@ -3,6 +3,7 @@ HTH roll with scripted dice, talents, weapons dropped, and life inside HTH."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -125,6 +126,25 @@ def test_dive_block_two_adds_a_total_of_four():
     assert hth.hth_roll([4], ctx, R).result == "knocked_back_hit"  # 8: dive_high_result
     low = TftRules(dive_high_result="knocked_back")
     assert hth.hth_roll([4], ctx, low).result == "knocked_back"
+
+
+def test_a_judo_holder_hits_on_six_or_more_whatever_the_row():
+    """Judo: "If the modified result is a 6+ you get an automatic attack." A dive at an
+    armed Judo holder with Dive Block 2 totals 9 on a 4; read as ``knocked_back``
+    (``dive_high_result``) the row has no hit, Judo's automatic attack still comes. No
+    Judo, no hit on that row; a throw replaces the attack."""
+    low = TftRules(dive_high_result="knocked_back")
+    judoka = hth.HthContext(kind="dive", defender_talents=("dive_block", "dive_block_2",
+                                                           "judo"))
+    out = hth.hth_roll([4], judoka, low)
+    assert (out.total, out.result, out.defender_hits) == (9, "knocked_back", True)
+    plain = hth.HthContext(kind="dive", defender_talents=("dive_block", "dive_block_2"))
+    out = hth.hth_roll([4], plain, low)
+    assert (out.total, out.result, out.defender_hits) == (8, "knocked_back", False)
+    thrower = attrs.evolve(judoka, defender_unarmed=True)
+    out = hth.hth_roll([4], thrower, low)
+    assert (out.result, out.defender_hits, out.thrown) == ("thrown", False, True)
+    assert not hth.hth_roll([4], attrs.evolve(judoka, kind="jump"), low).defender_hits
 
 
 def test_dive_block_does_nothing_against_a_jump():
@@ -332,6 +352,8 @@ def test_move_allowances_by_option():
     assert movement.move_allowance("dive", movement.DISENGAGED, 7) == 3
     assert movement.move_allowance("attack", movement.ENGAGED, 10) == 1
     assert movement.move_allowance("ready_knife", movement.IN_HTH, 10) == 0
+    assert movement.move_allowance("attack", movement.ENGAGED, 0) == 0  # never above MA
+    assert movement.move_allowance("ready_knife", movement.DISENGAGED, 1) == 1
     with pytest.raises(ValueError, match="not an option"):
         movement.move_allowance("move", movement.ENGAGED, 10)
     with pytest.raises(ValueError):

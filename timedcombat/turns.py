@@ -108,7 +108,7 @@ def at(env: simpy.Environment, t: int, phase: int = 0, initiative: int = 0) -> A
 @attrs.frozen(slots=True)
 class TurnStart(ev.Event):
     """A turn begins: its number and the order of action (ids, first to act first).
-    Systems subclass it with their event name (``tft.turn``) and the fields that explain
+    Systems subclass it with their event name (``<system>.turn``) and the fields that explain
     the order (the rolls, the adjusted DX ...)."""
 
     EVENT: ClassVar[str] = ""

@@ -3,6 +3,7 @@
     python tools/bench.py            # the table
     python tools/bench.py --json     # the same figures for machines
     python tools/bench.py --quick    # smaller sizes, for a smoke test
+    python tools/bench.py --sizes 2,400,4000   # melee sizes of your choice
 
 For tenths melees of 2, 20, 200 and 400 combatants (two sides, default policies, bodies
 too large to fall, so every size fights for the same simulated time), it reports log
@@ -177,6 +178,96 @@ def single_process_attacks(runs: int) -> dict[str, float]:
             "fights_per_s_json": runs / js}
 
 
+PEER = Path(os.environ.get("TIMEDCOMBAT_PEER", ROOT.parent / "shared" / "peer"))
+"""Where the peer simulator DnD-battler lies (its folder holds ``DnD_battler/``)."""
+
+DUELS: dict[str, dict[str, Any]] = {
+    "tft": {
+        "scenario": {"name": "TFT duel", "system": "tft"},
+        "combatant": [
+            {"id": "ana", "side": "red", "at": [0, 0], "facing": "E", "st": 12, "dx": 12,
+             "iq": 8, "ma": 10, "weapons": ["broadsword"]},
+            {"id": "bo", "side": "blue", "at": [3, 0], "facing": "W", "st": 12, "dx": 12,
+             "iq": 8, "ma": 10, "weapons": ["broadsword"]},
+        ],
+    },
+    "gurps": {
+        "scenario": {"name": "GURPS duel", "system": "gurps"},
+        "combatant": [
+            {"id": "ana", "side": "red", "at": [0, 0], "facing": "E", "st": 11, "dx": 12,
+             "ht": 11, "skills": {"broadsword": 13}, "weapons": ["broadsword"]},
+            {"id": "bo", "side": "blue", "at": [3, 0], "facing": "W", "st": 11, "dx": 12,
+             "ht": 11, "skills": {"broadsword": 13}, "weapons": ["broadsword"]},
+        ],
+    },
+}
+"""Sword duels of the turn systems (per attack rates beside the tenths sword duel)."""
+
+
+def _peer() -> tuple[Any, Any] | None:
+    """DnD-battler's encounter class and a knight duel, or ``None`` when it is not there."""
+    if not (PEER / "DnD_battler").is_dir():
+        return None
+    import logging
+
+    sys.path.insert(0, str(PEER))
+    try:
+        from DnD_battler import Creature, Encounter, log
+    except Exception:  # (a broken peer is reported as missing, not a crash of the bench)
+        return None
+    log.setLevel(logging.WARNING)  # its logging off (it builds a DEBUG record per line)
+    enc = Encounter(Creature.load("knight", name="ana", alignment="red"),
+                    Creature.load("knight", name="bo", alignment="blue"))
+    return enc, log
+
+
+def _attacks_of(scenario: Any, seeds: range) -> int:
+    return sum(sum(1 for e in simulate(scenario, s).events if e.EVENT == "attack")
+               for s in seeds)
+
+
+def side_by_side(runs: int, rounds: int = 3) -> dict[str, Any]:
+    """Attack resolutions per CPU second of DnD-battler's knight duel (its logging off) and
+    of a sword duel of each system, logging off and with the JSON-lines log, measured in
+    this process in alternating rounds (the best round of each counts: the least
+    disturbed)."""
+    import random
+
+    duels: dict[str, Any] = {"tenths": load_scenario(ROOT / "scenarios" / "sword_duel.toml")}
+    for name, doc in DUELS.items():
+        try:
+            duels[name] = scenario_from_dict(doc, f"bench-{name}")
+        except Exception:  # (a system not installed)
+            continue
+    attacks = {name: _attacks_of(sc, range(runs)) for name, sc in duels.items()}
+    best: dict[str, float] = {}
+    peer = _peer()
+    for _ in range(rounds):
+        if peer is not None:
+            enc, _log = peer
+            for c in enc:
+                c.tally["hits"] = c.tally["misses"] = 0
+            t0 = time.process_time()
+            for i in range(runs):
+                random.seed(i)
+                enc.battle()
+            dt = time.process_time() - t0
+            n = sum(c.tally["hits"] + c.tally["misses"] for c in enc)
+            best["peer"] = max(best.get("peer", 0.0), n / dt)
+        for name, sc in duels.items():
+            for logging in ("off", "json"):
+                t0 = time.process_time()
+                for s in range(runs):
+                    simulate(sc, s, record=False,
+                             log=io.StringIO() if logging == "json" else None)
+                dt = time.process_time() - t0
+                key = f"{name}_{logging}"
+                best[key] = max(best.get(key, 0.0), attacks[name] / dt)
+    return {"runs": runs, "rounds": rounds, "attacks_per_s": best,
+            "attacks_per_fight": {k: v / runs for k, v in attacks.items()},
+            "peer": None if peer is None else "DnD-battler knight v knight, logging off"}
+
+
 def report(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -208,6 +299,23 @@ def report(data: dict[str, Any]) -> None:
                   f"{r['fights_per_s']:,.0f}", f"{r['attacks_per_s']:,.0f}",
                   f"{r['speedup']:.2f}x")
     console.print(b)
+    p = data.get("peer")
+    if p is not None:
+        rates = p["attacks_per_s"]
+        peer = rates.get("peer")
+        t = Table(title=f"Attack resolutions per CPU second, one process, best of "
+                        f"{p['rounds']} alternating rounds of {p['runs']} fights")
+        for col in ("simulator", "logging", "attacks/s", "vs peer (logging off)"):
+            t.add_column(col, justify="left" if col in ("simulator", "logging") else "right")
+        if peer is not None:
+            t.add_row("DnD-battler knight duel", "off", f"{peer:,.0f}", "1.00x")
+        for key, rate in rates.items():
+            if key == "peer":
+                continue
+            name, logging = key.rsplit("_", 1)
+            t.add_row(f"{name} sword duel", logging, f"{rate:,.0f}",
+                      f"{rate / peer:.2f}x" if peer else "-")
+        console.print(t)
     s = data["single"]
     console.print(f"one process, sword duel x{s['runs']}: {s['attacks_per_s_off']:,.0f} "
                   f"attack resolutions/s with logging off, {s['attacks_per_s_json']:,.0f} "
@@ -219,8 +327,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
+    parser.add_argument("--sizes", help="melee sizes, comma-separated (default "
+                        f"{','.join(map(str, SIZES))}; 4000 takes a few minutes)")
     args = parser.parse_args()
     sizes = (2, 20) if args.quick else SIZES
+    if args.sizes:
+        try:
+            sizes = tuple(int(n) for n in args.sizes.split(","))
+        except ValueError:
+            parser.error(f"--sizes: not a list of numbers: {args.sizes!r}")
+        if any(n < 2 for n in sizes):
+            parser.error("--sizes: every melee needs at least 2 combatants")
     until = 100 if args.quick else UNTIL
     runs = 100 if args.quick else 2000
     data = {
@@ -229,6 +346,7 @@ def main() -> int:
         "melees": [melee_rates(n, until, 2000 if args.quick else 20000) for n in sizes],
         "batch": batch_rates(runs),
         "single": single_process_attacks(runs // 2),
+        "peer": side_by_side(100 if args.quick else 1000, 1 if args.quick else 3),
     }
     if args.json:
         print(json.dumps(data, indent=2))

@@ -18,21 +18,30 @@ from typing import Any
 from timedcombat.checks import Finding, Rule, RuleSet
 from timedcombat.checks.tft_model import (
     ACTION,
+    ATTACK,
+    AUTOMATIC_HIT,
+    BLOW,
+    DAMAGE,
     DIVE,
     ENTERED,
     ENTERED_DOWN,
     ENTERING,
+    FIST,
     FRONT,
+    HTH_ENTRY,
     HTH_RESULTS,
     JUMP,
     KNOCKED_BACK,
     KNOCKED_BACK_HIT,
     MOVEMENT,
+    PRONE_ATTACK,
     REAR,
     REPELLED,
     REPELLED_HIT,
     SIDE,
     STEPS,
+    STRIKE,
+    THROW_DAMAGE,
     THROWN,
     TURN_TENTHS,
     UNKNOWN,
@@ -74,7 +83,7 @@ def unarmed(st: int) -> tuple[int, int] | None:
     return 1 + (st - 20) // 20, 0 if off <= 6 else 1 if off <= 12 else 2
 
 
-FIST_BONUS = {"fist": 0, "club": 2, "two_handed_club": 4, "rock": 0}
+FIST_BONUS = {FIST: 0, "club": 2, "two_handed_club": 4, "rock": 0}
 """Weapons doing fist damage: bare hands, one- and two-handed clubs (+2, +4), a rock."""
 KNIVES: dict[str, tuple[tuple[int, int], tuple[int, int], int]] = {
     "dagger": ((1, -1), (1, 1), 0), "dirk": ((1, 0), (1, 2), -1),
@@ -110,25 +119,30 @@ def _param(log: TftLog, name: str) -> Any:
     return log.rules.get(name)
 
 
+OWN_KINDS = (ATTACK, "tft.hth_roll", "tft.ready_knife", "tft.disengage", "tft.release",
+             "tft.contest", "tft.ready_weapon", "tft.picked_up")
+"""Events that can be a figure's own option for the turn, carried out at its tenth."""
+
+
 def _own(log: TftLog, i: int, e: Event) -> bool:
     """Is event ``i`` an action its actor takes in its own slot (its option for the turn)?"""
     kind = e.get("event")
-    if kind == "tft.attack":
-        if e.get("option") == "strike":
+    if kind == ATTACK:
+        if e.get("option") == STRIKE:
             return False
         return not any(r.get("target") == e["actor"] and r.get("actor") == e.get("target")
                        for _, r in log.at_tenth(e["t"], "tft.hth_roll"))  # automatic attack
     if kind == "tft.hth_roll":
         return e.get("kind") == JUMP
-    if kind == "tft.ready_knife":
-        return e.get("free") is False
-    return kind in ("tft.disengage", "tft.release", "tft.contest")
+    if kind == "tft.ready_knife":  # free: on the 3-4 row against it, or outside HTH
+        return e.get("free") is False or not any(
+            r.get("target") == e["actor"] for j, r in log.at_tenth(e["t"], "tft.hth_roll")
+            if j < i)
+    return kind in OWN_KINDS
 
 
 def _owns(log: TftLog, turn: Turn, actor: str) -> list[tuple[int, Event]]:
-    kinds = ("tft.attack", "tft.hth_roll", "tft.ready_knife", "tft.disengage", "tft.release",
-             "tft.contest")
-    return [(i, e) for i, e in log.in_turn(turn, *kinds)
+    return [(i, e) for i, e in log.in_turn(turn, *OWN_KINDS)
             if e.get("actor") == actor and _own(log, i, e)]
 
 
@@ -142,28 +156,40 @@ def _rolls(log: TftLog) -> Iterator[tuple[int, Event, Turn | None]]:
         yield i, e, log.turn_of[i]
 
 
-def _dropped_at(log: TftLog, t: int, actor: str) -> list[tuple[str, ...]]:
-    """Items ``actor`` let fall on tenth ``t`` (not by a fumbled attack roll)."""
-    return [names(e.get("items")) or () for _, e in log.at_tenth(t, "tft.dropped")
-            if e.get("actor") == actor and e.get("cause") not in CRITICAL_DROPS]
+def _drops_of(log: TftLog, i: int, actor: str) -> list[tuple[int, Event]]:
+    """The ``tft.dropped`` of ``actor`` that follow the HTH roll ``i`` (not by a fumbled
+    attack roll): on its tenth, after it and before the next HTH roll of that tenth (two
+    dives at one figure are rolled on the same tenth, each with its own drops)."""
+    out = []
+    for j, e in log.at_tenth(log.events[i]["t"], "tft.dropped", "tft.hth_roll"):
+        if j <= i:
+            continue
+        if e.get("event") == "tft.hth_roll":
+            break
+        if e.get("actor") == actor and e.get("cause") not in CRITICAL_DROPS:
+            out.append((j, e))
+    return out
+
+
+def _dropped_at(log: TftLog, i: int, actor: str) -> list[tuple[str, ...]]:
+    """Items ``actor`` let fall with the HTH roll ``i`` (:func:`_drops_of`)."""
+    return [names(e.get("items")) or () for _, e in _drops_of(log, i, actor)]
 
 
 def _attack_of(log: TftLog, i: int, e: Event) -> Event | None:
-    """The ``tft.attack`` that did the damage of event ``i``: same tenth, before it."""
+    """The ``attack`` that did the damage of event ``i``: same tenth, before it."""
     found = None
-    for j, a in log.at_tenth(e["t"], "tft.attack"):
+    for j, a in log.at_tenth(e["t"], ATTACK):
         if j < i and a.get("actor") == e.get("source") and a.get("target") == e["actor"]:
             found = a
     return found
 
 
 def _logged_dice(e: Event) -> tuple[int, int] | None:
-    """The damage dice an event logs, with adds outside the dice (``modifiers``) counted."""
-    d = dice(e.get("dice"))
-    m = mods(e)
-    if d is None or ("modifiers" in e and m is None):
-        return None
-    return d[0], d[1] + sum((m or {}).values())
+    """The damage dice a ``damage`` event logs: ``dice`` is what the blow rolled, every add
+    folded in (``modifiers`` only names the adds already in it: docs/rules/tft.md, "The
+    log")."""
+    return dice(e.get("dice"))
 
 
 # ---------------------------------------------------------------------- turns and phases
@@ -383,13 +409,11 @@ def c_action_slot(log: TftLog) -> Found:
 
 
 def c_own_slot(log: TftLog) -> Found:
-    kinds = ("tft.attack", "tft.hth_roll", "tft.ready_knife", "tft.disengage", "tft.release",
-             "tft.contest")
     for turn in log.turns:
         slot_of = turn.slot_of
         if not slot_of:
             continue
-        for i, e in log.in_turn(turn, *kinds):
+        for i, e in log.in_turn(turn, *OWN_KINDS):
             if log.phase_at(e["t"], turn) != ACTION or not _own(log, i, e):
                 continue
             want = slot_of.get(e["actor"])
@@ -428,8 +452,8 @@ def c_entry_turn(log: TftLog) -> Found:
         for j, o in _owns(log, turn, e["actor"]):
             if j == i or (j < i and o.get("event") == "tft.hth_roll"):
                 continue  # (an earlier try is flagged from that one)
-            if j > i and entered and o.get("event") == "tft.attack" and \
-                    o.get("option") == "hth_entry":
+            if j > i and entered and o.get("event") == ATTACK and \
+                    o.get("option") == HTH_ENTRY:
                 continue
             why = "HTH was not joined" if j > i and not entered else "its option was the HTH try"
             yield _at(o, f"no other action in the turn {e['actor']} tried to enter HTH "
@@ -536,8 +560,8 @@ def c_hth_table(log: TftLog) -> Found:
 def c_auto_hit(log: TftLog) -> Found:
     for i, e, _ in _rolls(log):
         a, d, total, result = e["actor"], e.get("target"), e.get("total"), e.get("result")
-        hits = [x for _, x in log.at_tenth(e["t"], "tft.damage")
-                if x.get("cause") == "automatic_hit" and x["actor"] == a and x.get("source") == d]
+        hits = [x for _, x in log.at_tenth(e["t"], DAMAGE)
+                if x.get("cause") == AUTOMATIC_HIT and x["actor"] == a and x.get("source") == d]
         f = log.fig(d)
         judo = f.has("judo") if f else None
         want = result in (REPELLED_HIT, KNOCKED_BACK_HIT) or (
@@ -549,8 +573,8 @@ def c_auto_hit(log: TftLog) -> Found:
             yield _at(e, f"no automatic hit on {result}", f"{len(hits)} by {d}", d)
         ready = log.ready.before(d, i, UNKNOWN) if isinstance(d, str) else UNKNOWN
         for x in hits:
-            if ready is not UNKNOWN and x.get("weapon") != (ready or "fist"):
-                yield _at(x, f"the automatic hit with {d}'s ready weapon ({ready or 'fist'})",
+            if ready is not UNKNOWN and x.get("weapon") != (ready or FIST):
+                yield _at(x, f"the automatic hit with {d}'s ready weapon ({ready or FIST})",
                           f"{x.get('weapon')}", d)
 
 
@@ -598,7 +622,7 @@ def _drop_problem(log: TftLog, i: int, who: str, keep_knife: bool,
     (unless a knife is kept) and, with ``shield_too``, the shield must fall."""
     ready = log.ready.before(who, i, UNKNOWN)
     shield = log.shield.before(who, i)
-    items = [x for d in _dropped_at(log, log.events[i]["t"], who) for x in d]
+    items = [x for d in _dropped_at(log, i, who) for x in d]
     if ready is UNKNOWN:
         return None
     knife = ready in KNIVES
@@ -616,7 +640,7 @@ def c_attacker_drops(log: TftLog) -> Found:
     on_failure = _param(log, "attacker_drops_on_failure") is True
     for i, e, _ in _rolls(log):
         a = e["actor"]
-        drops = _dropped_at(log, e["t"], a)
+        drops = _dropped_at(log, i, a)
         ready = log.ready.before(a, i, UNKNOWN)
         if e.get("result") in ENTERING or on_failure:
             if ready in KNIVES:
@@ -628,10 +652,9 @@ def c_attacker_drops(log: TftLog) -> Found:
                 yield _at(e, f"{a} drops his weapons and shield", why)
                 continue
             came = log.pos.before(a, i)
-            for _, x in log.at_tenth(e["t"], "tft.dropped"):
+            for _, x in _drops_of(log, i, a):
                 where = as_hex(x.get("at"))
-                if x.get("actor") == a and x.get("cause") not in CRITICAL_DROPS and \
-                        came is not None and where is not None and where != came:
+                if came is not None and where is not None and where != came:
                     yield _at(x, f"{a}'s weapons fall in the hex he entered from, "
                                  f"{_hx(came)}", f"at {_hx(where)}")
         elif drops:
@@ -651,9 +674,9 @@ def c_defender_drops(log: TftLog) -> Found:
             if why:
                 yield _at(e, f"{d} drops his weapons and shields but a ready knife ({result})",
                           why, d)
-        elif _dropped_at(log, e["t"], d):
+        elif _dropped_at(log, i, d):
             yield _at(e, f"{d} does not drop his weapons ({result})",
-                      f"dropped {list(_dropped_at(log, e['t'], d)[0])}", d)
+                      f"dropped {list(_dropped_at(log, i, d)[0])}", d)
 
 
 def c_defender_knife(log: TftLog) -> Found:
@@ -674,8 +697,8 @@ def c_defender_knife(log: TftLog) -> Found:
 
 def c_jump_strikes(log: TftLog) -> Found:
     unacted = _param(log, "disengage_strikes_by_unacted") is not False
-    for i, e in log.of("tft.attack"):
-        if e.get("option") != "strike":
+    for i, e in log.of(ATTACK):
+        if e.get("option") != STRIKE:
             continue
         turn, y, x = log.turn_of[i], e["actor"], e.get("target")
         slot_of = turn.slot_of if turn else {}
@@ -699,7 +722,7 @@ def c_dive_no_strikes(log: TftLog) -> Found:
         if e.get("kind") != DIVE:
             continue
         x = e["actor"]
-        for _, a in log.at_tenth(e["t"], "tft.attack"):
+        for _, a in log.at_tenth(e["t"], ATTACK):
             if a.get("target") == x and a["actor"] != e.get("target"):
                 yield _at(a, f"no strike at {x} as it dives", f"{a['actor']} attacks")
         for _, g in log.at_tenth(e["t"], "tft.disengage"):
@@ -711,15 +734,15 @@ def c_dive_no_strikes(log: TftLog) -> Found:
 
 
 def c_hth_weapons(log: TftLog) -> Found:
-    for _, e in log.of("tft.attack"):
+    for _, e in log.of(ATTACK):
         w = e.get("weapon")
-        if e.get("in_hth") is True and isinstance(w, str) and w != "fist" and w not in KNIVES:
+        if e.get("in_hth") is True and isinstance(w, str) and w != FIST and w not in KNIVES:
             yield _at(e, "in HTH bare hands (fist) or a ready knife", f"{w}")
 
 
 def c_hth_entry_attack(log: TftLog) -> Found:
-    for i, e in log.of("tft.attack"):
-        if e.get("option") != "hth_entry":
+    for i, e in log.of(ATTACK):
+        if e.get("option") != HTH_ENTRY:
             continue
         turn = log.turn_of[i]
         entered = turn is not None and any(
@@ -735,7 +758,7 @@ def c_hth_entry_attack(log: TftLog) -> Found:
 
 
 def c_hth_no_plus_4(log: TftLog) -> Found:
-    for _, e in log.of("tft.attack"):
+    for _, e in log.of(ATTACK):
         m = mods(e)
         if e.get("in_hth") is True and m is not None and 4 in m.values():
             yield _at(e, "no +4 (rear hex, target on the ground) between figures in HTH",
@@ -744,7 +767,7 @@ def c_hth_no_plus_4(log: TftLog) -> Found:
 
 def c_hth_strongest(log: TftLog) -> Found:
     current = _param(log, "strongest_by_current_st") is not False
-    for i, e in log.of("tft.attack"):
+    for i, e in log.of(ATTACK):
         m, x, y = mods(e), e["actor"], e.get("target")
         if e.get("in_hth") is not True or m is None or not isinstance(y, str):
             continue
@@ -800,30 +823,30 @@ def c_hth_disengage(log: TftLog) -> Found:
             yield _at(e, "4 dice against adjusted DX: success on a roll equal to or under it",
                       f"faces {e.get('faces')}, roll {roll}, against {bar}, success {ok}")
         strikers = names(e.get("strikers")) or ()
-        struck = [a["actor"] for _, a in log.at_tenth(e["t"], "tft.attack")
-                  if a.get("target") == x and a.get("option") == "strike"]
+        struck = [a["actor"] for _, a in log.at_tenth(e["t"], ATTACK)
+                  if a.get("target") == x and a.get("option") == STRIKE]
         if strikers or struck:
             yield _at(e, "no strikes at a figure disengaging from HTH",
                       f"strikes by {sorted(set(strikers) | set(struck))}")
         turn = log.turn_of[i]
         if turn is not None:
             for _, a in _owns(log, turn, x):
-                if a.get("event") == "tft.attack":
+                if a.get("event") == ATTACK:
                     yield _at(a, f"{x} does not attack the turn it disengages from HTH",
                               f"an attack at {a['t']}")
 
 
 def c_knife_dx(log: TftLog) -> Found:
-    for _, e in log.of("tft.attack", "tft.ready_knife"):
+    for _, e in log.of(ATTACK, "tft.ready_knife"):
         w, m = e.get("weapon"), mods(e)
         if w not in KNIVES or m is None or not KNIVES[w][2]:
             continue
-        if e.get("event") == "tft.attack" and e.get("in_hth") is not True:
+        if e.get("event") == ATTACK and e.get("in_hth") is not True:
             continue
         if e.get("event") == "tft.ready_knife" and e.get("free") is not False:
             continue
         if KNIVES[w][2] not in m.values():
-            what = "using" if e.get("event") == "tft.attack" else "drawing"
+            what = "using" if e.get("event") == ATTACK else "drawing"
             yield _at(e, f"{what} a {w} in HTH at {KNIVES[w][2]:+d} DX", f"modifiers {m}")
 
 
@@ -868,11 +891,11 @@ def _fist(log: TftLog, who: Any, i: int) -> tuple[int, int] | None:
 
 
 def c_fist_damage(log: TftLog) -> Found:
-    for i, e in log.of("tft.damage"):
+    for i, e in log.of(DAMAGE):
         w, cause = e.get("weapon"), e.get("cause")
-        if w not in FIST_BONUS or cause not in ("attack", "automatic_hit"):
+        if w not in FIST_BONUS or cause not in (BLOW, AUTOMATIC_HIT):
             continue
-        if cause == "attack":
+        if cause == BLOW:
             a = _attack_of(log, i, e)
             in_hth = a.get("in_hth") if a else None
         else:
@@ -889,9 +912,9 @@ def c_fist_damage(log: TftLog) -> Found:
 
 def c_knife_damage(log: TftLog) -> Found:
     plus = _param(log, "hth_bonus_on_knives") is not False
-    for i, e in log.of("tft.damage"):
+    for i, e in log.of(DAMAGE):
         w = e.get("weapon")
-        if w not in KNIVES or e.get("cause") != "attack":
+        if w not in KNIVES or e.get("cause") != BLOW:
             continue
         a, got = _attack_of(log, i, e), _logged_dice(e)
         if a is None or got is None or not isinstance(a.get("in_hth"), bool):
@@ -924,9 +947,9 @@ def c_throw(log: TftLog) -> Found:
         if here is not None and to is not None and distance(here, to) != 1:
             yield _at(x, f"{a} thrown into a hex adjacent to {_hx(here)}", f"to {_hx(to)}")
         fist = _fist(log, d, j)
-        for _, g in log.at_tenth(e["t"], "tft.damage"):
+        for _, g in log.at_tenth(e["t"], DAMAGE):
             got = _logged_dice(g)
-            if g.get("cause") != "throw" or g["actor"] != a or fist is None or got is None \
+            if g.get("cause") != THROW_DAMAGE or g["actor"] != a or fist is None or got is None \
                     or not is_int(bonus):
                 continue
             want = (fist[0], fist[1] + bonus)
@@ -941,10 +964,10 @@ def c_throw(log: TftLog) -> Found:
 
 
 def c_attack_weapon(log: TftLog) -> Found:
-    for i, e in log.of("tft.attack"):
+    for i, e in log.of(ATTACK):
         w = e.get("weapon")
         ready = log.ready.before(e["actor"], i, UNKNOWN)
-        if isinstance(w, str) and w != "fist" and ready is not UNKNOWN and w != ready:
+        if isinstance(w, str) and w != FIST and ready is not UNKNOWN and w != ready:
             yield _at(e, f"an attack with the ready weapon ({ready or 'bare hands'})", f"{w}")
 
 
@@ -965,7 +988,7 @@ def _hit(roll: int, n: int, bar: int, log: TftLog) -> tuple[bool, int | None]:
 
 
 def c_to_hit(log: TftLog) -> Found:
-    for _, e in log.of("tft.attack"):
+    for _, e in log.of(ATTACK):
         faces, roll, bar = ints(e.get("faces")), e.get("roll"), e.get("against")
         if faces is None or not is_int(roll):
             continue
@@ -985,9 +1008,9 @@ def c_to_hit(log: TftLog) -> Found:
 
 
 def c_fumble(log: TftLog) -> Found:
-    for _, e in log.of("tft.attack"):
+    for _, e in log.of(ATTACK):
         faces, roll, w = ints(e.get("faces")), e.get("roll"), e.get("weapon")
-        if faces is None or not is_int(roll) or not isinstance(w, str) or w == "fist":
+        if faces is None or not is_int(roll) or not isinstance(w, str) or w == FIST:
             continue
         drop, broke = (17, 18) if len(faces) == 3 else (21, 23)
         cause = "broken_weapon" if roll >= broke else "dropped_weapon" if roll >= drop else None
@@ -999,7 +1022,7 @@ def c_fumble(log: TftLog) -> Found:
     for i, x in log.of("tft.dropped"):
         if x.get("cause") not in CRITICAL_DROPS:
             continue
-        rolls = [a.get("roll") for j, a in log.at_tenth(x["t"], "tft.attack")
+        rolls = [a.get("roll") for j, a in log.at_tenth(x["t"], ATTACK)
                  if j < i and a.get("actor") == x["actor"]]
         if not rolls:
             yield _at(x, f"{x.get('cause')} only on a fumbled attack roll", "no attack")
@@ -1007,7 +1030,7 @@ def c_fumble(log: TftLog) -> Found:
 
 def c_hits(log: TftLog) -> Found:
     floor = _param(log, "min_damage")
-    for i, e in log.of("tft.damage"):
+    for i, e in log.of(DAMAGE):
         hits, st, rolled = e.get("hits"), e.get("st"), e.get("rolled")
         before = log.st.before(e["actor"], i)
         if not is_int(hits):
@@ -1020,11 +1043,11 @@ def c_hits(log: TftLog) -> Found:
 
 
 def c_injury(log: TftLog) -> Found:
-    for i, e in log.of("tft.damage"):
+    for i, e in log.of(DAMAGE):
         f, turn = log.fig(e["actor"]), log.turn_of[i]
         if f is None or f.st is None or f.st >= 30 or turn is None:
             continue
-        total = sum(x.get("hits") for j, x in log.in_turn(turn, "tft.damage")
+        total = sum(x.get("hits") for j, x in log.in_turn(turn, DAMAGE)
                     if j <= i and x["actor"] == e["actor"] and is_int(x.get("hits")))
         th, pen, down = e.get("turn_hits"), e.get("dx_penalty_next_turn"), e.get("knocked_down")
         if is_int(th) and th != total:
@@ -1109,11 +1132,11 @@ def c_contest_score(log: TftLog) -> Found:
 
 
 def c_judo_2_prone(log: TftLog) -> Found:
-    for i, e in log.of("tft.attack"):
+    for i, e in log.of(ATTACK):
         x = e["actor"]
         prone = log.reports_prone and log.prone.before(x, i) is True and _own(log, i, e) \
             and e.get("in_hth") is not True  # (fighting in HTH is not fighting prone)
-        if e.get("option") != "prone" and not prone:
+        if e.get("option") != PRONE_ATTACK and not prone:
             continue
         f, m, turn = log.fig(x), mods(e), log.turn_of[i]
         moved = turn is not None and any(
@@ -1121,7 +1144,7 @@ def c_judo_2_prone(log: TftLog) -> Found:
             for j, g in log.in_turn(turn, "move") if j < i)
         if f is not None and f.has("judo_2") is False:
             yield _at(e, "only a Judo 2 holder attacks while prone", f"{x} without Judo 2")
-        elif e.get("weapon") not in ("fist", None) or moved:
+        elif e.get("weapon") not in (FIST, None) or moved:
             yield _at(e, "a prone attack unarmed, after moving 0 hexes",
                       f"{e.get('weapon')}{', after moving' if moved else ''}")
         elif m is not None and -3 not in m.values():
@@ -1157,8 +1180,8 @@ HTH = "Hand to Hand Combat"
 ENTER = HTH + " > Attempting to Enter HTH Combat"
 ROLL = HTH + " > One Die HTH Roll"
 IN_HTH = ROLL + " (after the roll)"
-TURN_Q = ("A TFT turn is 5 seconds = 50 tenths: a movement phase, then actions in adjusted-DX "
-          "order.")
+TURN_Q = ("A TFT turn is 5 seconds = 50 tenths: a movement phase, then the figures act in "
+          "adjusted-DX order.")
 WAIT_Q = "When movement is over, you wait until it is your turn to attack."
 DIVE_Q = ("If you are allowed to enter HTH because you are diving at the enemies' legs, you "
           "do not enter HTH during the normal attack phase. Instead HTH is joined at the end "
@@ -1174,14 +1197,16 @@ RULES: tuple[Rule, ...] = (
          "tft.turn; an action ends within its turn.",
          c_in_turn),
     Rule("F-PHASE", _docs("turn model"),
-         "tft.turn (initiative dice, moving order of sides, order of action with adjusted DX "
-         "and roll-off dice, each figure's action tenth); tft.phase movement",
+         "tft.turn: one initiative die per side (ties roll again), the sides' moving order, the "
+         "order of action (adjusted DX, highest first; ties by a roll-off die, again while "
+         "tied) and each figure's action tenth; tft.phase movement",
          "Each turn logs the movement phase at its first tenth (end: + movement_phase_tenths) "
          "and then the action phase (end: the next turn), and no other; a phase the log "
          "reaches is not left out.", c_phase),
     Rule("F-MOVE-ORDER", _docs("base rules of TFT"),
-         "movement, then actions in adjusted-DX order; ties by a die roll-off; sides move in "
-         "initiative order",
+         "movement, then actions in adjusted-DX order; ties by a die roll-off; one initiative "
+         "die per side sets the moving order / the side winning initiative moves first (or "
+         "last)",
          "tft.turn's sides are in initiative order: one die each, highest first, tied sides "
          "rolling again (initiative_winner_moves: the winner first or last).", c_move_order),
     Rule("F-ORDER-DX", _docs("base rules of TFT"),
@@ -1193,11 +1218,13 @@ RULES: tuple[Rule, ...] = (
          "Figures of equal adjusted DX are ordered by their roll-off dice: one die each, "
          "highest first, still tied ones rolling again; untied figures roll none.",
          c_order_ties),
-    Rule("F-SLOTS", _docs("turn model"), "one slot per figure in order of action",
+    Rule("F-SLOTS", _docs("turn model"),
+         "one tenth per figure in the order of action: the i-th of n acts at 25 + i·25 // n",
          "The i-th of n figures in the order of action acts at tenth turn start + m + "
          "i·(50 - m) // n (m: movement_phase_tenths): tft.turn's slots.", c_slots),
     Rule("F-MOVE-WINDOW", _docs("turn model"),
-         "hex steps: the moving order's sides each get an equal window",
+         "each side in moving order gets an equal window (two sides: 0–11 and 12–23) [...] "
+         "and takes its k-th hex step at window start + k·length // (MA+1)",
          "A hex step in the movement phase falls in its side's window [i·(m-1)//n, "
          "(i+1)·(m-1)//n) for the i-th of n sides, the figure's k-th step at window start + "
          "k·length // (MA + 1), k at most MA (MA less what armour costs).", c_move_window),
@@ -1209,15 +1236,16 @@ RULES: tuple[Rule, ...] = (
          "A dive's HTH roll (kind dive) falls on the last tenth of the movement phase.",
          c_dive_time),
     Rule("F-ACTION-SLOT", _docs("turn model"),
-         "Everything within one slot (strikes at a disengaging figure, the HTH roll, the "
-         "attack on entering) falls on that tenth and is ordered by sequence.",
+         "Everything a figure does at its tenth (strikes at it as it jumps away, the HTH roll, "
+         "its attack on entering) falls on that tenth, in log order.",
          "Every step of the action phase (moves, attacks, damage, HTH rolls, knives, "
          "disengaging, releases, drops, throws, contests) falls on an action slot.",
          c_action_slot),
     Rule("F-OWN-SLOT", ENTER, WAIT_Q,
          "A figure's own action in the action phase (an attack not made as a strike at a "
-         "disengaging figure nor as a defender's automatic attack, a jump, a knife roll, "
-         "disengaging, releasing, a contest) falls on its own slot.", c_own_slot),
+         "disengaging figure nor as a defender's automatic attack, a jump, readying a knife "
+         "or a weapon, picking one up, disengaging, releasing, a contest) falls on its own "
+         "slot.", c_own_slot),
     Rule("F-HTH-ADJACENT", ENTER,
          "To enter HTH, you move adjacent to the figure you wish to go into HTH with and "
          "stop, (or if engaged) shift or stand still.",
@@ -1233,8 +1261,9 @@ RULES: tuple[Rule, ...] = (
          "disengage from HTH in the same turn). / The attacker has lost his option. / The "
          "attacker may not try to disengage from HTH or try to draw his knife, that turn.",
          "In the turn a figure tries to enter HTH, it takes no other action of its own "
-         "(attack, knife roll, disengaging, release, contest, another try) except the attack "
-         "on entering after it got in.", c_entry_turn),
+         "(attack, readying a knife or a weapon, picking one up, disengaging, release, "
+         "contest, another try) except the attack on entering after it got in.",
+         c_entry_turn),
     Rule("F-HTH-ROLL", ROLL,
          "The defender will roll 1 die to see if the attacker successfully enters HTH.",
          "tft.hth_roll: a six-sided die (and six-sided rerolls), total = roll + modifier, "
@@ -1274,7 +1303,7 @@ RULES: tuple[Rule, ...] = (
          "modified result is a 6+ you get an automatic attack.",
          "repelled_hit and knocked_back_hit, and any total of 6+ against a Judo holder "
          "(\"If the modified result is a 6+ you get an automatic attack\") but a throw, "
-         "bring a tft.damage (cause automatic_hit) on the attacker from the defender on that "
+         "bring a damage (cause automatic_hit) on the attacker from the defender on that "
          "tenth, with the defender's ready weapon; other results none.", c_auto_hit),
     Rule("F-BACK-OFF", ROLL,
          "the attacker immediately backs up to the hex from which he entered the defender's "
@@ -1391,25 +1420,25 @@ RULES: tuple[Rule, ...] = (
     Rule("F-ATTACK-WEAPON", "Unarmed Combat",
          "A figure with no weapon ready may attack with his bare hands.",
          "An attack names bare hands (fist) or the attacker's ready weapon (the first it "
-         "lists, changed by tft.dropped and tft.ready_knife).", c_attack_weapon),
+         "lists, changed by tft.dropped, tft.ready_knife, tft.ready_weapon, tft.picked_up and "
+         "a throw).", c_attack_weapon),
     Rule("F-TO-HIT", _docs("base rules of TFT"),
-         "To hit: 3 dice equal to or under adjusted DX; 3 triple damage, 4 double, 5 automatic "
+         "To hit: 3 dice equal to or under adjusted DX; 3 triple, 4 double damage, 5 automatic "
          "hit; 16 automatic miss, 17 drops the weapon, 18 breaks it / Attacks on a defending "
-         "or dodging figure roll 4 dice: 4–5 automatic hits, 20+ automatic miss",
+         "or dodging figure roll 4 dice (4–5 automatic hits, 20+ misses",
          "An attack roll is the sum of 3 (or 4) six-sided dice; it hits when equal to or "
          "under against, always on 3-5 (3 dice: x3 on 3, x2 on 4; 4 dice: x2 on 4 with "
          "four_dice_double_on_four) and never on 16+ (4 dice: 20+).", c_to_hit),
     Rule("F-FUMBLE", _docs("base rules of TFT"),
-         "16 automatic miss, 17 drops the weapon, 18 breaks it / 21–22 dropped weapon, 23–24 "
-         "broken weapon",
+         "16 automatic miss, 17 drops the weapon, 18 breaks it / 21–22 drop, 23–24 break",
          "A weapon attack rolling 17 (4 dice: 21-22) drops it, 18 (23-24) breaks it "
          "(tft.dropped with that cause); no such drop without such a roll.", c_fumble),
     Rule("F-HITS", _docs("base rules of TFT"),
-         "Figures have ST, DX, IQ, MA; ST is also hits: each hit lowers ST",
+         "Figures have ST, DX, IQ, MA; ST is also hits: each hit lowers it",
          "Hits are 0 to the damage rolled (at least min_damage), and ST after is ST before "
          "less the hits.", c_hits),
     Rule("F-INJURY", _docs("base rules of TFT"),
-         "5+ hits in one turn: −2 DX next turn; 8+: falls down at once",
+         "5+ hits last turn −2 / 8+ hits in one turn: the figure falls at once",
          "For figures of ST under 30: turn_hits is the turn's hits so far; the -2 DX flag is "
          "set exactly at 5+; knocked down only at 8+.", c_injury),
     Rule("F-TALENTS", "New Talents for HTH",
@@ -1447,13 +1476,13 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                  "initiative": ((list,), False), "adj_dx": ((list,), False),
                  "rolloffs": ((list,), False), "slots": ((list,), False)},
     "tft.phase": {"turn": ((int,), True), "phase": ((str,), True), "end": ((int,), True)},
-    "tft.attack": {"actor": ((str,), True), "target": ((str,), True),
+    ATTACK: {"actor": ((str,), True), "target": ((str,), True),
                    "weapon": ((str,), False), "option": ((str,), False),
                    "faces": ((list,), False), "roll": ((int,), False),
                    "against": ((int,), False), "result": ((str,), False),
                    "multiplier": ((int,), False), "in_hth": ((bool,), False),
                    "modifiers": ((dict,), False)},
-    "tft.damage": {"actor": ((str,), True), "source": ((str,), False),
+    DAMAGE: {"actor": ((str,), True), "source": ((str,), False),
                    "weapon": ((str,), False), "cause": ((str,), False),
                    "dice": ((str,), False), "rolled": ((int,), False),
                    "hits": ((int,), False), "st": ((int,), False),
@@ -1477,6 +1506,8 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                     "to": ((list,), False)},
     "tft.dropped": {"actor": ((str,), True), "items": ((list,), False),
                     "at": ((list,), False), "cause": ((str,), False)},
+    "tft.ready_weapon": {"actor": ((str,), True), "weapon": ((str,), False)},
+    "tft.picked_up": {"actor": ((str,), True), "item": ((str,), False), "at": ((list,), False)},
     "tft.throw": {"actor": ((str,), True), "target": ((str,), True), "to": ((list,), False),
                   "bonus": ((int,), False)},
     "tft.contest": {"actor": ((str,), True), "target": ((str,), True),

@@ -13,7 +13,8 @@ The log's shapes (docs/log.md; the ``tft.*`` events of the system): ``tft.turn``
 ``adj_dx``, ``rolloffs`` and ``slots`` (the tenth each figure acts), parallel to
 ``order``; ``tft.phase`` has ``turn``, ``phase`` (``movement`` / ``action``) and ``end``.
 A figure's stats are read from ``placed`` (``st dx iq ma weapons armor shield talents``,
-in its ``stats`` object or on the event itself).
+in its ``stats`` object or on the event itself). A to-hit roll is the core ``attack`` and
+damage the core ``damage``, both extended by the system (docs/rules/tft.md, "The log").
 """
 
 from __future__ import annotations
@@ -51,9 +52,21 @@ ENTERING = frozenset({ENTERED_DOWN, ENTERED})
 MOVEMENT, ACTION = "movement", "action"
 JUMP, DIVE = "jump", "dive"
 FRONT, SIDE, REAR = "front", "side", "rear"
+ATTACK, DAMAGE = "attack", "damage"
+"""A to-hit roll is the core ``attack`` event, damage the core ``damage`` event, both
+extended by the system (docs/rules/tft.md, "The log")."""
+STRIKE, HTH_ENTRY, PRONE_ATTACK, THROWN_WEAPON = "strike", "hth_entry", "prone", "throw"
+"""The ``option`` values of ``attack`` the rules read: a strike at a figure disengaging or
+jumping a foe, the attack on entering HTH, a Judo 2 attack on the ground, a thrown weapon."""
+FIST = "fist"
+"""The ``weapon`` of a bare-handed attack or damage."""
+BLOW, AUTOMATIC_HIT, THROW_DAMAGE = "attack", "automatic_hit", "throw"
+"""The ``cause`` values of ``damage``: a blow's to-hit roll, the defender's automatic hit
+on a repelled HTH try, a Judo throw."""
 
-STEPS = frozenset({"move", "tft.attack", "tft.damage", "tft.hth_roll", "tft.ready_knife",
-                   "tft.disengage", "tft.release", "tft.dropped", "tft.throw", "tft.contest"})
+STEPS = frozenset({"move", ATTACK, DAMAGE, "tft.hth_roll", "tft.ready_knife",
+                   "tft.disengage", "tft.release", "tft.dropped", "tft.throw", "tft.contest",
+                   "tft.ready_weapon", "tft.picked_up"})
 """Events that are steps of the fight, placed at their documented tenths of a turn."""
 
 
@@ -426,6 +439,23 @@ class _Reader:
         if e.get("success") is True and isinstance(e.get("weapon"), str):
             self.ready.set(e["actor"], i, e["weapon"])
 
+    def _ready_weapon(self, i: int, e: Event) -> None:
+        if isinstance(e.get("weapon"), str):
+            self.ready.set(e["actor"], i, e["weapon"])
+
+    def _picked_up(self, i: int, e: Event) -> None:
+        item = e.get("item")
+        if not isinstance(item, str):
+            return
+        if item.endswith("_shield"):  # a shield is logged as ``<name>_shield``
+            self.shield.set(e["actor"], i, item.removesuffix("_shield"))
+        else:
+            self.ready.set(e["actor"], i, item)
+
+    def _attack(self, i: int, e: Event) -> None:
+        if e.get("option") == THROWN_WEAPON:  # a thrown weapon leaves the hand
+            self.ready.set(e["actor"], i, None)
+
     def _damage(self, i: int, e: Event) -> None:
         st = e.get("st")
         if is_int(st):
@@ -470,7 +500,8 @@ class _Reader:
 
 
 _HANDLED = frozenset({"placed", "move", "tft.throw", "tft.release", "tft.disengage",
-                      "tft.hth_roll", "tft.dropped", "tft.ready_knife", "tft.damage", "state"})
+                      "tft.hth_roll", "tft.dropped", "tft.ready_knife", "tft.ready_weapon",
+                      "tft.picked_up", "attack", "damage", "state"})
 
 
 def read(events: Sequence[Event]) -> TftLog:
@@ -478,8 +509,10 @@ def read(events: Sequence[Event]) -> TftLog:
     return _Reader(events).read()
 
 
-__all__ = ["ACTION", "DEFAULT_RULES", "DIVE", "ENTERED", "ENTERED_DOWN", "ENTERING",
-           "FRONT", "HTH_RESULTS", "JUMP", "KNOCKED_BACK", "KNOCKED_BACK_HIT", "MOVEMENT",
-           "REAR", "REPELLED", "REPELLED_HIT", "SIDE", "STEPS", "THROWN", "TURN_TENTHS",
-           "UNKNOWN", "Event", "Figure", "Hex", "TftLog", "Track", "Turn", "as_hex", "dice",
-           "distance", "int_lists", "ints", "is_int", "mods", "names", "read"]
+__all__ = ["ACTION", "ATTACK", "AUTOMATIC_HIT", "BLOW", "DAMAGE", "DEFAULT_RULES", "DIVE",
+           "ENTERED", "ENTERED_DOWN", "ENTERING", "FIST", "FRONT", "HTH_ENTRY", "HTH_RESULTS",
+           "JUMP", "KNOCKED_BACK", "KNOCKED_BACK_HIT", "MOVEMENT", "PRONE_ATTACK", "REAR",
+           "REPELLED", "REPELLED_HIT", "SIDE", "STEPS", "STRIKE", "THROWN", "THROWN_WEAPON",
+           "THROW_DAMAGE", "TURN_TENTHS", "UNKNOWN", "Event", "Figure", "Hex", "TftLog", "Track",
+           "Turn", "as_hex", "dice", "distance", "int_lists", "ints", "is_int", "mods", "names",
+           "read"]

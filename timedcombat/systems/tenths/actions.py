@@ -244,14 +244,18 @@ def do_defend_only(fight: Fight, f: Fighter, step: Step) -> Gen:
     targets = tuple(step.targets or ())
     yield from reaction(fight, f, "defend only", "defend_only", targets=targets)
     alive = tuple(t for t in targets if fight.fighters[t].able)
-    if len(alive) == 2:
+    if len(alive) == 2 and fight.covering(f, alive) is not None:
         fight.end_action(f)
         fight.set_defend_only(f, alive)
         return
-    fight.emit(ev.Interrupted, actor=f.id, name="defend_only", cause="target out")
+    # one fell, or they moved meanwhile so that no facing has both in front ("a target
+    # cannot be to the back"): no defend-only; the first of them (if it can be) is the target
+    cause = "target out" if len(alive) < 2 else "a target would be to the back"
+    fight.emit(ev.Interrupted, actor=f.id, name="defend_only", cause=cause)
     fight.end_action(f)
-    if alive:
-        fight.set_target(f, fight.fighters[alive[0]])
+    first = fight.fighters[alive[0]] if alive else None
+    if first is not None and first is not f.target and fight.can_target(f, first):
+        fight.set_target(f, first)
 
 
 def do_style(fight: Fight, f: Fighter, step: Step) -> Gen:

@@ -41,9 +41,9 @@ NO_SLOT_EFFECT = frozenset({"move", "stand_still", "dodge", "crawl"})
 
 def allowance(f: Figure, option: str, state: str) -> int:
     """Hexes ``option`` lets ``f`` move from ``state`` (Judo 2 on the ground: crawl 3, and
-    an attack or defence lying down moves none)."""
+    an attack or defence lying down moves none); never more than its MA."""
     if state == DOWN and option == "crawl":
-        return grapple.crawl_hexes(f.talents)
+        return min(grapple.crawl_hexes(f.talents), max(0, f.ma))
     if state == DOWN and option in ("attack", "defend"):
         return 0
     return move_allowance(option, state, f.ma)
@@ -261,9 +261,9 @@ def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
         return "in HTH (disengage first)"
     if step.to == f.at:
         return "already there"
-    if state == ENGAGED:  # a shift toward it
+    if state == ENGAGED:  # a shift toward it (a hex of its MA)
         return make(f, "move", state, to=step.to, approach="hex", plan=idx, keep=True,
-                    hexes=1)
+                    hexes=min(1, max(0, f.ma)))
     return make(f, "move", state, to=step.to, approach="hex", plan=idx, keep=True)
 
 

@@ -95,7 +95,8 @@ def strike(fight: TftFight, a: Figure, t: Figure, option: str) -> bool:
 
 def throw_weapon(fight: TftFight, a: Figure, t: Figure) -> bool:
     """``a`` throws its ready weapon at ``t`` (DX -1 a hex, parameter ``thrown_dx_per_hex``);
-    the weapon lands in ``t``'s hex. True on a hit."""
+    the weapon lands in ``t``'s hex, but on a roll of 17 it is dropped in ``a``'s own hex
+    and on 18 broken, as for every to-hit roll. True on a hit."""
     rules = fight.rules
     weapon = a.weapon
     assert weapon is not None
@@ -109,8 +110,10 @@ def throw_weapon(fight: TftFight, a: Figure, t: Figure) -> bool:
                total=th.roll, against=th.against, result=th.result, margin=th.margin,
                simultaneous=False, modifiers=adj.modifiers, dice=f"{n}d6", option="throw",
                faces=faces, multiplier=th.multiplier, in_hth=False, critical=th.critical)
-    a.ready = None
-    if th.critical != BROKEN_WEAPON:
+    if th.critical in (DROPPED_WEAPON, BROKEN_WEAPON):  # 17 / 18: it never leaves the hand
+        lose_weapon(fight, a, th.critical)
+    else:
+        a.ready = None
         fight.map.drop(t.at, (a.id, weapon.name))
     if th.result != HIT:
         return False

@@ -141,6 +141,12 @@ def result_of(total: int, ctx: HthContext, rules: TftRules) -> str:
     return REPELLED if total == SEED.hth_repelled else REPELLED_HIT
 
 
+def judo_attack(total: int, ctx: HthContext) -> bool:
+    """Judo: "If the modified result is a 6+ you get an automatic attack" (seed 000), on
+    whatever row the total falls: a dive's total above 7 read as ``knocked_back`` too."""
+    return "judo" in set(ctx.defender_talents) and total >= SEED.judo_auto_attack_min
+
+
 def rolled_again(total: int, ctx: HthContext, rules: TftRules) -> bool:
     """From the side or rear hexes a 6 is ignored and rolled again (seed 000)."""
     if ctx.arc not in (SIDE, REAR):
@@ -214,7 +220,8 @@ def _outcome(face: int, rerolls: tuple[int, ...], mods: Modifiers, modifier: int
         defender_falls=result == ENTERED_DEFENDER_DOWN,
         attacker_backs_up=result in (REPELLED, REPELLED_HIT),
         attacker_knocked_back_prone=result in (KNOCKED_BACK, KNOCKED_BACK_HIT),
-        defender_hits=result in (REPELLED_HIT, KNOCKED_BACK_HIT),
+        defender_hits=result in (REPELLED_HIT, KNOCKED_BACK_HIT) or judo_attack(total, ctx)
+        and result != THROWN,
         thrown=result == THROWN, throw_bonus=throw_bonus,
         defender_may_ready_knife=result == ENTERED,
     )

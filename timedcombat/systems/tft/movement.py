@@ -51,7 +51,8 @@ def effective_ma(ma: int, armor: Armor | None) -> int:
 
 
 def move_allowance(action: str, state: str, ma: int) -> int:
-    """Hexes ``action`` lets a figure of (effective) ``ma`` move from ``state``;
+    """Hexes ``action`` lets a figure of (effective) ``ma`` move from ``state``, never more
+    than ``ma`` (a shift, a crawl, readying on the move: MA is the most hexes of a turn);
     ``ValueError`` when the action is not an option there."""
     limit = OPTIONS.get(state, {}).get(action)
     if limit is None:
@@ -60,7 +61,7 @@ def move_allowance(action: str, state: str, ma: int) -> int:
         return ma
     if limit == HALF:
         return ma // BASE.half_ma_divisor
-    return int(limit)
+    return min(int(limit), max(0, ma))
 
 
 @attrs.frozen
