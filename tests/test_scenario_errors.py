@@ -185,6 +185,8 @@ CASES: list[tuple[str, str, str, str]] = [
     ("unknown-rules", "[rules]\ngravity = 3\n\n" + BASE, "rules.gravity",
      "unknown key 'gravity'"),
     ("unknown-map", "[map]\nsize = 3\n\n" + BASE, "map.size", "unknown key 'size'"),
+    ("unknown-long-key", "[map]\n" + "9" * 5000 + "walls = 3\n\n" + BASE,
+     "map." + "9" * 40 + "…", "unknown key '" + "9" * 40 + "…' (5005 characters) (allowed: walls)"),
     ("unknown-inline-weapon",
      edit('weapons = ["broadsword"]', 'weapons = [{ name = "axe", colour = "red" }]'),
      "combatant[0].weapons[0].colour", "unknown key 'colour'"),

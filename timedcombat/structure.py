@@ -76,9 +76,19 @@ def key_text(key: Any) -> str:
     Keeps the error one printable line whatever a quoted key holds (``"a\\nb" = 1``).
     """
     key = str(key)
-    if _BARE_KEY.fullmatch(key):
-        return key
-    return '"' + "".join(_escape(ch) for ch in key) + '"'
+    bare = _BARE_KEY.fullmatch(key)
+    text = key if bare else '"' + "".join(_escape(ch) for ch in key) + '"'
+    # a key path stays one readable line: a long key is cut, "…" marks the cut
+    return text if len(text) <= MAX_KEY + 2 else text[:MAX_KEY] + "…"
+
+
+MAX_KEY = 40
+"""Keys longer than this are cut (with "…") in the key paths and lists of messages."""
+
+
+def unknown_key(key: Any) -> str:
+    """The start of an "unknown key" message: the key quoted, cut when long."""
+    return f"unknown key {quoted(str(key), MAX_KEY)}"
 
 
 def _escape(ch: str) -> str:
@@ -197,7 +207,7 @@ def _format(exc: BaseException, type_: Any) -> str:
         if attrs.has(exc.cl):
             allowed = ", ".join(a.name for a in attrs.fields(exc.cl))
         first = key_text(sorted(exc.extra_fields)[0])
-        return f"\0{first}\0unknown key {keys!r} (allowed: {allowed})"
+        return f"\0{first}\0{unknown_key(keys)} (allowed: {allowed})"
     if isinstance(exc, KeyError):
         return "required key missing"
     if isinstance(exc, _Located):

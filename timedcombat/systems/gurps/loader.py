@@ -19,7 +19,7 @@ from timedcombat.hexmap import Hex
 from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import describe, key_text, number, quoted, structure
+from timedcombat.structure import describe, key_text, number, quoted, structure, unknown_key
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.gurps.rules import (
     ARMOR,
@@ -91,7 +91,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     """Check a combatant's GURPS keys (``st dx iq ht skills weapons shield armor``)."""
     for key in raw:
         if key not in STAT_KEYS:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} "
+            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " "
                                 f"(allowed: {', '.join((*COMMON_KEYS, *STAT_KEYS))})")
     for name in ATTRIBUTES:
         _int(raw.get(name, DEFAULT_ATTRIBUTE), file, f"{where}.{name}", 1, MAX_ATTRIBUTE)

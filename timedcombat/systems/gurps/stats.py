@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from timedcombat.structure import unknown_key
 from timedcombat.systems.gurps.rules import (
     ARMOR,
     POSTURES,
@@ -85,7 +86,7 @@ def stats_from_mapping(raw: Mapping[str, Any]) -> GurpsStats:
     """Check a combatant's stat keys and build its :class:`GurpsStats`."""
     for key in raw:
         if key not in STAT_KEYS:
-            raise StatsError(str(key), f"unknown key {key!r} (allowed: {', '.join(STAT_KEYS)})")
+            raise StatsError(str(key), unknown_key(key) + f" (allowed: {', '.join(STAT_KEYS)})")
     values = {a: _int(raw.get(a, DEFAULT_ATTRIBUTE), a, 1) for a in ATTRIBUTES}
     skills = _skills(raw.get("skills", {}))
     weapons = _weapons(raw.get("weapons", []))

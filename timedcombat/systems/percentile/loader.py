@@ -15,7 +15,7 @@ import cattrs
 
 from timedcombat.errors import ScenarioError
 from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
-from timedcombat.structure import key_text, number, quoted, structure
+from timedcombat.structure import key_text, number, quoted, structure, unknown_key
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.percentile.rules import PercentileRules
 from timedcombat.systems.percentile.stats import (
@@ -89,7 +89,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
                     rules: PercentileRules) -> PercentileStats:
     for key in raw:
         if key not in STAT_KEYS:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} "
+            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " "
                                 f"(allowed: {', '.join((*COMMON_KEYS, *STAT_KEYS))})")
     structure(conv, dict(raw), _RawStats, file, where)  # types, and the required keys
     try:

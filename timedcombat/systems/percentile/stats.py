@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from timedcombat.hexmap import FACINGS
+from timedcombat.structure import unknown_key
 from timedcombat.systems.percentile.costs import BLOW, CLOSE, RAM, REINS
 from timedcombat.systems.percentile.rules import (
     ARMS,
@@ -142,7 +143,7 @@ def stats_from_mapping(raw: Mapping[str, Any]) -> PercentileStats:
     """Check and build a combatant's stats from the scenario's keys (``StatsError``)."""
     for key in raw:
         if key not in STAT_KEYS:
-            raise StatsError(key, f"unknown key {key!r} (allowed: {', '.join(STAT_KEYS)})")
+            raise StatsError(key, unknown_key(key) + f" (allowed: {', '.join(STAT_KEYS)})")
     for key in REQUIRED_STATS:
         if key not in raw:
             raise StatsError(key, "required")

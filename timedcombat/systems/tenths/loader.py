@@ -11,7 +11,15 @@ import cattrs
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
-from timedcombat.structure import check_name, describe, key_text, number, quoted, structure
+from timedcombat.structure import (
+    check_name,
+    describe,
+    key_text,
+    number,
+    quoted,
+    structure,
+    unknown_key,
+)
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
@@ -159,7 +167,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     stat_keys = [f.name for f in attrs.fields(_RawStats)]
     for key in raw:
         if key not in stat_keys:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} (allowed: "
+            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " (allowed: "
                                 f"{', '.join((*COMMON_KEYS, *stat_keys))})")
     if "weapons" in raw and not isinstance(raw["weapons"], list):
         raise ScenarioError(file, f"{where}.weapons", "expected a list of weapon names or "

@@ -12,7 +12,7 @@ import cattrs
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import describe, key_text, number, quoted, structure
+from timedcombat.structure import describe, key_text, number, quoted, structure, unknown_key
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
 from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
@@ -73,7 +73,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     stat_keys = [f.name for f in attrs.fields(_RawStats)]
     for key in raw:
         if key not in stat_keys:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", f"unknown key {key!r} (allowed: "
+            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " (allowed: "
                                 f"{', '.join((*COMMON_KEYS, *stat_keys))})")
     for key in ("weapons", "talents"):
         if key in raw and not isinstance(raw[key], list):
