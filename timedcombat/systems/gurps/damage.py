@@ -10,6 +10,7 @@ rolls HT each turn to stay conscious; at -1xHP ... -4xHP a death check each; -5x
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -29,8 +30,10 @@ from timedcombat.systems.gurps.rules import (
 THRUST, SWING = "thr", "sw"
 
 
+@functools.lru_cache(maxsize=512)
 def basic_damage(st: int, base: str) -> DiceSpec:
-    """Thrust (``thr``) or swing (``sw``) dice for ST (B16 Damage Table)."""
+    """Thrust (``thr``) or swing (``sw``) dice for ST (B16 Damage Table; remembered: a
+    pure lookup asked on every choice of attack)."""
     if st < 1:
         raise ValueError(f"ST must be at least 1, got {st}")
     if base not in (THRUST, SWING):

@@ -65,6 +65,9 @@ def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
             if n != start and not free(n):
                 continue
             dist[n] = dist[h] + 1
+            if n == start and first is None:
+                queue.clear()  # every nearer level is complete: the way back is known
+                break
             queue.append(n)
     if start not in dist and first is None:
         return []
