@@ -244,6 +244,23 @@ def structure(conv: cattrs.Converter, data: Any, cls: type[T], file: str, path: 
         raise ScenarioError(file, join(path, sub), message) from None
 
 
+def check_policy(policy: str | None, known: Any, file: str, where: str) -> None:
+    """A combatant's ``policy``, when given, is one its system knows."""
+    if policy is not None and policy not in known:
+        raise ScenarioError(file, f"{where}.policy",
+                            f"unknown policy {quoted(policy)} (known: {', '.join(known)})")
+
+
+def check_foe(scenario: Any, side: str, value: str, file: str, path: str) -> None:
+    """A plan's ``target`` names a combatant of the scenario on another side."""
+    try:
+        other = scenario.combatant(value)
+    except KeyError:
+        raise ScenarioError(file, path, f"unknown combatant id {quoted(value)}") from None
+    if other.side == side:
+        raise ScenarioError(file, path, f"{value!r} is on the same side ({side})")
+
+
 def check_name(value: str, file: str, path: str, *, empty: bool = False) -> None:
     """An id, a side or a name: one printable line of at most :data:`MAX_NAME` characters
     (no terminal escapes, no newlines), and not empty unless ``empty``."""

@@ -19,7 +19,16 @@ from timedcombat.hexmap import Hex
 from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import describe, key_text, number, quoted, structure, unknown_key
+from timedcombat.structure import (
+    check_foe,
+    check_policy,
+    describe,
+    key_text,
+    number,
+    quoted,
+    structure,
+    unknown_key,
+)
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.gurps.rules import (
     ARMOR,
@@ -169,22 +178,13 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
     the shield to discard, walls."""
     from timedcombat.systems.gurps.policy import POLICIES
 
-    if spec.policy is not None and spec.policy not in POLICIES:
-        raise ScenarioError(file, f"{where}.policy",
-                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
+    check_policy(spec.policy, POLICIES, file, where)
     stats: GurpsStats = spec.stats
     carried = {w.name for w in stats.weapons}
     for i, step in enumerate(spec.plan):
         at = f"{where}.plan[{i}]"
         if step.target is not None:
-            try:
-                other = scenario.combatant(step.target)
-            except KeyError:
-                raise ScenarioError(file, f"{at}.target",
-                                    f"unknown combatant id {quoted(step.target)}") from None
-            if other.side == spec.side:
-                raise ScenarioError(file, f"{at}.target",
-                                    f"{step.target!r} is on the same side ({spec.side})")
+            check_foe(scenario, spec.side, step.target, file, f"{at}.target")
         weapon = step.weapon
         if weapon is not None:
             if step.action == "ready" and weapon not in carried:

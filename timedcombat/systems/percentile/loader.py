@@ -15,7 +15,14 @@ import cattrs
 
 from timedcombat.errors import ScenarioError
 from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
-from timedcombat.structure import key_text, number, quoted, structure, unknown_key
+from timedcombat.structure import (
+    check_foe,
+    check_policy,
+    key_text,
+    number,
+    structure,
+    unknown_key,
+)
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.percentile.rules import PercentileRules
 from timedcombat.systems.percentile.stats import (
@@ -101,9 +108,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
     from timedcombat.systems.percentile.policy import POLICIES
 
-    if spec.policy is not None and spec.policy not in POLICIES:
-        raise ScenarioError(file, f"{where}.policy",
-                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
+    check_policy(spec.policy, POLICIES, file, where)
     for i, step in enumerate(spec.plan):
         at = f"{where}.plan[{i}]"
         raw = {"action": step.action, **dict(step.items())}
@@ -116,11 +121,4 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
             raise ScenarioError(file, f"{at}.phase", f"must be at most {MAX_PLAN_PHASE}, got "
                                 f"{number(step.phase)}")
         if step.target is not None:
-            try:
-                other = scenario.combatant(step.target)
-            except KeyError:
-                raise ScenarioError(file, f"{at}.target",
-                                    f"unknown combatant id {quoted(step.target)}") from None
-            if other.side == spec.side:
-                raise ScenarioError(file, f"{at}.target",
-                                    f"{step.target!r} is on the same side ({spec.side})")
+            check_foe(scenario, spec.side, step.target, file, f"{at}.target")

@@ -12,7 +12,9 @@ from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
 from timedcombat.structure import (
+    check_foe,
     check_name,
+    check_policy,
     describe,
     key_text,
     number,
@@ -247,9 +249,7 @@ def _check_block(scenario: Scenario, spec: CombatantSpec, i: int, file: str, at:
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
     from timedcombat.systems.tenths.policy import POLICIES
 
-    if spec.policy is not None and spec.policy not in POLICIES:
-        raise ScenarioError(file, f"{where}.policy",
-                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
+    check_policy(spec.policy, POLICIES, file, where)
     weapon_names = {w.name for w in spec.stats.weapons}
     for i, step in enumerate(spec.plan):
         at = f"{where}.plan[{i}]"
@@ -260,14 +260,7 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
                 raise ScenarioError(file, f"{at}.targets", "defend-only names two targets")
             refs += [(f"targets[{k}]", v) for k, v in enumerate(step.targets)]
         for key, value in refs:
-            try:
-                other = scenario.combatant(value)
-            except KeyError:
-                raise ScenarioError(file, f"{at}.{key}",
-                                    f"unknown combatant id {quoted(value)}") from None
-            if other.side == spec.side:
-                raise ScenarioError(file, f"{at}.{key}",
-                                    f"{value!r} is on the same side ({spec.side})")
+            check_foe(scenario, spec.side, value, file, f"{at}.{key}")
         if step.style is not None and step.style not in STYLES:
             raise ScenarioError(file, f"{at}.style",
                                 f"must be one of {', '.join(STYLES)}, got {quoted(step.style)}")

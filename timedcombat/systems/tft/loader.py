@@ -12,7 +12,16 @@ import cattrs
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import describe, key_text, number, quoted, structure, unknown_key
+from timedcombat.structure import (
+    check_foe,
+    check_policy,
+    describe,
+    key_text,
+    number,
+    quoted,
+    structure,
+    unknown_key,
+)
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
 from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
@@ -101,21 +110,12 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
     """Cross-checks a figure's plan against the scenario: targets, hexes, weapons."""
     from timedcombat.systems.tft.policy import POLICIES
 
-    if spec.policy is not None and spec.policy not in POLICIES:
-        raise ScenarioError(file, f"{where}.policy",
-                            f"unknown policy {quoted(spec.policy)} (known: {', '.join(POLICIES)})")
+    check_policy(spec.policy, POLICIES, file, where)
     stats: TftStats = spec.stats
     for i, step in enumerate(spec.plan):
         at = f"{where}.plan[{i}]"
         if step.target is not None:
-            try:
-                other = scenario.combatant(step.target)
-            except KeyError:
-                raise ScenarioError(file, f"{at}.target",
-                                    f"unknown combatant id {quoted(step.target)}") from None
-            if other.side == spec.side:
-                raise ScenarioError(file, f"{at}.target",
-                                    f"{step.target!r} is on the same side ({spec.side})")
+            check_foe(scenario, spec.side, step.target, file, f"{at}.target")
         if step.to is not None and step.to in scenario.map.walls:
             raise ScenarioError(file, f"{at}.to", f"{list(step.to)} is a wall")
         if step.action == "ready_knife" and not stats.knives:
