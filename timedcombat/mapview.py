@@ -222,6 +222,33 @@ def frame_of(events: Sequence[Event], marks: Iterable[MapMark] = ()) -> list[Hex
     return [h for h in hexes if h is not None]
 
 
+def crowd_layout(n: int) -> list[tuple[float, float, float]]:
+    """Where ``n`` figures on one hex are drawn: (dx, dy, radius) from its centre, in hex
+    radii, y to the north. One in the middle, two side by side, more on a ring from the
+    top, clockwise (the HTML replay draws them the same way)."""
+    if n == 1:
+        return [(0.0, 0.0, 0.55)]
+    if n == 2:
+        return [(-0.45, 0.0, 0.36), (0.45, 0.0, 0.36)]
+    out = []
+    for i in range(n):
+        a = math.pi / 2 - 2 * math.pi * i / n
+        out.append((round(0.45 * math.cos(a), 4), round(0.45 * math.sin(a), 4), 0.26))
+    return out
+
+
+def label_place(dx: float, dy: float, radius: float) -> tuple[int, int]:
+    """Where a figure's name goes, outside its crowd: (-1 left, 0, 1 right) and (-1 above,
+    0 beside, 1 below). Alone or two side by side: below."""
+    if radius > 0.3:
+        return 0, 1
+    if dx < -0.1:
+        return -1, 0
+    if dx > 0.1:
+        return 1, 0
+    return 0, -1 if dy > 0 else 1
+
+
 def centre(h: Hex) -> tuple[float, float]:
     """The centre of a pointy-top hex of radius 1 (x to the east, y to the north)."""
     q, r = h
@@ -307,11 +334,8 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
             by_hex.setdefault(f.at, []).append(f)
         for h, here in by_hex.items():
             cx, cy = centre(h)
-            n = len(here)
-            radius = 0.55 if n == 1 else 0.36
-            for i, f in enumerate(here):
-                dx = 0.0 if n == 1 else (i - (n - 1) / 2) * 0.75 / (n - 1) * 1.2
-                x, y = cx + dx, cy
+            for f, (dx, dy, radius) in zip(here, crowd_layout(len(here)), strict=True):
+                x, y = cx + dx, cy + dy
                 gone = f.state in GONE
                 face = "#bbbbbb" if gone else colours.get(f.side, "#888888")
                 ax.add_patch(Circle((x, y), radius, facecolor=face, edgecolor="#222222",
@@ -329,8 +353,12 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
                     ax.plot([x - radius * 0.6, x + radius * 0.6],
                             [y + radius * 0.6, y - radius * 0.6], color="#222222", zorder=5)
                 label = f.id + ("" if f.state in ("ok", "hurt") else f" ({f.state})")
-                ax.text(x, y - radius - 0.08, label, fontsize=font, ha="center", va="top",
-                        color="#111111", zorder=6,
+                side, up = label_place(dx, dy, radius)
+                ax.text(x + side * (radius + 0.06),
+                        y + (radius + 0.08) * -up if up else y,
+                        label, fontsize=font, color="#111111", zorder=6,
+                        ha={-1: "right", 0: "center", 1: "left"}[side],
+                        va={-1: "bottom", 0: "center", 1: "top"}[up],
                         fontweight="bold" if f.state in ("hurt", "down") else "normal")
         when = f", {state.when}" if state.when else ""
         ax.set_title(f"{state.title}\nat {seconds(state.t)} s (tenth {state.t}){when}",
@@ -350,7 +378,7 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
                                      label=style.label))
         if state.crowded:
             handles.append(Patch(facecolor="none", edgecolor="#dd8452", linewidth=2.2,
-                                 label="close quarters (two in a hex)"))
+                                 label="close quarters (sharing a hex)"))
         if any(f.state in ("hurt", "down") for f in state.figures):
             handles.append(Patch(facecolor="white", edgecolor="#222222", linewidth=1.4,
                                  label="hurt or down: thick outline, name in bold"))

@@ -31,6 +31,26 @@
   function isHex(v) {
     return Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
   }
+  // where n figures on one hex are drawn: [dx, dy (north), radius] in hex radii, as
+  // mapview.crowd_layout draws them
+  function crowdLayout(n) {
+    if (n === 1) return [[0, 0, 0.55]];
+    if (n === 2) return [[-0.45, 0, 0.36], [0.45, 0, 0.36]];
+    var out = [];
+    for (var i = 0; i < n; i++) {
+      var a = Math.PI / 2 - 2 * Math.PI * i / n;
+      out.push([0.45 * Math.cos(a), 0.45 * Math.sin(a), 0.26]);
+    }
+    return out;
+  }
+  // where a figure's name goes: [-1 left, 0, 1 right], [-1 above, 0 beside, 1 below]
+  // (as mapview.label_place)
+  function labelPlace(spot) {
+    if (spot[2] > 0.3) return [0, 1];  // alone or two side by side: below
+    if (spot[0] < -0.1) return [-1, 0];
+    if (spot[0] > 0.1) return [1, 0];
+    return [0, spot[1] > 0 ? -1 : 1];
+  }
   function centre(q, r) { return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r]; }
   function hexPoints(q, r, k) {
     var c = centre(q, r), pts = [];
@@ -187,11 +207,17 @@
         var ring = el("polygon", { points: hexPoints(h[0], h[1], 0.98), "class": "crowded", "data-q": h[0], "data-r": h[1] }, crowdLayer);
         el("title", {}, ring).textContent = "close quarters: " + standing.join(", ");
       }
+      var spots = crowdLayout(here.length);
       here.forEach(function (a, i) {
-        var p = pos[a], f = figEls[a], c = centre(p.q, p.r);
-        var n = here.length, dx = n === 1 ? 0 : (i - (n - 1) / 2) * SIZE * 0.9 / (n - 1) * 1.2;
-        var k = n === 1 ? 1 : 0.66;
-        f.g.setAttribute("transform", "translate(" + (c[0] + dx).toFixed(2) + "," + c[1].toFixed(2) + ") scale(" + k + ")");
+        var p = pos[a], f = figEls[a], c = centre(p.q, p.r), spot = spots[i];
+        var k = spot[2] / 0.55;
+        f.g.setAttribute("transform", "translate(" + (c[0] + spot[0] * SIZE).toFixed(2) + "," + (c[1] - spot[1] * SIZE).toFixed(2) + ") scale(" + k + ")");
+        // the name keeps its size (not scaled with the figure) and sits outside the crowd
+        var place = labelPlace(spot), rad = SIZE * spot[2];
+        f.label.setAttribute("transform", "scale(" + (1 / k).toFixed(4) + ")");
+        f.label.setAttribute("x", place[0] * (rad + 2));
+        f.label.setAttribute("y", place[1] < 0 ? -(rad + 3) : place[1] > 0 ? rad + 9 : 3);
+        f.label.style.textAnchor = place[0] < 0 ? "end" : place[0] > 0 ? "start" : "middle";
         f.g.setAttribute("data-q", p.q);
         f.g.setAttribute("data-r", p.r);
         f.g.setAttribute("data-facing", p.facing || "");
@@ -400,7 +426,7 @@
     var st = DATA.markStyles[k];
     legendItem(mapLegend, st.colour, st.label, st.shape === "item" ? { transform: "rotate(45deg)", width: "9px", height: "9px" } : { opacity: 0.6 });
   });
-  legendItem(mapLegend, "transparent", "close quarters (two in a hex)", { border: "2px solid #dd8452" });
+  legendItem(mapLegend, "transparent", "close quarters (sharing a hex)", { border: "2px solid #dd8452" });
   legendItem(mapLegend, "#bbbbbb", "out of the fight (\u00d7)");
   legendItem(mapLegend, "transparent", "line: facing; thick outline: hurt", { border: "2px solid #222" });
   var lanesLegend = document.getElementById("laneslegend");
