@@ -5,6 +5,7 @@ with their hexes, weapons on the ground); drawing is reproducible."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -213,3 +214,22 @@ def test_figures_a_million_hexes_apart_draw_without_a_grid_of_a_trillion_hexes(t
            ev(0, 3, "placed", actor="b", side="t", at=[1_000_000, -1_000_000], facing="W")]
     draw_log(log, 0, tmp_path / "far.svg")
     assert "<svg" in (tmp_path / "far.svg").read_text()
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_a_crowd_of_n_on_one_hex_is_drawn_inside_it_without_overlap(n):
+    from timedcombat.mapview import crowd_layout, label_place
+
+    spots = crowd_layout(n)
+    assert len(spots) == n
+    inner = math.sqrt(3) / 2  # the hex's inner radius (its radius is 1)
+    for dx, dy, r in spots:
+        assert math.hypot(dx, dy) + r <= inner + 1e-9
+    for i, (x1, y1, r1) in enumerate(spots):
+        for x2, y2, r2 in spots[i + 1:]:
+            assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2 - 1e-9
+    places = [label_place(*s) for s in spots]
+    if n >= 3:  # names go outward: left figures to the left, the top one above
+        assert places[0] == (0, -1)
+        assert all(p[0] < 0 for s, p in zip(spots, places, strict=True) if s[0] < -0.1)
+        assert all(p[0] > 0 for s, p in zip(spots, places, strict=True) if s[0] > 0.1)

@@ -230,10 +230,11 @@ def crowd_layout(n: int) -> list[tuple[float, float, float]]:
         return [(0.0, 0.0, 0.55)]
     if n == 2:
         return [(-0.45, 0.0, 0.36), (0.45, 0.0, 0.36)]
+    radius = round(min(0.26, 0.44 * math.sin(math.pi / n)), 4)  # neighbours never overlap
     out = []
     for i in range(n):
         a = math.pi / 2 - 2 * math.pi * i / n
-        out.append((round(0.45 * math.cos(a), 4), round(0.45 * math.sin(a), 4), 0.26))
+        out.append((round(0.45 * math.cos(a), 4), round(0.45 * math.sin(a), 4), radius))
     return out
 
 

@@ -36,10 +36,10 @@
   function crowdLayout(n) {
     if (n === 1) return [[0, 0, 0.55]];
     if (n === 2) return [[-0.45, 0, 0.36], [0.45, 0, 0.36]];
-    var out = [];
+    var out = [], radius = Math.min(0.26, 0.44 * Math.sin(Math.PI / n));
     for (var i = 0; i < n; i++) {
       var a = Math.PI / 2 - 2 * Math.PI * i / n;
-      out.push([0.45 * Math.cos(a), 0.45 * Math.sin(a), 0.26]);
+      out.push([0.45 * Math.cos(a), 0.45 * Math.sin(a), radius]);
     }
     return out;
   }
