@@ -233,3 +233,75 @@ def test_a_crowd_of_n_on_one_hex_is_drawn_inside_it_without_overlap(n):
         assert places[0] == (0, -1)
         assert all(p[0] < 0 for s, p in zip(spots, places, strict=True) if s[0] < -0.1)
         assert all(p[0] > 0 for s, p in zip(spots, places, strict=True) if s[0] > 0.1)
+
+
+# GURPS half hexes (seed 002: "half-hex occupancy by side of entry"): the system's
+# ``hex_sides`` hook names the side of the hex each occupant holds; the map draws it there.
+HALVES = [
+    ev(0, 1, "start", system="gurps", seed=0, scenario="by hand", until=100),
+    ev(0, 2, "placed", actor="vik", side="blue", at=[0, 0], facing="W"),
+    ev(0, 3, "placed", actor="ana", side="red", at=[-2, 0], facing="E"),
+    ev(0, 4, "placed", actor="bo", side="red", at=[1, -1], facing="SW"),
+    ev(1, 5, "move", actor="ana", **{"from": [-1, 0]}, to=[0, 0], mode="move", facing="E"),
+    ev(1, 6, "gurps.half_hex", actor="ana", at=[0, 0], occupants=["vik", "ana"],
+       sides=["E", "W"]),
+    ev(3, 7, "move", actor="bo", **{"from": [1, -1]}, to=[0, 0], mode="move", facing="SW"),
+    ev(3, 8, "gurps.half_hex", actor="bo", at=[0, 0], occupants=["vik", "ana", "bo"],
+       sides=["E", "W", "NE"]),
+    ev(5, 9, "move", actor="ana", **{"from": [0, 0]}, to=[-1, 0], mode="step", facing="E"),
+]
+
+
+def test_the_side_of_a_shared_hex_each_holds_is_kept_until_it_moves():
+    held = {t: {f.id: f.side_of_hex for f in state_at(HALVES, t).figures} for t in (0, 1, 3, 5)}
+    assert held[0] == {"vik": None, "ana": None, "bo": None}
+    assert held[1] == {"vik": "E", "ana": "W", "bo": None}
+    assert held[3] == {"vik": "E", "ana": "W", "bo": "NE"}
+    assert held[5] == {"vik": "E", "ana": None, "bo": "NE"}  # ana stepped out
+
+
+def test_figures_holding_sides_of_a_hex_are_drawn_towards_them():
+    from timedcombat.mapview import crowd_spots
+
+    (vx, vy, vr), (ax, ay, ar), (bx, by, br) = crowd_spots(["E", "W", "NE"])
+    assert vx > 0.4 and abs(vy) < 1e-9  # east
+    assert ax < -0.4 and abs(ay) < 1e-9  # west
+    assert bx > 0 and by > 0 and math.isclose(math.atan2(by, bx), math.radians(60), abs_tol=1e-3)
+    assert vr == ar == br == 0.22  # E and NE a sixth apart: 0.44 sin 30 degrees
+    # two on one side: a sixth of the ring apart, either side of its middle
+    (x1, y1, r), (x2, y2, _) = crowd_spots(["SE", "SE"])
+    a1, a2 = (math.degrees(math.atan2(y, x)) % 360 for x, y in ((x1, y1), (x2, y2)))
+    assert (a1, a2) == (pytest.approx(270, abs=0.01), pytest.approx(330, abs=0.01))
+    assert r == 0.22  # 0.44 sin 30 degrees: touching, not overlapping
+    # three on the NE side and one SW: the three spread round NE, their order kept
+    spots = crowd_spots(["NE", "NE", "SW", "NE"])
+    degrees = [round(math.degrees(math.atan2(y, x)) % 360, 2) for x, y, _ in spots]
+    assert degrees == [0, 60, 240, 120]
+    # any side unknown: the ring of crowd_layout
+    from timedcombat.mapview import crowd_layout
+
+    assert crowd_spots(["E", None, "W"]) == crowd_layout(3)
+
+
+@pytest.mark.parametrize("sides", [("E", "W"), ("E", "NE"), ("E", "E", "W"),
+                                   ("E", "NE", "NW", "W", "SW", "SE"),
+                                   ("NE", "NE", "NE", "SW"), ("E", "W", "NE", "SE", "NW")])
+def test_figures_on_sides_of_a_hex_stay_inside_it_without_overlap(sides):
+    from timedcombat.mapview import crowd_spots
+
+    spots = crowd_spots(list(sides))
+    inner = math.sqrt(3) / 2
+    for dx, dy, r in spots:
+        assert r > 0.1 and math.hypot(dx, dy) + r <= inner + 1e-9
+    for i, (x1, y1, r1) in enumerate(spots):
+        for x2, y2, r2 in spots[i + 1:]:
+            assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2 - 1e-9
+
+
+def test_the_replay_carries_the_sides_held_and_their_ending_moves():
+    from timedcombat.replay import replay_data
+
+    sides = replay_data(HALVES)["hexSides"]
+    assert [s for s in sides if s[2] is not None] == [
+        [1, "vik", "E"], [1, "ana", "W"], [3, "vik", "E"], [3, "ana", "W"], [3, "bo", "NE"]]
+    assert [5, "ana", None] in sides

@@ -160,3 +160,34 @@ def test_a_turn_system_replays_with_its_turn_and_phase(browser, tmp_path, monkey
     assert browser.find_element("id", "when").text == f"turn {phase['turn']}, strike phase"
     assert scrub_to(browser, events[-1]["t"]) == positions(events, events[-1]["t"])
     assert severe(browser) == []
+
+
+def test_figures_sharing_a_gurps_hex_are_drawn_in_the_half_they_hold(browser, tmp_path):
+    """Seed 002's half-hex occupancy: each occupant of a close-combat hex drawn towards the
+    side of the hex it holds (the log's ``gurps.half_hex``), no two overlapping."""
+    import math
+
+    events = golden("gurps_takedown_pin")
+    page = tmp_path / "pin.html"
+    write_html(events, page)
+    load(browser, page)
+    halves = [e for e in events if e["event"] == "gurps.half_hex"]
+    assert max(len(e["occupants"]) for e in halves) >= 4
+    for half in halves:
+        later = [e["t"] for e in events if e["t"] > half["t"] and e["event"] == "move"
+                 and e["actor"] in half["occupants"]]
+        if later and later[0] == half["t"] + 1:
+            continue  # gone before the next tenth: nothing to see
+        browser.execute_script("window.replay.seek(arguments[0])", half["t"])
+        spots = browser.execute_script(
+            "var out = {}; document.querySelectorAll('#map .figure').forEach(function (g) {"
+            "  out[g.dataset.id] = [+g.dataset.dx, +g.dataset.dy]; }); return out;")
+        facings = ["E", "NE", "NW", "W", "SW", "SE"]
+        for who, side in zip(half["occupants"], half["sides"], strict=True):
+            dx, dy = spots[who]
+            seen = math.degrees(math.atan2(dy, dx)) % 360
+            meant = 60 * facings.index(side)
+            assert abs((seen - meant + 180) % 360 - 180) <= 30, (half["t"], who, side, seen)
+        drawn = [spots[a] for a in half["occupants"]]
+        assert len({(round(x, 2), round(y, 2)) for x, y in drawn}) == len(drawn)
+    assert severe(browser) == []

@@ -47,6 +47,7 @@ class Figure:
     facing: str | None
     state: str  # ok, hurt, down, out, fled, dead
     damage: int | None = None
+    side_of_hex: str | None = None  # the part of a shared hex it holds (a facing name)
 
 
 @attrs.frozen
@@ -143,10 +144,18 @@ def state_at(events: Sequence[Event], t: int,
     walls: tuple[Hex, ...] = ()
     turn: Event | None = None
     phase: Event | None = None
+    system = log_system(events)
+    hex_sides = getattr(system, "hex_sides", None)
+    held_side: dict[str, str] = {}
     for e in events:
         if e.get("t", 0) > t:
             break
         kind, actor = e.get("event"), e.get("actor")
+        sides_now = hex_sides(e) if hex_sides is not None else None
+        if sides_now:
+            held_side.update(sides_now)
+        if kind in ("placed", "move") and isinstance(actor, str):
+            held_side.pop(actor, None)
         if kind == "start":
             walls = tuple(h for h in map(as_hex, e.get("walls") or ()) if h is not None)
         elif isinstance(kind, str) and kind.endswith(".turn"):
@@ -174,7 +183,7 @@ def state_at(events: Sequence[Event], t: int,
     for actor in at:
         sides.setdefault(actor, "?")
     figures = tuple(Figure(a, sides[a], at[a], facing.get(a), _state(states.get(a, {})),
-                           damage.get(a)) for a in sides if a in at)
+                           damage.get(a), held_side.get(a)) for a in sides if a in at)
     crowd: dict[Hex, list[str]] = {}
     for f in figures:
         if f.state not in GONE:
@@ -235,6 +244,48 @@ def crowd_layout(n: int) -> list[tuple[float, float, float]]:
     for i in range(n):
         a = math.pi / 2 - 2 * math.pi * i / n
         out.append((round(0.45 * math.cos(a), 4), round(0.45 * math.sin(a), 4), radius))
+    return out
+
+
+def crowd_spots(sides: Sequence[str | None]) -> list[tuple[float, float, float]]:
+    """Where the figures of one hex are drawn, as :func:`crowd_layout`, when each holds a
+    side of the hex (``sides``: a facing name each, from the system's ``hex_sides``; GURPS
+    half hexes): each on the ring towards its side, neighbours pushed apart (their order
+    round the hex kept) until a sixth of the ring, or a share of it, lies between them.
+    With any side unknown, or one figure: :func:`crowd_layout`. (The HTML replay draws
+    them the same way.)"""
+    n = len(sides)
+    if n < 2 or any(s not in FACINGS for s in sides):
+        return crowd_layout(n)
+    angles = _spread([math.radians(60 * FACINGS.index(s)) for s in sides],
+                     min(math.pi / 3, 2 * math.pi / n))
+    gap = min(abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+              for i, a in enumerate(angles) for b in angles[i + 1:])
+    radius = min(crowd_layout(n)[0][2], 0.44 * math.sin(gap / 2))
+    return [(round(0.45 * math.cos(a), 4), round(0.45 * math.sin(a), 4), round(radius, 4))
+            for a in angles]
+
+
+def _spread(angles: list[float], least: float) -> list[float]:
+    """``angles`` (radians) pushed apart, each pair of neighbours round the circle by the
+    same amount, until ``least`` lies between every two (order kept; ties by position)."""
+    n, full = len(angles), 2 * math.pi
+    order = sorted(range(n), key=lambda i: angles[i] % full)
+    x = [angles[i] % full for i in order]
+    for _ in range(200):
+        moved = False
+        for k in range(n):
+            j = (k + 1) % n
+            gap = x[j] - x[k] if j else x[0] + full - x[k]
+            if gap < least - 1e-9:
+                x[k] -= (least - gap) / 2
+                x[j] += (least - gap) / 2
+                moved = True
+        if not moved:
+            break
+    out = [0.0] * n
+    for k, i in enumerate(order):
+        out[i] = x[k]
     return out
 
 
@@ -335,7 +386,8 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
             by_hex.setdefault(f.at, []).append(f)
         for h, here in by_hex.items():
             cx, cy = centre(h)
-            for f, (dx, dy, radius) in zip(here, crowd_layout(len(here)), strict=True):
+            spots = crowd_spots([f.side_of_hex for f in here])
+            for f, (dx, dy, radius) in zip(here, spots, strict=True):
                 x, y = cx + dx, cy + dy
                 gone = f.state in GONE
                 face = "#bbbbbb" if gone else colours.get(f.side, "#888888")

@@ -53,6 +53,20 @@ def _text(e: Event, system: Any) -> str | None:
         return f"{kind}: {rest}"
 
 
+def _hex_sides(events: Sequence[Event], system: Any) -> list[list[Any]]:
+    """``[t, id, side]`` in log order: the side of a shared hex a figure holds from tenth
+    ``t`` (the system's ``hex_sides``), ``side`` null when it moves (as mapview.state_at)."""
+    hook = getattr(system, "hex_sides", None)
+    out: list[list[Any]] = []
+    for e in events:
+        given = hook(e) if hook is not None else None
+        for a, side in (given or {}).items():
+            out.append([e.get("t", 0), a, side])
+        if e.get("event") in ("placed", "move") and isinstance(e.get("actor"), str):
+            out.append([e.get("t", 0), e["actor"], None])
+    return out
+
+
 def replay_data(events: Sequence[Event], at: int = 0) -> dict[str, Any]:
     """Everything the page shows, as plain JSON data (see the module docstring)."""
     system = mapview.log_system(events)
@@ -85,6 +99,7 @@ def replay_data(events: Sequence[Event], at: int = 0) -> dict[str, Any]:
             "spanStyles": {k: _style(s) for k, s in lanes.span_styles.items()},
             "waits": [list(w) for w in lanes.waits],
         },
+        "hexSides": _hex_sides(events, system),
         "results": {r: {"marker": m, "face": f, "edge": e, "label": lab}
                     for r, (m, f, e, lab) in RESULTS.items()},
     }

@@ -43,6 +43,34 @@
     }
     return out;
   }
+  // where the figures of one hex are drawn when each holds a side of it (a facing name;
+  // GURPS half hexes), as mapview.crowd_spots: on the ring towards its side, neighbours
+  // pushed apart
+  function crowdSpots(sides) {
+    var n = sides.length, FULL = 2 * Math.PI;
+    if (n < 2 || sides.some(function (s) { return FACINGS.indexOf(s) < 0; })) return crowdLayout(n);
+    function mod(v) { return ((v % FULL) + FULL) % FULL; }
+    var angles = sides.map(function (s) { return Math.PI / 180 * 60 * FACINGS.indexOf(s); });
+    // neighbours pushed apart, order kept (mapview._spread)
+    var least = Math.min(Math.PI / 3, FULL / n), idx = angles.map(function (a, i) { return i; });
+    idx.sort(function (p, q) { return mod(angles[p]) - mod(angles[q]) || p - q; });
+    var x = idx.map(function (i) { return mod(angles[i]); });
+    for (var round = 0; round < 200; round++) {
+      var moved = false;
+      for (var k = 0; k < n; k++) {
+        var j = (k + 1) % n, gap = j ? x[j] - x[k] : x[0] + FULL - x[k];
+        if (gap < least - 1e-9) { x[k] -= (least - gap) / 2; x[j] += (least - gap) / 2; moved = true; }
+      }
+      if (!moved) break;
+    }
+    idx.forEach(function (i, k) { angles[i] = x[k]; });
+    var gapMin = Infinity;
+    for (var i = 0; i < n; i++) {
+      for (var m = i + 1; m < n; m++) gapMin = Math.min(gapMin, Math.abs(mod(angles[i] - angles[m] + Math.PI) - Math.PI));
+    }
+    var radius = Math.min(crowdLayout(n)[0][2], 0.44 * Math.sin(gapMin / 2));
+    return angles.map(function (a) { return [0.45 * Math.cos(a), 0.45 * Math.sin(a), radius]; });
+  }
   // where a figure's name goes: [-1 left, 0, 1 right], [-1 above, 0 beside, 1 below]
   // (as mapview.label_place)
   function labelPlace(spot) {
@@ -65,6 +93,8 @@
   var sideOf = {}, order = [];
   DATA.sides.forEach(function (p) { sideOf[p[0]] = p[1]; order.push(p[0]); });
   var tracks = {}, statesOf = {}, damageOf = {};  // id -> [[t, ...], ...] in log order
+  var sidesOf = {};  // id -> [[t, side or null], ...]: the side of a shared hex it holds
+  (DATA.hexSides || []).forEach(function (s) { (sidesOf[s[1]] = sidesOf[s[1]] || []).push([s[0], s[2]]); });
   var marksT = [], turns = [], phases = [];
   events.forEach(function (e, i) {
     var a = e.actor;
@@ -207,7 +237,7 @@
         var ring = el("polygon", { points: hexPoints(h[0], h[1], 0.98), "class": "crowded", "data-q": h[0], "data-r": h[1] }, crowdLayer);
         el("title", {}, ring).textContent = "close quarters: " + standing.join(", ");
       }
-      var spots = crowdLayout(here.length);
+      var spots = crowdSpots(here.map(function (a) { var s = lastAt(sidesOf[a], t); return s ? s[1] : null; }));
       here.forEach(function (a, i) {
         var p = pos[a], f = figEls[a], c = centre(p.q, p.r), spot = spots[i];
         var k = spot[2] / 0.55;
@@ -221,6 +251,8 @@
         f.g.setAttribute("data-q", p.q);
         f.g.setAttribute("data-r", p.r);
         f.g.setAttribute("data-facing", p.facing || "");
+        f.g.setAttribute("data-dx", spot[0].toFixed(3));
+        f.g.setAttribute("data-dy", spot[1].toFixed(3));
         f.g.setAttribute("data-state", p.state);
         f.g.setAttribute("visibility", "visible");
         var gone = !!GONE[p.state];

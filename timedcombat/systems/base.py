@@ -172,6 +172,8 @@ class RuleSystem(Protocol):
 
     def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]: ...
 
+    def hex_sides(self, e: Event) -> Mapping[str, str] | None: ...
+
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]: ...
 
     def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]: ...
@@ -214,6 +216,12 @@ class SystemBase:
         order, as JSON objects): each mark with the tenths it is shown (blocking positions
         and their hexes, things on the ground ...). Default: nothing."""
         return ()
+
+    def hex_sides(self, e: Event) -> Mapping[str, str] | None:
+        """Which side of a shared hex each figure holds from event ``e`` on (figure id ->
+        facing name, e.g. GURPS half hexes), until it moves; the map draws each figure of a
+        crowded hex towards its side. Default: ``None`` (no sides: figures on a ring)."""
+        return None
 
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
         """Extra CSV columns of ``batch`` (after the core ones)."""

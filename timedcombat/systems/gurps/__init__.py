@@ -41,6 +41,9 @@ class GurpsSystem(SystemBase):
     def lane_kind(self, e: Mapping[str, Any]) -> str | None:
         return present.lane_kind(e)
 
+    def hex_sides(self, e: Mapping[str, Any]) -> Mapping[str, str] | None:
+        return present.hex_sides(e)
+
     def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
                         file: str) -> GurpsRules:
         return loader.structure_rules(raw, conv, file)

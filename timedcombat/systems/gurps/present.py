@@ -147,6 +147,19 @@ def _half(e: Event) -> str:
     return f"close-combat hex {_hex(e['at'])}: {halves}"
 
 
+def hex_sides(e: Event) -> dict[str, str] | None:
+    """The half hex each occupant of a close-combat hex holds (``gurps.half_hex``: by the
+    side it entered from), for the map; ``None`` for other events or an odd hand-written
+    one."""
+    if e.get("event") != "gurps.half_hex":
+        return None
+    occupants, sides = e.get("occupants"), e.get("sides")
+    if not isinstance(occupants, list | tuple) or not isinstance(sides, list | tuple):
+        return None
+    return {a: s for a, s in zip(occupants, sides, strict=False)
+            if isinstance(a, str) and isinstance(s, str)}
+
+
 def _slam(e: Event) -> str:
     falls = f"; falls: {', '.join(e['falls'])}" if e.get("falls") else ""
     dx = f"; DX to stay up: {', '.join(e['dx_roll'])}" if e.get("dx_roll") else ""
