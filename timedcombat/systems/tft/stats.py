@@ -191,10 +191,12 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
               "engaged, an HTH attack in HTH.", "base game: (b), (j); seed 000 in HTH"),
         _spec("hth", ("target",), ("to",), "Jump a foe: move adjacent and stop (engaged: "
               "shift or stand still), then in the action phase try to enter its hex; "
-              "needs one of seed 000's situations (a)-(d).", "seed 000"),
+              "needs one of seed 000's situations (a)-(d). 'to': the hex next to the foe "
+              "to try from.", "seed 000"),
         _spec("dive", ("target",), ("to",), "Wild dive for a foe's legs: HTH is joined at the "
               "end of the movement phase; +1 on the defender's roll; no strikes from foes "
-              "disengaged from.", "seed 000 (e)"),
+              "disengaged from. 'to': the hex next to the foe to dive from.",
+              "seed 000 (e)"),
         _spec("ready_knife", (), ("weapon",), "Ready a knife (the first carried, or "
               "'weapon'): in HTH a 3-dice roll against DX; outside HTH the ready-weapon "
               "option.", "seed 000 option (t); base game (e), (m)"),
