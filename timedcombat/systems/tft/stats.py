@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from timedcombat.systems.base import RuleTable
 from timedcombat.systems.tft.rules import (
     ARMOR,
     SEED,
@@ -228,6 +229,20 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
 }
 REQUIRED_ACTIONS = ("move", "attack", "hth", "dive", "ready_knife", "disengage", "release",
                     "stand_up", "defend")
+
+
+def actions_table() -> RuleTable:
+    """The plan actions for ``timedcombat rules tft actions``: keys, what, where from."""
+    return RuleTable(
+        "actions", "Plan actions (each step is the figure's option for one turn)",
+        ("action", "requires", "optional", "what", "source"),
+        tuple((s.name, " ".join(sorted(s.required)) or "-",
+               " ".join(sorted(s.optional)) or "-", s.doc, s.source)
+              for s in PLAN_ACTIONS.values()),
+        "A step naming a foe too far for the option's movement moves toward it and waits; "
+        "a step the rules do not allow now is skipped (tft.plan_skip). Policies once the "
+        "plan is used up: default, brawler.",
+    )
 
 
 def _hex(value: Any) -> bool:
