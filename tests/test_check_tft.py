@@ -249,6 +249,46 @@ def case_dive_ma() -> Case:
     return fight(19), fight(20), (24, "ana")
 
 
+def case_jump_situation() -> Case:
+    """Ana (MA 10) jumps Bo from his front: (b) holds only if Bo's MA is lower."""
+    def fight(ma: int) -> list[Line]:
+        bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, ma=ma, weapons=("dagger",))
+        return log(*turn(1), actions(1), E(25, "tft.hth_roll", actor="ana", target="bo",
+                                           kind="jump", arc="front", roll=5, rerolls=[],
+                                           modifier=0, total=5, result="repelled",
+                                           reasons=["b_lower_ma"]), people=(ANA, bo))
+    return fight(9), fight(10), (25, "ana")
+
+
+def _jump_for(reasons: list[str], *, arc: str = "front", ma: int = 10,
+              agrees: bool | None = None) -> list[Line]:
+    bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, ma=ma, weapons=("dagger",))
+    if agrees is not None:
+        bo["agrees_to_hth"] = agrees
+    return log(*turn(1), actions(1), E(25, "tft.hth_roll", actor="ana", target="bo",
+                                       kind="jump", arc=arc, roll=5, rerolls=[], modifier=0,
+                                       total=5, result="repelled", reasons=reasons),
+               people=(ANA, bo))
+
+
+@pytest.mark.parametrize(("reasons", "kw", "bad"), [
+    (["c_from_side_or_rear"], {"arc": "rear"}, False),
+    (["c_from_side_or_rear"], {"arc": "side"}, False),
+    (["c_from_side_or_rear"], {"arc": "front"}, True),
+    (["d_enemy_agrees"], {"agrees": True}, False),
+    (["d_enemy_agrees"], {"agrees": False}, True),
+    (["d_enemy_agrees"], {}, False),  # agreement not logged: not checked
+    (["a_back_to_wall_or_down"], {}, False),  # the walls are not in the log
+    (["b_lower_ma", "c_from_side_or_rear"], {"arc": "rear", "ma": 10}, True),
+    ([], {"arc": "rear"}, True),  # a jump needs a situation
+    (["e_dive_for_legs"], {}, True),  # a dive's, not a jump's
+])
+def test_a_jumps_situations_are_held_to_the_log(reasons: list[str], kw: dict[str, Any],
+                                                bad: bool) -> None:
+    found = broken(_jump_for(reasons, **kw))
+    assert found == ({("F-JUMP-SITUATION", 25, "ana")} if bad else set())
+
+
 def case_entry_turn() -> Case:
     again = attack(25, "ana", "bo", "broadsword", [5, 5, 5], 12, "miss")
     good = log(*turn(1), actions(1), hroll(25, "ana", "bo", 5, "repelled"))
@@ -557,6 +597,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-MOVEMENT-PHASE": case_movement_phase, "F-DIVE-TIME": case_dive_time,
     "F-ACTION-SLOT": case_action_slot, "F-OWN-SLOT": case_own_slot,
     "F-HTH-ADJACENT": case_hth_adjacent, "F-DIVE-MA": case_dive_ma,
+    "F-JUMP-SITUATION": case_jump_situation,
     "F-ENTRY-TURN": case_entry_turn, "F-HTH-ROLL": case_hth_roll,
     "F-HTH-MODIFIERS": case_hth_modifiers, "F-HTH-REROLL": case_hth_reroll,
     "F-HTH-TABLE": case_hth_table, "F-AUTO-HIT": case_auto_hit, "F-BACK-OFF": case_back_off,

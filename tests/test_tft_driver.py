@@ -773,3 +773,39 @@ def test_a_plan_step_whose_foe_cannot_be_reached_is_given_up():
     skip = tft(ev, "plan_skip", actor="ana")[0]
     assert (skip["name"], skip["index"], skip["reason"]) == ("hth", 0, "no way closer")
     assert 50 < skip["t"] < 75
+
+
+def _jump_from(action: str, to: list[int] | None, **bo_kw: object) -> list[dict]:
+    """Ana (dagger) three hexes west of Bo (leather: MA 8, so any hex next to him allows a
+    jump) jumps or dives at him, from the plan's ``to`` if given."""
+    step = {"action": action, "target": "bo", **({"to": to} if to is not None else {})}
+    d = doc(fig("ana", "red", (-3, 0), plan=[step], **DAGGER_ANA),
+            fig("bo", "blue", (0, 0), plan=[{"action": "stand_still"}],
+                **{**SWORD_BO, **bo_kw}))
+    return run(d, [6, 1, 5], fallback=True)
+
+
+@pytest.mark.parametrize("action", ["hth", "dive"])
+def test_a_jump_or_dive_goes_for_the_plans_hex_next_to_the_target(action):
+    plain = _jump_from(action, None)
+    assert of(plain, "move", actor="ana")[-1]["to"] == [-1, 0]  # the nearest hex
+    ev = _jump_from(action, [0, -1])
+    assert of(ev, "action", actor="ana")[0]["to"] == [0, -1]
+    assert [m["to"] for m in of(ev, "move", actor="ana", mode="step")][-1] == [0, -1]
+    roll = tft(ev, "hth_roll", actor="ana")[0]
+    assert (roll["kind"], roll["roll"], roll["t"]) == \
+        (("jump", 5, 25) if action == "hth" else ("dive", 5, 24))
+    assert not check_events(ev)
+
+
+@pytest.mark.parametrize(("action", "to", "bo_kw", "why"), [
+    # Bo unarmoured (MA 10) facing east: his front hex allows no jump
+    ("hth", [1, 0], {"armor": "none"},
+     "[1, 0] is not a free hex next to bo from which a jump is allowed"),
+    ("hth", [2, -1], {}, "[2, -1] is not a free hex next to bo from which a jump is allowed"),
+    ("dive", [3, 0], {}, "[3, 0] is not a free hex next to bo"),
+])
+def test_a_jump_or_dive_from_a_hex_that_does_not_allow_it_is_skipped(action, to, bo_kw, why):
+    ev = _jump_from(action, to, **bo_kw)
+    assert tft(ev, "plan_skip", actor="ana")[0]["reason"] == why
+    assert all(a.get("to") != to for a in of(ev, "action", actor="ana"))

@@ -192,6 +192,21 @@ def test_default_judo_2_choices_pick_the_best_shift():
     assert hth.attacker_roll_choice(4, hth.HthContext(), R) == 0
 
 
+def test_judo_2_choices_count_a_side_or_rear_six_as_rolled_again():
+    """From the rear a modified 6 is ignored and rolled again, so it is not the sure
+    automatic hit a 6 is from the front."""
+    armed = hth.HthContext(arc="rear", defender_talents=("judo", "judo_2"))
+    # die 5 +1 (Judo) = 6 would be rolled again; +1 more makes a sure 7 (repelled with a hit)
+    assert hth.defender_roll_choice(5, armed, R) == 1
+    assert hth.hth_roll([5], attrs.evolve(armed, defender_judo_2=1), R).result == \
+        "repelled_hit"
+    # the attacker's die 6: kept, it is rolled again (a new die gets in 4 times in 5);
+    # -1 makes a sure 5 (repelled); from the front the 6 stands, so -1 is best
+    att = hth.HthContext(arc="rear", attacker_talents=("judo_2",))
+    assert hth.attacker_roll_choice(6, att, R) == 0
+    assert hth.attacker_roll_choice(6, attrs.evolve(att, arc="front"), R) == -1
+
+
 @given(st.integers(1, 6), st.sampled_from(["jump", "dive"]),
        st.sets(st.sampled_from(["dive_block", "dive_block_2", "judo", "judo_2"])),
        st.sets(st.sampled_from(["judo", "judo_2"])), st.booleans())

@@ -246,7 +246,12 @@ def test_rules_hth_roll_is_the_one_die_table(capsys):
 def test_rules_tft_lists_every_table_and_every_parameter(capsys):
     out = _rules_json(capsys)
     assert list(out) == ["unarmed-damage", "hth-roll", "weapons", "armor", "talents",
-                         "parameters", "base", "seed"]
+                         "actions", "parameters", "base", "seed"]
+    acts = {r["action"]: (r["requires"], r["optional"]) for r in out["actions"]["rows"]}
+    # the plan actions, each with the keys the loader takes
+    assert acts["move"] == ("to", "-") and acts["hth"] == acts["dive"] == ("target", "to")
+    assert acts["release"] == ("-", "target to") and acts["ready_knife"] == ("-", "weapon")
+    assert {"attack", "disengage", "stand_up", "defend"} <= set(acts)
     names = [r["name"] for r in out["parameters"]["rows"]]
     import attrs
 

@@ -444,6 +444,40 @@ def c_dive_ma(log: TftLog) -> Found:
                       f"{e.get('target')} has MA {theirs}")
 
 
+# the situations of seed 000 as a jump's `reasons` name them (docs/rules/tft.md, "The log")
+BACK_TO_WALL_OR_DOWN, LOWER_MA = "a_back_to_wall_or_down", "b_lower_ma"
+FROM_SIDE_OR_REAR, AGREES = "c_from_side_or_rear", "d_enemy_agrees"
+
+
+def _not_so(log: TftLog, e: Event, reason: str) -> str | None:
+    """Why the situation ``reason`` a jump names does not hold, if the log shows it."""
+    a, d = e["actor"], e.get("target")
+    if reason == BACK_TO_WALL_OR_DOWN:
+        return None  # the walls are not in the log
+    if reason == LOWER_MA:
+        mine, theirs = log.eff_ma(a), log.eff_ma(d)
+        if mine is not None and theirs is not None and theirs >= mine:
+            return f"{d}'s MA {theirs} is not lower than {a}'s {mine}"
+        return None
+    if reason == FROM_SIDE_OR_REAR:
+        return f"{a} came from {d}'s front" if e.get("arc") == FRONT else None
+    if reason == AGREES:
+        f = log.fig(d)
+        return f"{d} does not agree to HTH" if f is not None and f.agrees is False else None
+    return f"{reason!r} is none of the situations (a)-(d)"
+
+
+def c_jump_situation(log: TftLog) -> Found:
+    for _, e, _ in _rolls(log):
+        reasons = names(e.get("reasons"))
+        if e.get("kind") != JUMP or reasons is None:
+            continue
+        problems = [p for r in reasons if (p := _not_so(log, e, r)) is not None]
+        if not reasons or problems:
+            yield _at(e, "a jump allowed by one of the situations (a)-(d), each it names "
+                         "holding", "; ".join(problems) or "no situation named")
+
+
 def c_entry_turn(log: TftLog) -> Found:
     for i, e, turn in _rolls(log):
         if turn is None:
@@ -1256,6 +1290,16 @@ RULES: tuple[Rule, ...] = (
          "enemies' legs if the enemies' MA is twice your MA or higher)",
          "A dive's defender has an MA less than twice the diver's (MA less what armour "
          "costs).", c_dive_ma),
+    Rule("F-JUMP-SITUATION", HTH,
+         "A figure may move ONTO an enemy figure's hex, initiating HTH combat, if (a) the "
+         "enemy has his back to the wall, or is prone, kneeling, or knocked down;  OR (b) the "
+         "enemy has a lower MA;  OR (c) the attacker comes from the enemies' side or rear "
+         "hexes;  OR (d) the enemy agrees to HTH combat",
+         "A jump's tft.hth_roll names in reasons at least one of the situations (a)-(d), and "
+         "each it names holds where the log shows it: (b) the defender's MA (less what armour "
+         "costs) below the attacker's, (c) an arc side or rear, (d) the defender's "
+         "agrees_to_hth; (a) is not checked (the walls are not in the log).",
+         c_jump_situation),
     Rule("F-ENTRY-TURN", HTH,
          "Initiating HTH is considered an attack (thus, you may not enter HTH and then "
          "disengage from HTH in the same turn). / The attacker has lost his option. / The "

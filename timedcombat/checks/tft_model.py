@@ -149,6 +149,7 @@ class Figure:
     armor: str | None
     shield: str | None
     talents: tuple[str, ...] | None
+    agrees: bool | None = None  # agrees_to_hth: seed 000's situation (d)
 
     def has(self, talent: str) -> bool | None:
         return None if self.talents is None else talent in self.talents
@@ -340,11 +341,13 @@ def _figure(e: Event) -> Figure:
 
     side = e.get("side")
     armor = _stat(e, "armor")
+    agrees = _stat(e, "agrees_to_hth")
     return Figure(
         id=e["actor"], side=side if isinstance(side, str) else None, st=num("st"),
         dx=num("dx"), iq=num("iq"), ma=num("ma"), weapons=names(_stat(e, "weapons")),
         armor="none" if armor is None else text("armor"),  # the scenario's default: none
         shield=text("shield"), talents=names(_stat(e, "talents")),
+        agrees=agrees if isinstance(agrees, bool) else None,
     )
 
 

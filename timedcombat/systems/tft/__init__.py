@@ -16,6 +16,7 @@ from timedcombat.scenario import CombatantSpec, Scenario
 from timedcombat.systems.base import Outcome, Parameter, RuleTable, SystemBase
 from timedcombat.systems.tft import loader, present
 from timedcombat.systems.tft.rules import TftRules, tables
+from timedcombat.systems.tft.stats import actions_table
 from timedcombat.turns import TimeModel
 
 
@@ -68,7 +69,9 @@ class TftSystem(SystemBase):
                      for f in attrs.fields(TftRules))
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:
-        return tables(rules)
+        data = tables(rules)
+        at = next(i for i, t in enumerate(data) if t.name == "parameters")
+        return (*data[:at], actions_table(), *data[at:])
 
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
         return present.BATCH_COLUMNS

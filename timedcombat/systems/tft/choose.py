@@ -226,7 +226,7 @@ def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> 
     if a == "attack":
         return attack_step(fight, f, target, state, idx)
     if a in ("hth", "dive"):
-        return entry_step(fight, f, a, target, state, idx)
+        return entry_step(fight, f, a, target, state, idx, step.to)
     return f"unknown action {a}"  # pragma: no cover - the loader allows no other
 
 
@@ -288,7 +288,9 @@ def attack_step(fight: TftFight, f: Figure, target: Figure | None, state: str,
 
 
 def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
-               idx: int) -> Choice | str:
+               idx: int, frm: Hex | None = None) -> Choice | str:
+    """A jump or a dive: toward the hexes next to ``t`` it may be tried from, or only the
+    plan's ``to`` (``frm``) when it gives one, which must be such a hex."""
     assert t is not None  # (the loader requires a target)
     if state == IN_HTH:
         return "already in HTH"
@@ -309,10 +311,15 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
             chk = entry.check(fight, f, t, hth.JUMP)
             return chk.why_not or "no hex next to the target allows a jump"
         kind = "entry"
+    if frm is not None:
+        if frm not in to:
+            allows = " from which a jump is allowed" if a == "hth" else ""
+            return f"{list(frm)} is not a free hex next to {t.id}{allows}"
+        to, kind = (frm,), "hex"
     hexes = allowance(f, a, state)
     if state == ENGAGED or reaches(fight, f, to, hexes):
-        return make(f, a, state, target=t.id, approach=kind, plan=idx)
-    return make(f, "move", state, target=t.id, approach=kind, plan=idx, keep=True)
+        return make(f, a, state, target=t.id, to=frm, approach=kind, plan=idx)
+    return make(f, "move", state, target=t.id, to=frm, approach=kind, plan=idx, keep=True)
 
 
 # ------------------------------------------------------------------ choosing

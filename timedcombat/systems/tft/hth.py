@@ -304,6 +304,17 @@ _DEFENDER_RANK = {ENTERED_DEFENDER_DOWN: 0, ENTERED: 1, REPELLED: 2, KNOCKED_BAC
                   REPELLED_HIT: 4, KNOCKED_BACK_HIT: 5, THROWN: 6}
 
 
+def _rank(total: int, modifier: int, ctx: HthContext, rules: TftRules) -> float:
+    """How good a total is for the defender; one that is ignored and rolled again (a side
+    or rear 6) counts as the mean of the results a new die can settle on."""
+    if rolled_again(total, ctx, rules):
+        settled = [_DEFENDER_RANK[result_of(f + modifier, ctx, rules)] for f in range(1, 7)
+                   if not rolled_again(f + modifier, ctx, rules)]
+        if settled:
+            return sum(settled) / len(settled)
+    return _DEFENDER_RANK[result_of(total, ctx, rules)]
+
+
 def _best(face: int, ctx: HthContext, rules: TftRules, who: str) -> int:
     talents = ctx.defender_talents if who == "defender" else ctx.attacker_talents
     if "judo_2" not in set(talents):
@@ -311,8 +322,8 @@ def _best(face: int, ctx: HthContext, rules: TftRules, who: str) -> int:
     best, best_rank = 0, None
     for choice in (0, -1, 1):
         trial = attrs.evolve(ctx, **{f"{who}_judo_2": choice})
-        total = face + sum(v for _, v in hth_modifiers(trial))
-        rank = _DEFENDER_RANK[result_of(total, trial, rules)]
+        modifier = sum(v for _, v in hth_modifiers(trial))
+        rank = _rank(face + modifier, modifier, trial, rules)
         if who == "attacker":
             rank = -rank
         if best_rank is None or rank > best_rank:

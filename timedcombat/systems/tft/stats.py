@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from timedcombat.systems.base import RuleTable
 from timedcombat.systems.tft.rules import (
     ARMOR,
     SEED,
@@ -191,10 +192,12 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
               "engaged, an HTH attack in HTH.", "base game: (b), (j); seed 000 in HTH"),
         _spec("hth", ("target",), ("to",), "Jump a foe: move adjacent and stop (engaged: "
               "shift or stand still), then in the action phase try to enter its hex; "
-              "needs one of seed 000's situations (a)-(d).", "seed 000"),
+              "needs one of seed 000's situations (a)-(d). 'to': the hex next to the foe "
+              "to try from.", "seed 000"),
         _spec("dive", ("target",), ("to",), "Wild dive for a foe's legs: HTH is joined at the "
               "end of the movement phase; +1 on the defender's roll; no strikes from foes "
-              "disengaged from.", "seed 000 (e)"),
+              "disengaged from. 'to': the hex next to the foe to dive from.",
+              "seed 000 (e)"),
         _spec("ready_knife", (), ("weapon",), "Ready a knife (the first carried, or "
               "'weapon'): in HTH a 3-dice roll against DX; outside HTH the ready-weapon "
               "option.", "seed 000 option (t); base game (e), (m)"),
@@ -226,6 +229,20 @@ PLAN_ACTIONS: dict[str, PlanActionSpec] = {
 }
 REQUIRED_ACTIONS = ("move", "attack", "hth", "dive", "ready_knife", "disengage", "release",
                     "stand_up", "defend")
+
+
+def actions_table() -> RuleTable:
+    """The plan actions for ``timedcombat rules tft actions``: keys, what, where from."""
+    return RuleTable(
+        "actions", "Plan actions (each step is the figure's option for one turn)",
+        ("action", "requires", "optional", "what", "source"),
+        tuple((s.name, " ".join(sorted(s.required)) or "-",
+               " ".join(sorted(s.optional)) or "-", s.doc, s.source)
+              for s in PLAN_ACTIONS.values()),
+        "A step naming a foe too far for the option's movement moves toward it and waits; "
+        "a step the rules do not allow now is skipped (tft.plan_skip). Policies once the "
+        "plan is used up: default, brawler.",
+    )
 
 
 def _hex(value: Any) -> bool:
