@@ -281,6 +281,7 @@ def test_the_picture_draws_hth_spans_and_the_turn_and_phase_boundaries(tmp_path,
     lanes = lanes_of(_events(ROOT / "scenarios" / "tft_knife_jump.toml"))
     assert {(a, s) for a, _t0, _t1, s in lanes.spans} >= {("kit", "hth"), ("sven", "hth")}
     assert {0, 25, 50, 75} <= set(lanes.boundaries)
+    assert {0, 50} <= set(lanes.turn_starts) and not {25, 75} & set(lanes.turn_starts)
     kinds = {b.kind for b in lanes.bars}
     assert {"hth", "attack"} <= kinds
 

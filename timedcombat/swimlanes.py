@@ -58,6 +58,7 @@ class Lanes:
     styles: Mapping[str, LaneStyle] = attrs.field(factory=dict)  # bar kinds
     span_styles: Mapping[str, LaneStyle] = attrs.field(factory=dict)  # spans by state
     surprises: tuple[tuple[str, int], ...] = ()  # (surprised combatant, tenth)
+    turn_starts: tuple[int, ...] = ()  # the boundaries that begin a turn (drawn darker)
 
 
 UNAWARE = LaneStyle("#999999", "unaware (surprise rules)", "..")
@@ -155,6 +156,7 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         b.end = min(b.end, end)
     boundaries = tuple(sorted({e["t"] for e in events
                                if e["event"].endswith((".turn", ".phase"))}))
+    turn_starts = tuple(sorted({e["t"] for e in events if e["event"].endswith(".turn")}))
     name = start.get("scenario", "fight")
     if end_ev is None:
         outcome = "no end"
@@ -166,7 +168,7 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     span_styles.setdefault("unaware", UNAWARE)
     return Lanes(order, sides, tuple(bars), tuple(marks), tuple(wounds), tuple(reactions),
                  tuple(targets), tuple(states), tuple(spans), boundaries, end, title,
-                 tuple(waits), styles, span_styles, tuple(surprises))
+                 tuple(waits), styles, span_styles, tuple(surprises), turn_starts)
 
 
 def _tick_step(seconds: float) -> float:
@@ -270,8 +272,12 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
                     color="#222222", zorder=6)
         else:
             ax.scatter([t / 10], [y - 0.38], marker="*", s=28, c="#dd8452", zorder=5)
+    turns = set(lanes.turn_starts)
     for t in lanes.boundaries:
-        ax.axvline(t / 10, color="#999999", linewidth=0.6, linestyle="--", zorder=1)
+        if t in turns:
+            ax.axvline(t / 10, color="#777777", linewidth=0.8, linestyle="--", zorder=1)
+        else:
+            ax.axvline(t / 10, color="#aaaaaa", linewidth=0.6, linestyle=":", zorder=1)
 
     ax.set_yticks(range(n))
     ax.set_yticklabels([f"{a} ({lanes.sides[a]})" for a in reversed(lanes.order)],
@@ -317,6 +323,12 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     if lanes.surprises:
         handles.append(Line2D([], [], linestyle="", marker="o", markerfacecolor="none",
                               markeredgecolor="#dd8452", markersize=9, label="surprised"))
+    if lanes.turn_starts:
+        handles.append(Line2D([], [], color="#777777", linewidth=0.8, linestyle="--",
+                              label="a turn begins"))
+    if set(lanes.boundaries) - set(lanes.turn_starts):
+        handles.append(Line2D([], [], color="#aaaaaa", linewidth=0.8, linestyle=":",
+                              label="a phase begins"))
     legend_rows = -(-len(handles) // 6)
     fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=font,
                frameon=False)
