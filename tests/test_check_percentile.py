@@ -196,8 +196,8 @@ def example() -> list[Line]:
         position(53, "captain", "derek", "kept", 6, 0, []),
         strike(56, "derek", "captain", "kick", "long", 4, 4, "full", 1, 2, 14, 11, "hit",
                limb="right_leg"),
-        damage(56, "captain", "kick", 18, 18, location="body", dice="1d6", faces=[6],
-               impact=6, halved=True, by="derek", location_roll=52),
+        damage(56, "captain", "kick", 18, 18, location="body", dice="1d6", base_dice="2d6",
+               faces=[6], impact=6, halved=True, by="derek", location_roll=52),
         E(56, "percentile.knockout", actor="captain", pd=18, location="body", chance=18,
           roll=5, result="out"),
         E(56, "state", actor="captain", state="out", value=True),
@@ -697,6 +697,13 @@ def test_an_action_running_past_its_phase_is_caught() -> None:
                   "end": 20})
     ex = [{**e, "seq": i} for i, e in enumerate(ex, 1)]
     assert broken(ex) == {("P-PHASE-INSIDE", 0, "derek")}
+
+
+def test_the_dice_before_halving_are_the_strokes_own() -> None:
+    # "A long stroke kick would do two six sided dice Impact": 2d6 before halving, not 1d6
+    ex = example()
+    assert broken(edit(ex, 56, "damage", base_dice="1d6")) == {("P-IMPACT", 56, "captain")}
+    assert broken(edit(ex, 56, "damage", base_dice="3d6")) == {("P-IMPACT", 56, "captain")}
 
 
 def test_a_roll_must_be_00_to_99() -> None:

@@ -138,10 +138,13 @@ def test_phase_2_the_long_kick_at_a_full_parry_is_14_percent_and_11_hits(log):
 
 
 def test_phase_2_location_52_body_2d6_halved_to_1d6_a_6_does_18_pd(log):
+    # "A long stroke kick would do two six sided dice Impact, but since Derek is in the
+    # Captain's grasp halving his Damage Bonus, his kick does a single six sided dice Impact"
     d = one(log, "damage", actor="captain")
     assert d["t"] == 56
-    assert fields(d, "location_roll", "location", "dice", "faces", "halved", "pd", "amount",
-                  "star", "by") == (52, "body", "1d6", [6], True, 18, 18, False, "derek")
+    assert fields(d, "location_roll", "location", "base_dice", "dice", "faces", "halved", "pd",
+                  "amount", "star", "by") == \
+        (52, "body", "2d6", "1d6", [6], True, 18, 18, False, "derek")
 
 
 def test_the_captains_knockout_roll_05_keels_him_over_and_derek_wins(log):
@@ -184,8 +187,8 @@ def test_the_timeline_words_each_roll_with_its_dice(log):
     assert text[kick["seq"]] == ("long kick (right leg) at captain: AL 4 v DL 4, 1 strike(s) v "
                                  "2 parries (Full Parry): d100 11 <= 14 -> HIT")
     hurt = one(log, "damage", actor="captain")
-    assert text[hurt["seq"]] == ("takes 18 PD from kick at body (d100 52): 1d6 [6], halved, "
-                                 "total 18/100")
+    assert text[hurt["seq"]] == ("takes 18 PD from kick at body (d100 52): 2d6 halved to "
+                                 "1d6 [6], total 18/100")
     ko = one(log, "percentile.knockout")
     assert text[ko["seq"]] == "Knockout Roll after 18 PD: d100 05 <= 18 -> OUT"
     control = one(log, "percentile.control", roll=67)

@@ -244,8 +244,8 @@ RULES: tuple[Rule, ...] = (
        "(5D) detailed in section 6.2 to resolve damage. / A long stroke kick would do two "
        "six sided dice Impact",
        "A hit's Impact dice are 5E's for the strike and stroke (punch and head butt 1/1/2, "
-       "elbow, knee and kick 1/2/2, shield and pommel strikes 1; a ram 3), halved when "
-       "`halved` (rounded up "
+       "elbow, knee and kick 1/2/2, shield and pommel strikes 1; a ram 3): `base_dice` when "
+       "given, and `dice` those halved when `halved` (rounded up "
        f"unless grabbed_round_up is false); one d6 face each; impact = faces - armor "
        f"({BASE}).", blows.impact),
     _r("P-BLUNT", EXAMPLE,
@@ -466,8 +466,9 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
 - **Events** are the log vocabulary of `docs/rules/percentile.md` ("Log events"): a
   strike or blow is the core `attack` event extended (`strike`, `stroke`, `attack_level`,
   `defense_level`, `parry`, `strikes`, `parries`, `odds`, `limb`), damage the core
-  `damage` event extended (`pd`, `star`, `total`, `limit`, `location`, `dice`, `faces`,
-  `impact`, `armor`, `halved`, `by`, `location_roll`, `die`); the rest are the
+  `damage` event extended (`pd`, `star`, `total`, `limit`, `location`, `dice`,
+  `base_dice`, `faces`, `impact`, `armor`, `halved`, `by`, `location_roll`, `die`); the
+  rest are the
   `percentile.*` events.
 - **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
@@ -533,9 +534,9 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "parries": _INT, "odds": _INT, "roll": _INT, "result": _STR, "limb": _OPT_STR,
              "weapon": _OPT_STR},
     DAMAGE: {"actor": _ID, "pd": _INT, "star": _BOOL, "total": _INT, "limit": _INT,
-             "location": _STR, "dice": _STR, "faces": _LIST, "impact": _INT, "armor": _INT,
-             "halved": _BOOL, "by": _OPT_STR, "location_roll": ((int, type(None)), False),
-             "die": ((int, type(None)), False)},
+             "location": _STR, "dice": _STR, "base_dice": _OPT_STR, "faces": _LIST,
+             "impact": _INT, "armor": _INT, "halved": _BOOL, "by": _OPT_STR,
+             "location_roll": ((int, type(None)), False), "die": ((int, type(None)), False)},
     "percentile.knockout": {"actor": _ID, "pd": _INT, "location": _STR, "chance": _INT,
                             "roll": _INT, "result": _STR},
     "percentile.disabled": {"actor": _ID, "limb": _STR, "chance": _INT, "roll": _INT,

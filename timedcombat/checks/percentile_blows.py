@@ -179,20 +179,24 @@ def grabbed_damage(log: PercentileLog) -> Found:
 
 def impact(log: PercentileLog) -> Found:
     """Impact: the strike's dice by stroke (5E; halved for a grabbed striker, rounded as
-    the parameter says), each a d6, less the victim's armor."""
+    the parameter says), each a d6, less the victim's armor. ``base_dice``, when the log
+    gives it, is the stroke's dice before halving (the example's "two six sided dice")."""
     for _, e, _j, h in _located(log):
         name, stroke = h.get("strike"), h.get("stroke")
         if h.get("event") == RAM:
             dice = RAM_DICE
         elif name in IMPACT_DICE and stroke in STROKES:
             dice = IMPACT_DICE[name][STROKES.index(stroke)]
-            if e.get("halved") is True:
-                up = log.rules["grabbed_round_up"]
-                if up is None:
-                    continue
-                dice = -(-dice // 2) if up else dice // 2
         else:
             continue
+        if e.get("base_dice") not in (None, f"{dice}d6"):
+            yield found(e, f"Impact {dice}d6 before halving", f"base_dice {e['base_dice']!r}")
+            continue
+        if h.get("event") != RAM and e.get("halved") is True:
+            up = log.rules["grabbed_round_up"]
+            if up is None:
+                continue
+            dice = -(-dice // 2) if up else dice // 2
         faces = e.get("faces")
         victim = log.person(e.get("actor"))
         armor = victim.int_stat("armor") if victim else None

@@ -616,7 +616,8 @@ class Fight(Arena):
         g.effective += effective_pd(hit.pd, hit.star)
         self.emit(ev.Damage, actor=g.id, amount=hit.pd, total=g.effective, body=g.limit,
                   source=hit.source, weapon=weapon, pd=hit.pd, star=hit.star, limit=g.limit,
-                  location=hit.location, dice=hit.dice_text, faces=hit.faces,
+                  location=hit.location, dice=hit.dice_text,
+                  base_dice=hit.base_dice_text, faces=hit.faces,
                   impact=hit.impact, armor=hit.armor, halved=hit.halved, by=by,
                   location_roll=hit.location_roll, die=die)
         if hit.knockout_roll is not None:

@@ -82,8 +82,11 @@ def describe(e: Event) -> str | None:
     if kind == "damage":
         dice = ""
         if e.get("faces"):
-            halved = ", halved" if e.get("halved") else ""
-            dice = f"{e['dice']} [{' '.join(map(str, e['faces']))}]{halved}, "
+            rolled = f"{e['dice']} [{' '.join(map(str, e['faces']))}]"
+            if e.get("halved"):
+                base = e.get("base_dice")
+                rolled = f"{base} halved to {rolled}" if base else f"{rolled}, halved"
+            dice = f"{rolled}, "
         elif e.get("die") is not None:
             dice = f"d10 {e['die']} x 10, "
         where = _words(str(e["location"])) + (f" (d100 {e['location_roll']:02d})"
