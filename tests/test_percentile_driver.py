@@ -162,6 +162,45 @@ def test_two_grabs_coincide_but_two_pins_disengage():
     assert not of(pins, "percentile.hold")
 
 
+@pytest.mark.parametrize(("kind", "dr", "odds", "free_arms"), [
+    ("all_limbs", -6, 18, []),  # "The easiest uses all of the attacker's limbs"
+    ("one_arm_free", -9, 12, ["right_arm"]),  # "The other two free one or both ..."
+    ("both_arms_free", -12, 6, ["left_arm", "right_arm"]),
+])
+def test_a_pinned_man_may_only_escape_and_the_pin_keeps_the_holders_limbs(
+        kind, dr, odds, free_arms):
+    # phase 0: the pin, AL 4 + 0 + DR v DL 4 (Table 4B), rolls 05; phase 1: the holder
+    # punches with each arm and kicks (pins hold both his legs), the pinned man tries a
+    # head butt, a grab, then an escape
+    a = fighter("a", "x", [0, 0], [
+        {"action": "pin", "target": "b", "kind": kind},
+        {"action": "punch", "target": "b", "limb": "left_arm", "phase": 1},
+        {"action": "punch", "target": "b", "limb": "right_arm", "phase": 1},
+        {"action": "kick", "target": "b", "phase": 1}])
+    b = fighter("b", "y", [1, 0], [
+        {"action": "head_butt", "target": "a", "phase": 1},
+        {"action": "grab", "target": "a", "phase": 1},
+        {"action": "escape", "target": "a", "phase": 1}])
+    events = run(doc(a, b, until=40), [5] + [99] * len(free_arms) + [99])
+    pin = one(events, "percentile.grapple", move="pin")
+    assert (pin["t"], pin["dr"], pin["attack_level"], pin["defense_level"], pin["odds"],
+            pin["result"]) == (13, dr, 4 + dr, 4, odds, "success")
+    hold = one(events, "percentile.hold", state="on")
+    assert (hold["hold"], hold["kind"]) == ("pin", kind)
+    pinned = "pinned: he cannot attempt any move other than an Escape"
+    assert [(e["name"], e["reason"]) for e in of(events, "percentile.plan_skip", actor="b")] \
+        == [("head_butt", pinned), ("grab", pinned)]
+    d = one(events, "percentile.declare", actor="b", phase=1)
+    assert d["actions"] == ["escape"]
+    esc = one(events, "percentile.grapple", move="escape")
+    assert (esc["t"], esc["defense_level"], esc["result"]) == (33, 4 + 8, "failure")  # PM 8
+    # the holder strikes only with the arms his pin leaves free, never with a leg
+    assert [e["limb"] for e in of(events, "attack", actor="a")] == free_arms
+    skipped = {e["name"]: e["reason"] for e in of(events, "percentile.plan_skip", actor="a")}
+    assert skipped.get("kick") == "no free leg"
+    assert check_events(events) == []
+
+
 def test_a_successful_escape_frees_and_disengages_both():
     a = fighter("a", "x", [0, 0], [{"action": "grab", "target": "b"}, dict(IDLE_STEP)])
     b = fighter("b", "y", [1, 0], [{"action": "escape", "target": "a", "phase": 1}])
