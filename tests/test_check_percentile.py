@@ -157,7 +157,7 @@ def example() -> list[Line]:
         declare(0, "captain", ["grab", "duck", "duck"], [4, 1, 1], [13, 16, 19], mal=4),
         declare(0, "derek", ["punch", "punch", "ram"], [2, 2, 0], [6, 13, 19], mal=3),
         E(0, "percentile.control", actor="derek", mount="warhorse", horseman=3, free_hands=1,
-          chance=90, roll=76, result="success", mount_actions=1),
+          per_level=30, chance=90, roll=76, result="success", mount_actions=1),
         strike(6, "derek", "captain", "punch", "normal", 5, 4, "full", 2, 2, 18, 83, "miss",
                limb="right_arm"),
         grapple(13, "captain", "derek", "grab", 4, 0, -2, 3, 0, 30, 23, "success",
@@ -175,7 +175,7 @@ def example() -> list[Line]:
         declare(20, "captain", ["throw"], [4], [33], mal=4),
         declare(20, "derek", ["reins", "escape"], [0, 4], [20, 33], mal=3),
         E(20, "percentile.control", actor="derek", mount="warhorse", horseman=3, free_hands=2,
-          chance=30, roll=67, result="failure", mount_actions=0, shy_roll=4),
+          per_level=10, chance=30, roll=67, result="failure", mount_actions=0, shy_roll=4),
         grapple(33, "derek", "captain", "escape", 3, 0, 4, 4, 7, 22, 32, "failure"),
         grapple(33, "captain", "derek", "throw", 4, 7, -5, 3, 0, 46, 34, "success",
                 kind="non_injuring"),
@@ -697,6 +697,14 @@ def test_an_action_running_past_its_phase_is_caught() -> None:
                   "end": 20})
     ex = [{**e, "seq": i} for i, e in enumerate(ex, 1)]
     assert broken(ex) == {("P-PHASE-INSIDE", 0, "derek")}
+
+
+def test_the_control_figure_a_level_is_the_action_reaction_tables() -> None:
+    # "with one hand free, he has a 30 x 3 = 90%", "both hands free ... 10 x 3 = 30%"
+    ex = example()
+    assert broken(edit(ex, 0, "percentile.control", per_level=10)) == {("P-CONTROL", 0, "derek")}
+    assert broken(edit(ex, 20, "percentile.control", per_level=30)) == {
+        ("P-CONTROL", 20, "derek")}
 
 
 def test_the_dice_before_halving_are_the_strokes_own() -> None:

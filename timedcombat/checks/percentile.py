@@ -398,8 +398,9 @@ RULES: tuple[Rule, ...] = (
        "and fails, his horse shying away from the Captain's attack at the speed of 4 hexes "
        "per phase (determined from the roll of a ten sided die).",
        "The Control roll's chance is 30 (one hand free), 10 (both) or 50 (none, an "
-       "assumption) x the placed Horseman level; success gives the mount level // 3 Combat "
-       "Actions, failure none and a d10 shy roll.", blows.control),
+       "assumption; `per_level` when given) x the placed Horseman level; success gives "
+       "the mount level // 3 Combat Actions, failure none and a d10 shy roll.",
+       blows.control),
     _r("P-RAM", EXAMPLE,
        "Since Derek failed his Control roll he cannot use his warhorse to make attacks this "
        "phase. / Entering this table with the warhorse's Attack Level of 1 versus the "
@@ -550,7 +551,7 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                         "roll": _INT, "result": _STR},
     "percentile.footing": {"actor": _ID, "roll": _INT, "phases": _INT, "until": _INT},
     "percentile.control": {"actor": _ID, "horseman": _INT, "free_hands": _INT,
-                           "chance": _INT, "roll": _INT, "result": _STR,
+                           "per_level": _INT, "chance": _INT, "roll": _INT, "result": _STR,
                            "mount_actions": _INT, "shy_roll": ((int, type(None)), False)},
     "percentile.ram": {"actor": _ID, "target": _ID, "mount": _OPT_STR, "attack_level": _INT,
                        "defense_level": _INT, "odds": _INT, "roll": _INT, "result": _STR},

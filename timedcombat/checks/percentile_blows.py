@@ -281,8 +281,12 @@ def control(log: PercentileLog) -> Found:
         level, hands = num(e.get("horseman")), num(e.get("free_hands"))
         chance, acts = num(e.get("chance")), num(e.get("mount_actions"))
         own = p.int_stat("horseman") if p else None
+        given = num(e.get("per_level"))
+        table = CONTROL_PER_LEVEL.get(hands) if hands is not None else None
         if own is not None and level is not None and level != own:
             yield found(e, f"Horseman level {own} (placed)", f"horseman {level}")
+        elif given is not None and table is not None and given != table:
+            yield found(e, f"{table} a level with {hands} hands free", f"per_level {given}")
         elif level is not None and hands in CONTROL_PER_LEVEL and chance is not None \
                 and chance != CONTROL_PER_LEVEL[hands] * level:
             per = CONTROL_PER_LEVEL[hands]  # type: ignore[index]

@@ -244,13 +244,16 @@ class Footing(Event):
 
 @attrs.frozen(slots=True)
 class Control(Event):
-    """A rider's Control roll for the phase (a failure: the mount shies d10 hexes)."""
+    """A rider's Control roll for the phase (a failure: the mount shies d10 hexes):
+    ``chance`` = ``per_level`` (the Action/Reaction table's figure for his free hands, the
+    example's 30 and 10) x ``horseman``."""
 
     EVENT: ClassVar[str] = "percentile.control"
     actor: str
     mount: str
     horseman: int
     free_hands: int
+    per_level: int
     chance: int
     roll: int
     result: str  # success | failure
