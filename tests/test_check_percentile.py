@@ -699,6 +699,19 @@ def test_an_action_running_past_its_phase_is_caught() -> None:
     assert broken(ex) == {("P-PHASE-INSIDE", 0, "derek")}
 
 
+def test_a_footing_die_other_than_a_d2_still_gives_1_to_2_phases() -> None:
+    # "it takes 1 to 2 phases to regain footing": a d3's 3 is 2 phases, never 3
+    t = throw_bout()
+    assert t[0]["event"] == "start"
+    t[0]["rules"] = {**PARAMS, "footing_die": 3}
+    good = edit(t, 13, "percentile.footing", dice="1d3", roll=3, phases=2, until=60)
+    assert broken(good) == set()
+    bad = edit(t, 13, "percentile.footing", dice="1d3", roll=3, phases=3, until=80)
+    assert broken(bad) == {("P-FOOTING", 13, "bo")}
+    low = edit(t, 13, "percentile.footing", dice="1d3", roll=2, phases=2, until=60)
+    assert broken(low) == {("P-FOOTING", 13, "bo")}
+
+
 def test_the_control_figure_a_level_is_the_action_reaction_tables() -> None:
     # "with one hand free, he has a 30 x 3 = 90%", "both hands free ... 10 x 3 = 30%"
     ex = example()

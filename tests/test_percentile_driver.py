@@ -328,6 +328,22 @@ def test_a_non_injuring_throw_not_rolled_out_of_does_30_pd_star_and_1_to_2_phase
         [(13, True), (60, False)]
 
 
+@pytest.mark.parametrize(("die", "roll", "phases"), [
+    (1, 1, 1), (3, 2, 1), (3, 3, 2), (4, 2, 1), (4, 3, 2), (6, 6, 2)])
+def test_another_footing_die_still_gives_1_to_2_phases_and_the_checker_agrees(die, roll,
+                                                                                phases):
+    # "it takes 1 to 2 phases to regain footing" whatever die the parameter names: its
+    # faces spread evenly over 1 and 2 phases (docs/rules/percentile.md, footing_die)
+    a = fighter("a", "x", [0, 0], [
+        {"action": "throw", "target": "b", "direction": "E"}, dict(IDLE_STEP)])
+    b = fighter("b", "y", [1, 0], [dict(IDLE_STEP)], mal=2)
+    events = run(doc(a, b, rules={"footing_die": die}, until=100), [0, 99, roll, 99])
+    foot = one(events, "percentile.footing")
+    assert (foot["dice"], foot["roll"], foot["phases"], foot["until"]) == \
+        (f"1d{die}", roll, phases, 20 * (phases + 1))
+    assert check_events(events) == []
+
+
 def test_a_throw_that_knocks_him_out_still_leaves_him_down_1_to_2_phases():
     # "If Thrown and unable to roll, it takes 1 to 2 phases to regain footing": no
     # exception for a man the throw's damage then puts out. The footing die is rolled with

@@ -382,8 +382,9 @@ RULES: tuple[Rule, ...] = (
        grapples.throw_hex),
     _r("P-FOOTING", f"{GRAPPLING} > Throws", FOOTING_Q,
        "A throw not rolled out of has a `percentile.footing` on its tenth, also when the "
-       "throw's damage puts the man out (the passage has no exception): a d2 roll (1 to "
-       "footing_die) of phases, standing at the start of phase fell + phases + 1 "
+       "throw's damage puts the man out (the passage has no exception): 1 or 2 phases by a "
+       "roll of 1 to footing_die (default a d2: the roll itself; another die spread evenly, "
+       "1 + (roll - 1) x 2 // footing_die), standing at the start of phase fell + phases + 1 "
        f"({MAPPING}).", grapples.footing),
     _r("P-FOOTING-DOWN", f"{GRAPPLING} > Throws", FOOTING_Q,
        "Until he stands a man regaining his footing makes no strike, ram or grappling move "
