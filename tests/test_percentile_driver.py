@@ -409,6 +409,18 @@ def test_against_an_armed_foe_a_duck_costs_3_and_a_block_needs_range_1():
     assert skip["reason"] == "blocking an armed foe's arms needs range 1"
 
 
+def test_a_free_weapon_parry_does_not_make_the_default_policy_declare_without_end():
+    # weapon_parry_ca = 0 is allowed ([rules] bound 0): the swordsman's policy spent what
+    # was left on parries "while one fits", and a free one always fits (the run hung)
+    sword = {"id": "r", "side": "x", "at": [0, 0], "mal": 1, "bat": 1.0, "weapon": "sword",
+             "skill": 4}
+    k = fighter("k", "y", [1, 0], [{"action": "punch", "target": "r"}])
+    events = run(doc(sword, k, rules={"weapon_parry_ca": 0}, until=20), seed=3)
+    d = one(events, "percentile.declare", actor="r")
+    assert (d["actions"], d["costs"], d["tenths"]) == \
+        (["parry", "blow", "blow"], [0, 3, 3], [0, 9, 19])
+
+
 def test_against_a_weapon_parry_the_defense_level_is_the_weapon_skill():
     a = fighter("a", "x", [0, 0], [{"action": "punch", "target": "b"}])
     b = fighter("b", "y", [1, 0], [{"action": "parry", "target": "a"}, dict(IDLE_STEP)],
