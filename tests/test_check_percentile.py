@@ -157,7 +157,7 @@ def example() -> list[Line]:
         declare(0, "captain", ["grab", "duck", "duck"], [4, 1, 1], [13, 16, 19], mal=4),
         declare(0, "derek", ["punch", "punch", "ram"], [2, 2, 0], [6, 13, 19], mal=3),
         E(0, "percentile.control", actor="derek", mount="warhorse", horseman=3, free_hands=1,
-          chance=90, roll=76, result="success", mount_actions=1),
+          per_level=30, chance=90, roll=76, result="success", mount_actions=1),
         strike(6, "derek", "captain", "punch", "normal", 5, 4, "full", 2, 2, 18, 83, "miss",
                limb="right_arm"),
         grapple(13, "captain", "derek", "grab", 4, 0, -2, 3, 0, 30, 23, "success",
@@ -175,7 +175,7 @@ def example() -> list[Line]:
         declare(20, "captain", ["throw"], [4], [33], mal=4),
         declare(20, "derek", ["reins", "escape"], [0, 4], [20, 33], mal=3),
         E(20, "percentile.control", actor="derek", mount="warhorse", horseman=3, free_hands=2,
-          chance=30, roll=67, result="failure", mount_actions=0, shy_roll=4),
+          per_level=10, chance=30, roll=67, result="failure", mount_actions=0, shy_roll=4),
         grapple(33, "derek", "captain", "escape", 3, 0, 4, 4, 7, 22, 32, "failure"),
         grapple(33, "captain", "derek", "throw", 4, 7, -5, 3, 0, 46, 34, "success",
                 kind="non_injuring"),
@@ -196,8 +196,8 @@ def example() -> list[Line]:
         position(53, "captain", "derek", "kept", 6, 0, []),
         strike(56, "derek", "captain", "kick", "long", 4, 4, "full", 1, 2, 14, 11, "hit",
                limb="right_leg"),
-        damage(56, "captain", "kick", 18, 18, location="body", dice="1d6", faces=[6],
-               impact=6, halved=True, by="derek", location_roll=52),
+        damage(56, "captain", "kick", 18, 18, location="body", dice="1d6", base_dice="2d6",
+               faces=[6], impact=6, halved=True, by="derek", location_roll=52),
         E(56, "percentile.knockout", actor="captain", pd=18, location="body", chance=18,
           roll=5, result="out"),
         E(56, "state", actor="captain", state="out", value=True),
@@ -697,6 +697,34 @@ def test_an_action_running_past_its_phase_is_caught() -> None:
                   "end": 20})
     ex = [{**e, "seq": i} for i, e in enumerate(ex, 1)]
     assert broken(ex) == {("P-PHASE-INSIDE", 0, "derek")}
+
+
+def test_a_footing_die_other_than_a_d2_still_gives_1_to_2_phases() -> None:
+    # "it takes 1 to 2 phases to regain footing": a d3's 3 is 2 phases, never 3
+    t = throw_bout()
+    assert t[0]["event"] == "start"
+    t[0]["rules"] = {**PARAMS, "footing_die": 3}
+    good = edit(t, 13, "percentile.footing", dice="1d3", roll=3, phases=2, until=60)
+    assert broken(good) == set()
+    bad = edit(t, 13, "percentile.footing", dice="1d3", roll=3, phases=3, until=80)
+    assert broken(bad) == {("P-FOOTING", 13, "bo")}
+    low = edit(t, 13, "percentile.footing", dice="1d3", roll=2, phases=2, until=60)
+    assert broken(low) == {("P-FOOTING", 13, "bo")}
+
+
+def test_the_control_figure_a_level_is_the_action_reaction_tables() -> None:
+    # "with one hand free, he has a 30 x 3 = 90%", "both hands free ... 10 x 3 = 30%"
+    ex = example()
+    assert broken(edit(ex, 0, "percentile.control", per_level=10)) == {("P-CONTROL", 0, "derek")}
+    assert broken(edit(ex, 20, "percentile.control", per_level=30)) == {
+        ("P-CONTROL", 20, "derek")}
+
+
+def test_the_dice_before_halving_are_the_strokes_own() -> None:
+    # "A long stroke kick would do two six sided dice Impact": 2d6 before halving, not 1d6
+    ex = example()
+    assert broken(edit(ex, 56, "damage", base_dice="1d6")) == {("P-IMPACT", 56, "captain")}
+    assert broken(edit(ex, 56, "damage", base_dice="3d6")) == {("P-IMPACT", 56, "captain")}
 
 
 def test_a_roll_must_be_00_to_99() -> None:

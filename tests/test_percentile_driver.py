@@ -162,6 +162,45 @@ def test_two_grabs_coincide_but_two_pins_disengage():
     assert not of(pins, "percentile.hold")
 
 
+@pytest.mark.parametrize(("kind", "dr", "odds", "free_arms"), [
+    ("all_limbs", -6, 18, []),  # "The easiest uses all of the attacker's limbs"
+    ("one_arm_free", -9, 12, ["right_arm"]),  # "The other two free one or both ..."
+    ("both_arms_free", -12, 6, ["left_arm", "right_arm"]),
+])
+def test_a_pinned_man_may_only_escape_and_the_pin_keeps_the_holders_limbs(
+        kind, dr, odds, free_arms):
+    # phase 0: the pin, AL 4 + 0 + DR v DL 4 (Table 4B), rolls 05; phase 1: the holder
+    # punches with each arm and kicks (pins hold both his legs), the pinned man tries a
+    # head butt, a grab, then an escape
+    a = fighter("a", "x", [0, 0], [
+        {"action": "pin", "target": "b", "kind": kind},
+        {"action": "punch", "target": "b", "limb": "left_arm", "phase": 1},
+        {"action": "punch", "target": "b", "limb": "right_arm", "phase": 1},
+        {"action": "kick", "target": "b", "phase": 1}])
+    b = fighter("b", "y", [1, 0], [
+        {"action": "head_butt", "target": "a", "phase": 1},
+        {"action": "grab", "target": "a", "phase": 1},
+        {"action": "escape", "target": "a", "phase": 1}])
+    events = run(doc(a, b, until=40), [5] + [99] * len(free_arms) + [99])
+    pin = one(events, "percentile.grapple", move="pin")
+    assert (pin["t"], pin["dr"], pin["attack_level"], pin["defense_level"], pin["odds"],
+            pin["result"]) == (13, dr, 4 + dr, 4, odds, "success")
+    hold = one(events, "percentile.hold", state="on")
+    assert (hold["hold"], hold["kind"]) == ("pin", kind)
+    pinned = "pinned: he cannot attempt any move other than an Escape"
+    assert [(e["name"], e["reason"]) for e in of(events, "percentile.plan_skip", actor="b")] \
+        == [("head_butt", pinned), ("grab", pinned)]
+    d = one(events, "percentile.declare", actor="b", phase=1)
+    assert d["actions"] == ["escape"]
+    esc = one(events, "percentile.grapple", move="escape")
+    assert (esc["t"], esc["defense_level"], esc["result"]) == (33, 4 + 8, "failure")  # PM 8
+    # the holder strikes only with the arms his pin leaves free, never with a leg
+    assert [e["limb"] for e in of(events, "attack", actor="a")] == free_arms
+    skipped = {e["name"]: e["reason"] for e in of(events, "percentile.plan_skip", actor="a")}
+    assert skipped.get("kick") == "no free leg"
+    assert check_events(events) == []
+
+
 def test_a_successful_escape_frees_and_disengages_both():
     a = fighter("a", "x", [0, 0], [{"action": "grab", "target": "b"}, dict(IDLE_STEP)])
     b = fighter("b", "y", [1, 0], [{"action": "escape", "target": "a", "phase": 1}])
@@ -289,6 +328,22 @@ def test_a_non_injuring_throw_not_rolled_out_of_does_30_pd_star_and_1_to_2_phase
         [(13, True), (60, False)]
 
 
+@pytest.mark.parametrize(("die", "roll", "phases"), [
+    (1, 1, 1), (3, 2, 1), (3, 3, 2), (4, 2, 1), (4, 3, 2), (6, 6, 2)])
+def test_another_footing_die_still_gives_1_to_2_phases_and_the_checker_agrees(die, roll,
+                                                                                phases):
+    # "it takes 1 to 2 phases to regain footing" whatever die the parameter names: its
+    # faces spread evenly over 1 and 2 phases (docs/rules/percentile.md, footing_die)
+    a = fighter("a", "x", [0, 0], [
+        {"action": "throw", "target": "b", "direction": "E"}, dict(IDLE_STEP)])
+    b = fighter("b", "y", [1, 0], [dict(IDLE_STEP)], mal=2)
+    events = run(doc(a, b, rules={"footing_die": die}, until=100), [0, 99, roll, 99])
+    foot = one(events, "percentile.footing")
+    assert (foot["dice"], foot["roll"], foot["phases"], foot["until"]) == \
+        (f"1d{die}", roll, phases, 20 * (phases + 1))
+    assert check_events(events) == []
+
+
 def test_a_throw_that_knocks_him_out_still_leaves_him_down_1_to_2_phases():
     # "If Thrown and unable to roll, it takes 1 to 2 phases to regain footing": no
     # exception for a man the throw's damage then puts out. The footing die is rolled with
@@ -352,6 +407,18 @@ def test_against_an_armed_foe_a_duck_costs_3_and_a_block_needs_range_1():
     assert (d["actions"], d["costs"]) == (["duck"], [3])
     skip = one(events, "percentile.plan_skip")
     assert skip["reason"] == "blocking an armed foe's arms needs range 1"
+
+
+def test_a_free_weapon_parry_does_not_make_the_default_policy_declare_without_end():
+    # weapon_parry_ca = 0 is allowed ([rules] bound 0): the swordsman's policy spent what
+    # was left on parries "while one fits", and a free one always fits (the run hung)
+    sword = {"id": "r", "side": "x", "at": [0, 0], "mal": 1, "bat": 1.0, "weapon": "sword",
+             "skill": 4}
+    k = fighter("k", "y", [1, 0], [{"action": "punch", "target": "r"}])
+    events = run(doc(sword, k, rules={"weapon_parry_ca": 0}, until=20), seed=3)
+    d = one(events, "percentile.declare", actor="r")
+    assert (d["actions"], d["costs"], d["tenths"]) == \
+        (["parry", "blow", "blow"], [0, 3, 3], [0, 9, 19])
 
 
 def test_against_a_weapon_parry_the_defense_level_is_the_weapon_skill():

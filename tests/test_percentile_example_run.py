@@ -63,8 +63,8 @@ def test_phase_0_the_grab_al_2_against_dl_3_is_30_percent_and_23_grabs_the_left_
 def test_phase_0_control_roll_one_hand_free_is_30_x_3_90_percent_and_76_succeeds(log):
     c = one(log, "percentile.control", roll=76)
     assert c["t"] == 0
-    assert fields(c, "horseman", "free_hands", "chance", "result", "mount_actions") == \
-        (3, 1, 90, "success", 1)
+    assert fields(c, "horseman", "free_hands", "per_level", "chance", "result",
+                  "mount_actions") == (3, 1, 30, 90, "success", 1)
 
 
 def test_phase_0_the_ram_al_1_against_dl_4_is_36_percent_and_47_misses(log):
@@ -86,8 +86,8 @@ def test_phase_0_two_punches_al_5_against_the_full_parry_are_18_percent_83_and_4
 def test_phase_1_control_with_both_hands_free_is_30_percent_67_fails_the_horse_shies_4(log):
     c = one(log, "percentile.control", roll=67)
     assert c["t"] == 20
-    assert fields(c, "free_hands", "chance", "result", "mount_actions", "shy_roll") == \
-        (2, 30, "failure", 0, 4)
+    assert fields(c, "horseman", "free_hands", "per_level", "chance", "result",
+                  "mount_actions", "shy_roll") == (3, 2, 10, 30, "failure", 0, 4)
 
 
 def test_phase_1_the_escape_al_7_against_dl_11_needs_22_and_32_fails(log):
@@ -138,10 +138,13 @@ def test_phase_2_the_long_kick_at_a_full_parry_is_14_percent_and_11_hits(log):
 
 
 def test_phase_2_location_52_body_2d6_halved_to_1d6_a_6_does_18_pd(log):
+    # "A long stroke kick would do two six sided dice Impact, but since Derek is in the
+    # Captain's grasp halving his Damage Bonus, his kick does a single six sided dice Impact"
     d = one(log, "damage", actor="captain")
     assert d["t"] == 56
-    assert fields(d, "location_roll", "location", "dice", "faces", "halved", "pd", "amount",
-                  "star", "by") == (52, "body", "1d6", [6], True, 18, 18, False, "derek")
+    assert fields(d, "location_roll", "location", "base_dice", "dice", "faces", "halved", "pd",
+                  "amount", "star", "by") == \
+        (52, "body", "2d6", "1d6", [6], True, 18, 18, False, "derek")
 
 
 def test_the_captains_knockout_roll_05_keels_him_over_and_derek_wins(log):
@@ -184,13 +187,17 @@ def test_the_timeline_words_each_roll_with_its_dice(log):
     assert text[kick["seq"]] == ("long kick (right leg) at captain: AL 4 v DL 4, 1 strike(s) v "
                                  "2 parries (Full Parry): d100 11 <= 14 -> HIT")
     hurt = one(log, "damage", actor="captain")
-    assert text[hurt["seq"]] == ("takes 18 PD from kick at body (d100 52): 1d6 [6], halved, "
-                                 "total 18/100")
+    assert text[hurt["seq"]] == ("takes 18 PD from kick at body (d100 52): 2d6 halved to "
+                                 "1d6 [6], total 18/100")
     ko = one(log, "percentile.knockout")
     assert text[ko["seq"]] == "Knockout Roll after 18 PD: d100 05 <= 18 -> OUT"
     control = one(log, "percentile.control", roll=67)
     assert text[control["seq"]] == ("Control roll (warhorse, Horseman 3, 2 hand(s) free): "
-                                    "d100 67 > 30 -> FAILURE; shies d10 4 hexes")
+                                    "10 x 3 = 30 %: d100 67 > 30 -> FAILURE; shies d10 4 "
+                                    "hexes")
+    fall = one(log, "percentile.fall")
+    assert text[fall["seq"]] == ("falls 5 ft (Fall Recovery 2): 100 / 5 x 2 = 40 %: d100 23 "
+                                 "<= 40 -> UNHURT")
     assert all(t is not None for e, t in zip(log, text.values(), strict=True)
                if e["event"].startswith("percentile.") and not e["event"].endswith(
                    (".turn", ".phase")))

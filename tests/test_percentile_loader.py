@@ -39,6 +39,8 @@ CASES = [
     (_a(mal=99), "combatant[0].mal", "must be at most 30, got 99"),
     (_a(bat=0), "combatant[0].bat", "must be above 0 and at most 10, got 0"),
     (_a(bat=True), "combatant[0].bat", "expected a number, got a boolean"),
+    (_a(bat=float("inf")), "combatant[0].bat", "must be above 0 and at most 10, got inf"),
+    (_a(bat=float("nan")), "combatant[0].bat", "must be above 0 and at most 10, got nan"),
     (_a(weapon="axe"), "combatant[0].weapon",
      "unknown weapon 'axe' (known: dagger, sword, club, spear, staff)"),
     (_a(disabled="left_arm"), "combatant[0].disabled",

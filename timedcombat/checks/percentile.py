@@ -244,8 +244,8 @@ RULES: tuple[Rule, ...] = (
        "(5D) detailed in section 6.2 to resolve damage. / A long stroke kick would do two "
        "six sided dice Impact",
        "A hit's Impact dice are 5E's for the strike and stroke (punch and head butt 1/1/2, "
-       "elbow, knee and kick 1/2/2, shield and pommel strikes 1; a ram 3), halved when "
-       "`halved` (rounded up "
+       "elbow, knee and kick 1/2/2, shield and pommel strikes 1; a ram 3): `base_dice` when "
+       "given, and `dice` those halved when `halved` (rounded up "
        f"unless grabbed_round_up is false); one d6 face each; impact = faces - armor "
        f"({BASE}).", blows.impact),
     _r("P-BLUNT", EXAMPLE,
@@ -382,8 +382,9 @@ RULES: tuple[Rule, ...] = (
        grapples.throw_hex),
     _r("P-FOOTING", f"{GRAPPLING} > Throws", FOOTING_Q,
        "A throw not rolled out of has a `percentile.footing` on its tenth, also when the "
-       "throw's damage puts the man out (the passage has no exception): a d2 roll (1 to "
-       "footing_die) of phases, standing at the start of phase fell + phases + 1 "
+       "throw's damage puts the man out (the passage has no exception): 1 or 2 phases by a "
+       "roll of 1 to footing_die (default a d2: the roll itself; another die spread evenly, "
+       "1 + (roll - 1) x 2 // footing_die), standing at the start of phase fell + phases + 1 "
        f"({MAPPING}).", grapples.footing),
     _r("P-FOOTING-DOWN", f"{GRAPPLING} > Throws", FOOTING_Q,
        "Until he stands a man regaining his footing makes no strike, ram or grappling move "
@@ -398,8 +399,9 @@ RULES: tuple[Rule, ...] = (
        "and fails, his horse shying away from the Captain's attack at the speed of 4 hexes "
        "per phase (determined from the roll of a ten sided die).",
        "The Control roll's chance is 30 (one hand free), 10 (both) or 50 (none, an "
-       "assumption) x the placed Horseman level; success gives the mount level // 3 Combat "
-       "Actions, failure none and a d10 shy roll.", blows.control),
+       "assumption; `per_level` when given) x the placed Horseman level; success gives "
+       "the mount level // 3 Combat Actions, failure none and a d10 shy roll.",
+       blows.control),
     _r("P-RAM", EXAMPLE,
        "Since Derek failed his Control roll he cannot use his warhorse to make attacks this "
        "phase. / Entering this table with the warhorse's Attack Level of 1 versus the "
@@ -466,8 +468,9 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
 - **Events** are the log vocabulary of `docs/rules/percentile.md` ("Log events"): a
   strike or blow is the core `attack` event extended (`strike`, `stroke`, `attack_level`,
   `defense_level`, `parry`, `strikes`, `parries`, `odds`, `limb`), damage the core
-  `damage` event extended (`pd`, `star`, `total`, `limit`, `location`, `dice`, `faces`,
-  `impact`, `armor`, `halved`, `by`, `location_roll`, `die`); the rest are the
+  `damage` event extended (`pd`, `star`, `total`, `limit`, `location`, `dice`,
+  `base_dice`, `faces`, `impact`, `armor`, `halved`, `by`, `location_roll`, `die`); the
+  rest are the
   `percentile.*` events.
 - **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
@@ -533,9 +536,9 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "parries": _INT, "odds": _INT, "roll": _INT, "result": _STR, "limb": _OPT_STR,
              "weapon": _OPT_STR},
     DAMAGE: {"actor": _ID, "pd": _INT, "star": _BOOL, "total": _INT, "limit": _INT,
-             "location": _STR, "dice": _STR, "faces": _LIST, "impact": _INT, "armor": _INT,
-             "halved": _BOOL, "by": _OPT_STR, "location_roll": ((int, type(None)), False),
-             "die": ((int, type(None)), False)},
+             "location": _STR, "dice": _STR, "base_dice": _OPT_STR, "faces": _LIST,
+             "impact": _INT, "armor": _INT, "halved": _BOOL, "by": _OPT_STR,
+             "location_roll": ((int, type(None)), False), "die": ((int, type(None)), False)},
     "percentile.knockout": {"actor": _ID, "pd": _INT, "location": _STR, "chance": _INT,
                             "roll": _INT, "result": _STR},
     "percentile.disabled": {"actor": _ID, "limb": _STR, "chance": _INT, "roll": _INT,
@@ -549,7 +552,7 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                         "roll": _INT, "result": _STR},
     "percentile.footing": {"actor": _ID, "roll": _INT, "phases": _INT, "until": _INT},
     "percentile.control": {"actor": _ID, "horseman": _INT, "free_hands": _INT,
-                           "chance": _INT, "roll": _INT, "result": _STR,
+                           "per_level": _INT, "chance": _INT, "roll": _INT, "result": _STR,
                            "mount_actions": _INT, "shy_roll": ((int, type(None)), False)},
     "percentile.ram": {"actor": _ID, "target": _ID, "mount": _OPT_STR, "attack_level": _INT,
                        "defense_level": _INT, "odds": _INT, "roll": _INT, "result": _STR},

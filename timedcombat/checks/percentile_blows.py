@@ -179,20 +179,24 @@ def grabbed_damage(log: PercentileLog) -> Found:
 
 def impact(log: PercentileLog) -> Found:
     """Impact: the strike's dice by stroke (5E; halved for a grabbed striker, rounded as
-    the parameter says), each a d6, less the victim's armor."""
+    the parameter says), each a d6, less the victim's armor. ``base_dice``, when the log
+    gives it, is the stroke's dice before halving (the example's "two six sided dice")."""
     for _, e, _j, h in _located(log):
         name, stroke = h.get("strike"), h.get("stroke")
         if h.get("event") == RAM:
             dice = RAM_DICE
         elif name in IMPACT_DICE and stroke in STROKES:
             dice = IMPACT_DICE[name][STROKES.index(stroke)]
-            if e.get("halved") is True:
-                up = log.rules["grabbed_round_up"]
-                if up is None:
-                    continue
-                dice = -(-dice // 2) if up else dice // 2
         else:
             continue
+        if e.get("base_dice") not in (None, f"{dice}d6"):
+            yield found(e, f"Impact {dice}d6 before halving", f"base_dice {e['base_dice']!r}")
+            continue
+        if h.get("event") != RAM and e.get("halved") is True:
+            up = log.rules["grabbed_round_up"]
+            if up is None:
+                continue
+            dice = -(-dice // 2) if up else dice // 2
         faces = e.get("faces")
         victim = log.person(e.get("actor"))
         armor = victim.int_stat("armor") if victim else None
@@ -277,8 +281,12 @@ def control(log: PercentileLog) -> Found:
         level, hands = num(e.get("horseman")), num(e.get("free_hands"))
         chance, acts = num(e.get("chance")), num(e.get("mount_actions"))
         own = p.int_stat("horseman") if p else None
+        given = num(e.get("per_level"))
+        table = CONTROL_PER_LEVEL.get(hands) if hands is not None else None
         if own is not None and level is not None and level != own:
             yield found(e, f"Horseman level {own} (placed)", f"horseman {level}")
+        elif given is not None and table is not None and given != table:
+            yield found(e, f"{table} a level with {hands} hands free", f"per_level {given}")
         elif level is not None and hands in CONTROL_PER_LEVEL and chance is not None \
                 and chance != CONTROL_PER_LEVEL[hands] * level:
             per = CONTROL_PER_LEVEL[hands]  # type: ignore[index]

@@ -557,6 +557,12 @@ def throw_hex(log: PercentileLog) -> Found:
                            f"of {list(frm)})", f"to {list(to)}")
 
 
+def footing_phases(roll: int, die: int) -> int:
+    """"1 to 2 phases": a footing_die face spread evenly over 1 and 2 (the lower half of
+    the die 1, the upper 2; a d2 gives the face itself, a d1 always 1)."""
+    return 1 + (roll - 1) * 2 // die
+
+
 def footing(log: PercentileLog) -> Found:
     """Thrown and not rolled out: 1 to 2 phases to regain footing (1d2); he stands at the
     start of the phase after those whole phases."""
@@ -566,8 +572,10 @@ def footing(log: PercentileLog) -> Found:
         number = log.number_at(i)
         if roll is not None and die is not None and not 1 <= roll <= die:
             yield found(e, f"a d{die} (1-{die})", f"roll {roll}")
-        elif roll is not None and n is not None and n != roll:
-            yield found(e, f"{roll} phases (the roll)", f"phases {n}")
+        elif roll is not None and die is not None and n is not None \
+                and n != footing_phases(roll, die):
+            yield found(e, f"{footing_phases(roll, die)} phases (roll {roll} of a d{die} on "
+                           "1 to 2)", f"phases {n}")
         elif None not in (n, until, p, number) and until != p * (number + n + 1):  # type: ignore
             want = p * (number + n + 1)  # type: ignore[operator]
             yield found(e, f"stands at {want} (start of phase {number + n + 1})",  # type: ignore

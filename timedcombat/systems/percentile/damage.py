@@ -51,6 +51,11 @@ class HitOutcome:
     def dice_text(self) -> str:
         return f"{self.dice}d6" if self.dice else ""
 
+    @property
+    def base_dice_text(self) -> str | None:
+        """The blow's Impact dice before halving ("2d6"); None for a stated amount."""
+        return f"{self.base_dice}d6" if self.base_dice else None
+
 
 def halve_damage_bonus(dice: int, rules: PercentileRules | None = None) -> int:
     """A grabbed striker's Impact dice: halved, rounded up unless the parameter says down."""

@@ -46,6 +46,7 @@ from timedcombat.systems.percentile.holding import HoldOn
 from timedcombat.systems.percentile.holds import hold_tick, joint_escape_injury, phases_held
 from timedcombat.systems.percentile.mount import (
     control_chance,
+    control_per_level,
     mount_actions,
     resolve_control,
     resolve_fall,
@@ -443,7 +444,9 @@ class Fight(Arena):
         f.mount_actions = outcome.mount_actions
         f.shy = outcome.shy_hexes
         self.emit(ev.Control, actor=f.id, mount=f.mounted, horseman=outcome.horseman,
-                  free_hands=outcome.free_hands, chance=outcome.chance, roll=roll,
+                  free_hands=outcome.free_hands,
+                  per_level=control_per_level(outcome.free_hands), chance=outcome.chance,
+                  roll=roll,
                   result="success" if outcome.success else "failure",
                   mount_actions=outcome.mount_actions, shy_roll=outcome.shy_roll)
 
@@ -616,7 +619,8 @@ class Fight(Arena):
         g.effective += effective_pd(hit.pd, hit.star)
         self.emit(ev.Damage, actor=g.id, amount=hit.pd, total=g.effective, body=g.limit,
                   source=hit.source, weapon=weapon, pd=hit.pd, star=hit.star, limit=g.limit,
-                  location=hit.location, dice=hit.dice_text, faces=hit.faces,
+                  location=hit.location, dice=hit.dice_text,
+                  base_dice=hit.base_dice_text, faces=hit.faces,
                   impact=hit.impact, armor=hit.armor, halved=hit.halved, by=by,
                   location_roll=hit.location_roll, die=die)
         if hit.knockout_roll is not None:

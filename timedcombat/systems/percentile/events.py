@@ -155,13 +155,15 @@ class Strike(core.Attack):
 class Damage(core.Damage):
     """``damage``: Physical Damage taken (``amount`` = ``pd``; ``star``: PD*, counted a
     quarter), ``total`` the effective PD so far, ``body`` = ``limit`` the effective PD at
-    which he is down; dice, hit location, the d10 of a (10-100) amount."""
+    which he is down; dice (``base_dice`` the blow's own, ``dice`` those rolled: halved for
+    a grabbed striker), hit location, the d10 of a (10-100) amount."""
 
     pd: int = 0
     star: bool = False
     limit: int = 0
     location: str = ""
-    dice: str = ""  # notation of the Impact dice ("1d6"), "" for a stated amount
+    dice: str = ""  # notation of the Impact dice rolled ("1d6"), "" for a stated amount
+    base_dice: str | None = None  # the strike's Impact dice before halving ("2d6"); dice hits
     faces: tuple[int, ...] = ()
     impact: int = 0
     armor: int = 0
@@ -242,13 +244,16 @@ class Footing(Event):
 
 @attrs.frozen(slots=True)
 class Control(Event):
-    """A rider's Control roll for the phase (a failure: the mount shies d10 hexes)."""
+    """A rider's Control roll for the phase (a failure: the mount shies d10 hexes):
+    ``chance`` = ``per_level`` (the Action/Reaction table's figure for his free hands, the
+    example's 30 and 10) x ``horseman``."""
 
     EVENT: ClassVar[str] = "percentile.control"
     actor: str
     mount: str
     horseman: int
     free_hands: int
+    per_level: int
     chance: int
     roll: int
     result: str  # success | failure

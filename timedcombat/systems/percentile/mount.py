@@ -40,11 +40,16 @@ def mount_actions(horseman: int) -> int:
     return max(0, horseman) // EXAMPLE.horseman_levels_per_mount_ca
 
 
-def control_chance(horseman: int, free_hands: int) -> int:
-    """Chance of controlling the mount this phase: per-level figure x Horseman level."""
+def control_per_level(free_hands: int) -> int:
+    """The Action/Reaction table's Control figure per Horseman level for his free hands."""
     if free_hands not in CONTROL_PER_LEVEL:
         raise ValueError(f"free hands are 0, 1 or 2, got {free_hands}")
-    return CONTROL_PER_LEVEL[free_hands][0] * horseman
+    return CONTROL_PER_LEVEL[free_hands][0]
+
+
+def control_chance(horseman: int, free_hands: int) -> int:
+    """Chance of controlling the mount this phase: per-level figure x Horseman level."""
+    return control_per_level(free_hands) * horseman
 
 
 @attrs.frozen

@@ -223,8 +223,8 @@ class _Phase:
             self.add(Intent(PARRY, g.id))
         while self.add(Intent(BLOW, g.id, NORMAL)) or self.add(Intent(BLOW, g.id, SHORT)):
             pass
-        while self.add(Intent(PARRY, g.id)):
-            pass
+        while self.cost(PARRY) > 0 and self.add(Intent(PARRY, g.id)):
+            pass  # the rest in parries (free parries, weapon_parry_ca = 0: the one above)
         return self.out
 
 

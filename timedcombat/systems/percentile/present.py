@@ -82,8 +82,11 @@ def describe(e: Event) -> str | None:
     if kind == "damage":
         dice = ""
         if e.get("faces"):
-            halved = ", halved" if e.get("halved") else ""
-            dice = f"{e['dice']} [{' '.join(map(str, e['faces']))}]{halved}, "
+            rolled = f"{e['dice']} [{' '.join(map(str, e['faces']))}]"
+            if e.get("halved"):
+                base = e.get("base_dice")
+                rolled = f"{base} halved to {rolled}" if base else f"{rolled}, halved"
+            dice = f"{rolled}, "
         elif e.get("die") is not None:
             dice = f"d10 {e['die']} x 10, "
         where = _words(str(e["location"])) + (f" (d100 {e['location_roll']:02d})"
@@ -136,17 +139,20 @@ def describe(e: Event) -> str | None:
                 f"{_words(e['result'])}, {e['hexes']} hex(es){roll}")
     if kind == "percentile.fall":
         sign = "<=" if e["roll"] <= e["chance"] else ">"
-        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): d100 {e['roll']:02d} "
-                f"{sign} {e['chance']} -> {e['result'].upper()}")
+        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
+                f"{e['level']} = {e['chance']} %: d100 {e['roll']:02d} {sign} {e['chance']} -> "
+                f"{e['result'].upper()}")
     if kind == "percentile.footing":
         return (f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at "
                 f"{seconds(e['until'])}")
     if kind == "percentile.control":
         sign = "<=" if e["roll"] <= e["chance"] else ">"
         shy = f"; shies d10 {e['shy_roll']} hexes" if e.get("shy_roll") is not None else ""
+        per = f"{e['per_level']} x {e['horseman']} = " if e.get("per_level") is not None \
+            else ""
         return (f"Control roll ({e['mount']}, Horseman {e['horseman']}, {e['free_hands']} "
-                f"hand(s) free): d100 {e['roll']:02d} {sign} {e['chance']} -> "
-                f"{e['result'].upper()}{shy}")
+                f"hand(s) free): {per}{e['chance']} %: d100 {e['roll']:02d} {sign} "
+                f"{e['chance']} -> {e['result'].upper()}{shy}")
     if kind == "percentile.ram":
         return (f"{e['mount']} rams {e['target']}: AL {e['attack_level']} v DL "
                 f"{e['defense_level']}: {_roll(e)} -> {e['result'].upper()}")

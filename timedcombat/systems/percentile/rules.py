@@ -464,7 +464,8 @@ class PercentileRules:
         True, "A thrower who holds a grab keeps it when the throw succeeds and is not rolled "
         "out of (the example's Captain 'still has Derek by the left arm').")
     footing_die: int = _param(
-        2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases.")
+        2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases (another die "
+        "keeps 1 to 2: 1 + (roll - 1) x 2 // footing_die).")
     surprise_phases: int = _param(
         1, "Phases the surprise penalties last from the start of the fight.")
     stalemate: int = _param(

@@ -8,6 +8,7 @@ its one-line ``error: FILE: KEY.PATH: what is wrong``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -133,6 +134,8 @@ def parse_bat(value: Any) -> Fraction:
     """A Base Action Time: a positive number, kept exact (``1.5`` is 3/2, never a float)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise StatsError("bat", f"expected a number such as 1.0, got {value!r}")
+    if not math.isfinite(value):  # TOML's inf and nan have no Fraction
+        raise StatsError("bat", f"must be above 0 and at most 10, got {value}")
     bat = Fraction(str(value))
     if not 0 < bat <= 10:
         raise StatsError("bat", f"must be above 0 and at most 10, got {value}")
