@@ -122,3 +122,19 @@ def test_rules_help_lists_every_table_of_every_system(capsys, monkeypatch):
                                                                 tables=lambda rules: (toy,)))
     lines = _rules_help(capsys)
     assert "  toy:" in lines and "    moves        Moves of the toy system" in lines
+
+
+def test_a_scripted_face_the_die_cannot_show_names_the_file_and_its_place(tmp_path, capsys):
+    """``[scenario] dice``: a face is checked against the die it comes to only when rolled;
+    the error then names the file and ``scenario.dice[i]``, exit 2, and no log is left."""
+    text = (ROOT / "scenarios" / "sword_duel.toml").read_text()
+    assert "\ndice" not in text
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("[scenario]\n", "[scenario]\ndice = [14, 100]\n", 1))
+    log = tmp_path / "bad.jsonl"
+    assert main(["run", str(bad), "--log", str(log)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert re.fullmatch(rf"error: {re.escape(str(bad))}: scenario\.dice\[1\]: scripted face 100 "
+                        r"does not fit a d\d+ \(roll 2\)", err[0]), err[0]
+    assert not log.exists()

@@ -21,7 +21,16 @@ _NOTATION = re.compile(r"^\s*(\d*)\s*d\s*(\d*)\s*([+-]\s*\d+)?\s*$", re.IGNORECA
 
 
 class DiceError(TimedCombatError):
-    """Bad dice notation, or a scripted roll that does not fit the die."""
+    """Bad dice notation, or a scripted roll that does not fit the die (``index``: the
+    place of that face in the script, from 0)."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.index = index
+
+    def __reduce__(self) -> tuple[type, tuple[str, int | None]]:
+        return (type(self), (self.message, self.index))
 
 
 @attrs.frozen
@@ -120,7 +129,8 @@ class ScriptedDice(Dice):
         face = self._faces[self._next]
         self._next += 1
         if not low <= face <= high:
-            raise DiceError(f"scripted face {face} does not fit a {what} (roll {self._next})")
+            raise DiceError(f"scripted face {face} does not fit a {what} (roll {self._next})",
+                            self._next - 1)
         return face
 
     def die(self, sides: int) -> int:

@@ -8,7 +8,8 @@ from typing import IO, Any
 
 import attrs
 
-from timedcombat.dice import Dice, ScriptedDice
+from timedcombat.dice import Dice, DiceError, ScriptedDice
+from timedcombat.errors import ScenarioError
 from timedcombat.events import Event
 from timedcombat.log import EventLog, JsonLinesSink, Recorder, Sink
 from timedcombat.scenario import Scenario
@@ -67,16 +68,23 @@ def simulate(
         all_sinks.append(JsonLinesSink(log))
     event_log = EventLog(all_sinks)
     system = get_system(scenario.system)
+    scripted = dice is None and bool(scenario.info.dice)
     if dice is None:
         rng = random.Random(run_seed)
         # a scenario's scripted faces come first, then the seeded dice
         dice = ScriptedDice(scenario.info.dice, rng) if scenario.info.dice else Dice(rng)
-    outcome = system.run(
-        scenario,
-        dice,
-        event_log,
-        scenario.info.until if until is None else until,
-        run_seed,
-    )
+    try:
+        outcome = system.run(
+            scenario,
+            dice,
+            event_log,
+            scenario.info.until if until is None else until,
+            run_seed,
+        )
+    except DiceError as exc:
+        if not scripted or exc.index is None:
+            raise
+        # a face of the scenario's own script that the roll it came to cannot show
+        raise ScenarioError(scenario.file, f"scenario.dice[{exc.index}]", exc.message) from exc
     return Result(scenario, run_seed, outcome,
                   tuple(recorder.events) if recorder is not None else (), event_log.count)
