@@ -187,6 +187,37 @@ def test_entering_close_quarters_breaks_off_from_an_opponent_left_out_of_range()
     assert {(e.actor, e.opponent) for e in off} == {("ana", "cy"), ("cy", "ana")}
 
 
+def test_a_set_counts_its_opponent_in_range_only_once_its_close_quarters_end():
+    """Set: "Attack made after base time or one tenth after opponent comes in range,
+    whichever is later". bo (spear, base speed 10) Sets against ana at 0; cy (dagger) is
+    put in bo's hex at 5 (close quarters: "only short range weapons may be used", so bo
+    strikes nobody outside the hex). ana's Attack closing moves her within the spear's
+    reach at 10 (12 - 2), while bo is still at close quarters; cy steps out at 11. ana
+    is in range for bo from 11, so the Set's attack falls at max(0 + 10, 11 + 1) = 12
+    (not later, when ana's own closing ends and wakes bo)."""
+    doc = duel_doc(fighter("bo", "blue", [0, 0], weapons=[SPEAR],
+                           plan=[{"action": "set", "target": "ana"}]),
+                   fighter("ana", "red", [3, 0], facing="W", policy="guard",
+                           plan=[{"action": "attack", "target": "bo"}]),
+                   fighter("cy", "red", [-1, 0], facing="E", weapons=[DAGGER],
+                           policy="guard"))
+    fight, rec = _fight(doc, [3] * 4)
+    bo, cy = fight.fighters["bo"], fight.fighters["cy"]
+
+    def script():
+        yield fight.env.timeout(5)
+        assert fight.enter_close(cy, bo, "close_quarters")
+        yield fight.env.timeout(6)
+        fight.move(cy, (-1, 0), "dodge", check=False)
+
+    fight.env.process(script())
+    fight.run()
+    moves = [(e.t, e.actor, e.to) for e in rec.events if e.EVENT == "move"]
+    assert (10, "ana", (2, 0)) in moves and (11, "cy", (-1, 0)) in moves
+    blow = next(e for e in rec.events if e.EVENT == "attack" and e.actor == "bo")
+    assert (blow.t, blow.closing, blow.target) == (12, "set", "ana")
+
+
 # ---------------------------------------------------------------------- 5. forced reaction
 
 

@@ -495,6 +495,8 @@ class Fight(Arena):
         for oid in tuple(opp.engaged):
             if oid != f.id:
                 self.check_break_off(opp, self.fighters[oid])
+        self.watch_set(f)
+        self.watch_set(opp)
         return True
 
     def leave_close(self, f: Fighter) -> None:
@@ -507,7 +509,10 @@ class Fight(Arena):
             if f.able:
                 self.emit(ev.State, actor=f.id, state="close_quarters", value=False,
                           opponent=oid)
+        mates = [self.fighters[oid] for oid in sorted(f.close)]
         f.close.clear()
+        for x in (f, *mates):
+            self.watch_set(x)  # out of close quarters, a long weapon reaches again
 
     # ------------------------------------------------------------------ blocking
 
@@ -549,17 +554,25 @@ class Fight(Arena):
             if w.blocked:
                 self.poke(w, WAKE)  # its target moved: another way may be open
             ex = w.exchange
-            if w.closing == "set" and ex is not None and ex.partner(w) is f:
-                # a Set watches its opponent: note when it comes in range (or leaves it)
-                if self.can_attack(w, f):
-                    if w.in_range_since is None:
-                        w.in_range_since = self.env.now
-                else:
-                    w.in_range_since = None
-                self.poke(w, WAKE)
+            if ex is not None and ex.partner(w) is f:
+                self.watch_set(w)
         if check:
             for oid in tuple(f.engaged):
                 self.check_break_off(f, self.fighters[oid])
+
+    def watch_set(self, w: Fighter) -> None:
+        """A Set watches its opponent: note when it comes in range, that is when ``w``
+        can strike it where both stand (or when it no longer can). Moves change that, and
+        so do close quarters: at close quarters ``w`` strikes only the one in its hex."""
+        ex = w.exchange
+        if w.closing != "set" or ex is None or not w.able:
+            return
+        if self.can_attack(w, ex.partner(w)):
+            if w.in_range_since is None:
+                w.in_range_since = self.env.now
+        else:
+            w.in_range_since = None
+        self.poke(w, WAKE)
 
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
         """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
