@@ -258,6 +258,28 @@ def test_a_combatant_picking_up_a_weapon_answers_once_done():
     assert (answer["t"], answer["target"]) == (12, "bo")
 
 
+def test_a_set_gives_up_when_its_opponent_abandons_its_closing_action():
+    """ana closes on bo (Attack, 0 to 12); bo answers Set. cy (dagger: Attack closing
+    6 + 5 - 3 = 8) comes from ana's back and misses her at 8 (2 + 3 = 5 against 10): the
+    attack of a non-target forces her reaction (d10 8 - 3 = 5), which ends her closing
+    action before its move. She will not come in range, so bo's Set attack is lost at
+    once ("If the closing actions result in one or both combatants being unable to make
+    an attack then that attack is lost"), and the exchange is over: bo does not stand in
+    Set for the rest of the fight, and ana is free to answer the next closing action."""
+    ana = fighter("ana", "red", [0, 0], policy="guard",
+                  plan=[{"action": "attack", "target": "bo"}])
+    bo = fighter("bo", "blue", [3, 0], facing="W", policy="guard",
+                 plan=[{"action": "set", "target": "ana"}])
+    cy = fighter("cy", "blue", [-2, 2], facing="NE", weapons=[DAGGER], policy="guard",
+                 plan=[{"action": "attack", "target": "ana"}])
+    ev = run(duel_doc(ana, bo, cy, until=20), [2, 8], fallback=True)
+    react = of(ev, "reaction", actor="ana")[0]
+    assert (react["t"], react["cause"], react["end"]) == (8, "attacked by non-target", 13)
+    lost = of(ev, "tenths.attack_lost", actor="bo")
+    assert [(e["t"], e["reason"], e["closing"]) for e in lost] == \
+        [(8, "never in range", "set")]
+
+
 # ---------------------------------------------------------------------- 7. natural rolls
 
 

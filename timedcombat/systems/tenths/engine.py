@@ -298,8 +298,14 @@ class Fight(Arena):
             if not running and f.target is not None:  # a Set still waiting to strike
                 actions.lose_attack(self, f, f.target, "abandoned", f.closing,
                                     self.weapon_for(f))
+            # its closing action is over: a Set waiting for it to come in range learns
+            # that it never will (else the Set, and the exchange, would wait for ever)
+            ex.settled.add(f.id)
             closing.finish_closing(self, f, ex)
             f.closing = None
+            other = ex.partner(f)
+            if ex.open and other.closing == "set":
+                self.poke(other, WAKE)
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
         """Log an action as it starts; ``delay``: parry or dodge tenths carried into it."""
