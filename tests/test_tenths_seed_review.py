@@ -280,6 +280,25 @@ def test_a_set_gives_up_when_its_opponent_abandons_its_closing_action():
         [(8, "never in range", "set")]
 
 
+def test_an_unaware_combatant_whose_plan_takes_a_target_is_aware_and_answers():
+    """Surprise rules: ana starts unaware, but her plan changes target to bo (a reaction,
+    d10 8 - 3 = 5 tenths: 0 to 5). bo starts an Attack closing on her at 0, while she
+    reacts. Reacting, she is aware: "The opponent also makes a closing action unless he is
+    already in combat or being approached from the back", so she answers once the
+    reaction is over (5, guard policy: Set), and bo's blow at 12 is no surprise."""
+    ana = fighter("ana", "red", [0, 0], policy="guard", aware=False,
+                  plan=[{"action": "target", "target": "bo"}])
+    bo = fighter("bo", "blue", [2, 0], facing="W", policy="guard",
+                 plan=[{"action": "attack", "target": "ana"}])
+    ev = run(duel_doc(ana, bo, rules={"surprise": True}, until=14), [8], fallback=True)
+    closing = of(ev, "action", actor="bo", closing=True)[0]
+    assert (closing["t"], closing["name"], closing["end"]) == (0, "attack", 12)
+    answer = of(ev, "action", actor="ana", closing=True)
+    assert [(e["t"], e["name"], e["target"]) for e in answer] == [(5, "set", "bo")]
+    blow = of(ev, "attack", actor="bo")[0]
+    assert blow["t"] == 12 and not blow.get("surprised")
+
+
 # ---------------------------------------------------------------------- 7. natural rolls
 
 
