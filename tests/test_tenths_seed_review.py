@@ -299,6 +299,25 @@ def test_an_unaware_combatant_whose_plan_takes_a_target_is_aware_and_answers():
     assert blow["t"] == 12 and not blow.get("surprised")
 
 
+def test_a_plan_closing_action_after_a_block_is_made_and_ends_the_block():
+    """A plan's steps are taken in turn: ana (spear, base speed 10) takes up a blocking
+    position (10 - 5 = 5 tenths: 0 to 5), then her plan charges bo, 4 hexes off. A
+    blocker may attack: the position "is lost at the beginning of the time for an attack"
+    (5), and the Charge takes 10 + 5 - 3 = 12 tenths, its moves at 17 - 2 - 3 = 12 and
+    17 - 2 = 15 (before, a blocker never went on with its plan)."""
+    ana = fighter("ana", "red", [0, 0], weapons=[SPEAR],
+                  plan=[{"action": "block", "position": "centre"},
+                        {"action": "charge", "target": "bo"}])
+    bo = fighter("bo", "blue", [4, 0], facing="W", policy="guard")
+    ev = run(duel_doc(ana, bo, until=18), [8, 2], fallback=True)
+    blocks = [(e["t"], e["value"], e.get("cause")) for e in of(ev, "state", actor="ana")
+              if e["state"] == "block"]
+    assert blocks == [(5, "centre", None), (5, False, "attack")]
+    charge = of(ev, "action", actor="ana", name="charge")[0]
+    assert (charge["t"], charge["end"]) == (5, 17)
+    assert [e["t"] for e in of(ev, "move", actor="ana")] == [12, 15]
+
+
 # ---------------------------------------------------------------------- 7. natural rolls
 
 

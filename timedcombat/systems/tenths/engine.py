@@ -361,8 +361,8 @@ class Fight(Arena):
                               reason="already in combat")
                     return self.decide(f)
             return f.policy.combat(self, f, t)
-        if f.block is not None:
-            return Step("guard")  # holding a blocking position: the block is the answer
+        if f.block is not None and (head is None or head.action not in CLOSING_ACTIONS):
+            return Step("guard")  # holding a blocking position (until its plan closes)
         if self.weapon_for(f) is None:
             return f.policy.rearm(self, f) or Step("guard")
         if self.in_zone(f, t):
