@@ -13,6 +13,7 @@ import random
 from helpers import BLADE, duel_doc, fighter, of, run
 
 from timedcombat import ScriptedDice
+from timedcombat.hexmap import FACINGS
 from timedcombat.loading import scenario_from_dict
 from timedcombat.log import EventLog, Recorder
 from timedcombat.systems.tenths import resolve
@@ -73,6 +74,24 @@ def test_defend_only_faces_so_both_targets_are_in_front():
     assert chosen["targets"] == ["bo", "cy"]
     turn = [e for e in of(ev, "move", actor="ana", mode="turn") if e["t"] == 4][-1]
     assert turn["facing"] == "SE"
+
+
+def test_a_defender_only_at_close_quarters_faces_its_other_target():
+    """"A target cannot be to the back of a combatant": ana (facing E) shares her hex
+    with bo (close quarters) and defends only against bo and cy, who stands two hexes to
+    her west. bo in her own hex is in front whatever she faces, so she turns W to have cy
+    in front too (before, a target in her own hex left her facing E, cy at her back)."""
+    doc = duel_doc(fighter("ana", "red", [0, 0], weapons=[DAGGER]),
+                   fighter("bo", "blue", [1, 0], facing="W", weapons=[DAGGER]),
+                   fighter("cy", "blue", [-2, 0], facing="E"))
+    fight, rec = _fight(doc)
+    ana, bo = fight.fighters["ana"], fight.fighters["bo"]
+    assert fight.enter_close(bo, ana, "close_quarters")
+    assert fight.covering(ana, ("bo", "cy")) == FACINGS.index("W")
+    fight.set_defend_only(ana, ("bo", "cy"))
+    assert FACINGS[ana.facing] == "W"
+    turn = [e for e in rec.events if e.EVENT == "move" and e.actor == "ana"][-1]
+    assert (turn.mode, turn.facing) == ("turn", "W")
 
 
 def test_no_active_defence_against_an_attacker_at_the_back():

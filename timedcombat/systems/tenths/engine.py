@@ -152,12 +152,22 @@ class Fight(Arena):
         """Turn (free) toward a hex; a blocker keeps its facing while it holds position. A
         defender-only turns so that both its targets are in front when it can."""
         here = f.at
-        if toward == here or f.block is not None:
+        if f.block is not None:
             return
-        new = facing_towards(here, toward)
         if f.defend_targets is not None:
+            # both targets in front (one may share its hex, at close quarters: the other
+            # decides)
             covering = self.covering(f)
-            new = covering if covering is not None else new
+            if covering is not None:
+                new = covering
+            elif toward == here:
+                return
+            else:
+                new = facing_towards(here, toward)
+        elif toward == here:
+            return
+        else:
+            new = facing_towards(here, toward)
         if new != f.facing:
             f.facing = new
             if log:
@@ -195,7 +205,9 @@ class Fight(Arena):
             return None
         if f.block is not None:  # a blocker keeps its facing
             return f.facing if all(not is_back(f.at, f.facing, h) for h in hexes) else None
-        return covering_facing(f.at, hexes, facing_towards(f.at, hexes[0]))
+        away = [h for h in hexes if h != f.at]  # (one in its hex is in front whatever)
+        prefer = facing_towards(f.at, away[0]) if away else f.facing
+        return covering_facing(f.at, hexes, prefer)
 
     def watched(self, f: Fighter) -> tuple[str, ...]:
         """The opponents ``f`` watches: its target, or its two defend-only targets."""
