@@ -115,6 +115,33 @@ def case_close_set() -> Case:
     return fight(10), fight(9), (9, "bo")
 
 
+def test_a_set_at_close_quarters_with_a_third_has_its_opponent_in_range_once_they_end(
+        ) -> None:
+    """At close quarters "only short range weapons may be used": bo, in a Set against
+    ana, has cy in his hex from 2 to 12, so ana stepping next to him at 5 is not in range
+    until cy leaves at 12; the Set attack falls at max(0 + 10, 12 + 1) = 13 (not 10, as
+    if ana were in range from 5; nor later)."""
+    cy = placed("cy", "red", [4, 0], "W", arms=(DAGGER,))
+
+    def fight(at: int) -> list[dict[str, Any]]:
+        lines = [act(0, "bo", "set", 1, target="ana", weapon="blade", closing=True),
+                 move(2, "cy", [4, 0], [3, 0], mode="close_quarters"),
+                 E(2, "state", actor="cy", state="close_quarters", value=True,
+                   opponent="bo"),
+                 E(2, "state", actor="bo", state="close_quarters", value=True,
+                   opponent="cy"),
+                 move(5, "ana", [0, 0], [2, 0]),
+                 E(12, "state", actor="bo", state="close_quarters", value=False,
+                   opponent="cy"),
+                 E(12, "state", actor="cy", state="close_quarters", value=False,
+                   opponent="bo"),
+                 move(12, "cy", [3, 0], [4, 0], mode="dodge")]
+        lines.append(blow(at, "bo", "ana", closing="set"))
+        return log(*sorted(lines, key=lambda e: e["t"]), people=(ANA, BO, cy))
+    assert broken(fight(13)) == set()
+    assert broken(fight(14)) == {("T-CLOSE-SET", 14, "bo")}
+
+
 def case_close_wait() -> Case:
     def fight(end: int) -> list[dict[str, Any]]:
         return log(act(0, "bo", "wait", end, target="ana", weapon="blade", closing=True))

@@ -9,6 +9,7 @@ from helpers import duel_doc, fighter, log_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from timedcombat.check import check_events
 from timedcombat.hexmap import distance
 
 SCALE = float(os.environ.get("TIMEDCOMBAT_FUZZ_SCALE", "1"))
@@ -132,6 +133,9 @@ def melees(draw):
         combatants.append(fighter(cid, "red" if red else "blue", [q, k * 2 - len(ids)],
                                   facing="E" if red else "W", **kw))
     rules = {"surprise": draw(st.booleans())}
+    if rules["surprise"]:
+        for c in combatants:  # some start unaware (plans may make them choose a target)
+            c["aware"] = draw(st.booleans())
     doc = duel_doc(*combatants, until=2500, rules=rules)
     walls = draw(st.lists(st.tuples(st.integers(1, 2), st.integers(-8, 8)), max_size=4,
                           unique=True))
@@ -168,6 +172,7 @@ def test_every_melee_is_deterministic_and_keeps_the_timing_rules(case):
             assert distance(tuple(e["from"]), tuple(e["to"])) <= 1
     walls = {tuple(w) for w in doc["map"]["walls"]}
     assert not any(tuple(e["to"]) in walls for e in lines if e["event"] == "move")
+    assert check_events(lines) == []
 
 
 @settings(max_examples=int(25 * SCALE), deadline=None,

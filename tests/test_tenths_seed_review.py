@@ -13,6 +13,7 @@ import random
 from helpers import BLADE, duel_doc, fighter, of, run
 
 from timedcombat import ScriptedDice
+from timedcombat.hexmap import FACINGS
 from timedcombat.loading import scenario_from_dict
 from timedcombat.log import EventLog, Recorder
 from timedcombat.systems.tenths import resolve
@@ -73,6 +74,24 @@ def test_defend_only_faces_so_both_targets_are_in_front():
     assert chosen["targets"] == ["bo", "cy"]
     turn = [e for e in of(ev, "move", actor="ana", mode="turn") if e["t"] == 4][-1]
     assert turn["facing"] == "SE"
+
+
+def test_a_defender_only_at_close_quarters_faces_its_other_target():
+    """"A target cannot be to the back of a combatant": ana (facing E) shares her hex
+    with bo (close quarters) and defends only against bo and cy, who stands two hexes to
+    her west. bo in her own hex is in front whatever she faces, so she turns W to have cy
+    in front too (before, a target in her own hex left her facing E, cy at her back)."""
+    doc = duel_doc(fighter("ana", "red", [0, 0], weapons=[DAGGER]),
+                   fighter("bo", "blue", [1, 0], facing="W", weapons=[DAGGER]),
+                   fighter("cy", "blue", [-2, 0], facing="E"))
+    fight, rec = _fight(doc)
+    ana, bo = fight.fighters["ana"], fight.fighters["bo"]
+    assert fight.enter_close(bo, ana, "close_quarters")
+    assert fight.covering(ana, ("bo", "cy")) == FACINGS.index("W")
+    fight.set_defend_only(ana, ("bo", "cy"))
+    assert FACINGS[ana.facing] == "W"
+    turn = [e for e in rec.events if e.EVENT == "move" and e.actor == "ana"][-1]
+    assert (turn.mode, turn.facing) == ("turn", "W")
 
 
 def test_no_active_defence_against_an_attacker_at_the_back():
@@ -187,6 +206,37 @@ def test_entering_close_quarters_breaks_off_from_an_opponent_left_out_of_range()
     assert {(e.actor, e.opponent) for e in off} == {("ana", "cy"), ("cy", "ana")}
 
 
+def test_a_set_counts_its_opponent_in_range_only_once_its_close_quarters_end():
+    """Set: "Attack made after base time or one tenth after opponent comes in range,
+    whichever is later". bo (spear, base speed 10) Sets against ana at 0; cy (dagger) is
+    put in bo's hex at 5 (close quarters: "only short range weapons may be used", so bo
+    strikes nobody outside the hex). ana's Attack closing moves her within the spear's
+    reach at 10 (12 - 2), while bo is still at close quarters; cy steps out at 11. ana
+    is in range for bo from 11, so the Set's attack falls at max(0 + 10, 11 + 1) = 12
+    (not later, when ana's own closing ends and wakes bo)."""
+    doc = duel_doc(fighter("bo", "blue", [0, 0], weapons=[SPEAR],
+                           plan=[{"action": "set", "target": "ana"}]),
+                   fighter("ana", "red", [3, 0], facing="W", policy="guard",
+                           plan=[{"action": "attack", "target": "bo"}]),
+                   fighter("cy", "red", [-1, 0], facing="E", weapons=[DAGGER],
+                           policy="guard"))
+    fight, rec = _fight(doc, [3] * 4)
+    bo, cy = fight.fighters["bo"], fight.fighters["cy"]
+
+    def script():
+        yield fight.env.timeout(5)
+        assert fight.enter_close(cy, bo, "close_quarters")
+        yield fight.env.timeout(6)
+        fight.move(cy, (-1, 0), "dodge", check=False)
+
+    fight.env.process(script())
+    fight.run()
+    moves = [(e.t, e.actor, e.to) for e in rec.events if e.EVENT == "move"]
+    assert (10, "ana", (2, 0)) in moves and (11, "cy", (-1, 0)) in moves
+    blow = next(e for e in rec.events if e.EVENT == "attack" and e.actor == "bo")
+    assert (blow.t, blow.closing, blow.target) == (12, "set", "ana")
+
+
 # ---------------------------------------------------------------------- 5. forced reaction
 
 
@@ -225,6 +275,66 @@ def test_a_combatant_picking_up_a_weapon_answers_once_done():
     assert closing["t"] == 5 and closing["end"] == 17
     answer = of(ev, "action", actor="ana", closing=True)[0]
     assert (answer["t"], answer["target"]) == (12, "bo")
+
+
+def test_a_set_gives_up_when_its_opponent_abandons_its_closing_action():
+    """ana closes on bo (Attack, 0 to 12); bo answers Set. cy (dagger: Attack closing
+    6 + 5 - 3 = 8) comes from ana's back and misses her at 8 (2 + 3 = 5 against 10): the
+    attack of a non-target forces her reaction (d10 8 - 3 = 5), which ends her closing
+    action before its move. She will not come in range, so bo's Set attack is lost at
+    once ("If the closing actions result in one or both combatants being unable to make
+    an attack then that attack is lost"), and the exchange is over: bo does not stand in
+    Set for the rest of the fight, and ana is free to answer the next closing action."""
+    ana = fighter("ana", "red", [0, 0], policy="guard",
+                  plan=[{"action": "attack", "target": "bo"}])
+    bo = fighter("bo", "blue", [3, 0], facing="W", policy="guard",
+                 plan=[{"action": "set", "target": "ana"}])
+    cy = fighter("cy", "blue", [-2, 2], facing="NE", weapons=[DAGGER], policy="guard",
+                 plan=[{"action": "attack", "target": "ana"}])
+    ev = run(duel_doc(ana, bo, cy, until=20), [2, 8], fallback=True)
+    react = of(ev, "reaction", actor="ana")[0]
+    assert (react["t"], react["cause"], react["end"]) == (8, "attacked by non-target", 13)
+    lost = of(ev, "tenths.attack_lost", actor="bo")
+    assert [(e["t"], e["reason"], e["closing"]) for e in lost] == \
+        [(8, "never in range", "set")]
+
+
+def test_an_unaware_combatant_whose_plan_takes_a_target_is_aware_and_answers():
+    """Surprise rules: ana starts unaware, but her plan changes target to bo (a reaction,
+    d10 8 - 3 = 5 tenths: 0 to 5). bo starts an Attack closing on her at 0, while she
+    reacts. Reacting, she is aware: "The opponent also makes a closing action unless he is
+    already in combat or being approached from the back", so she answers once the
+    reaction is over (5, guard policy: Set), and bo's blow at 12 is no surprise."""
+    ana = fighter("ana", "red", [0, 0], policy="guard", aware=False,
+                  plan=[{"action": "target", "target": "bo"}])
+    bo = fighter("bo", "blue", [2, 0], facing="W", policy="guard",
+                 plan=[{"action": "attack", "target": "ana"}])
+    ev = run(duel_doc(ana, bo, rules={"surprise": True}, until=14), [8], fallback=True)
+    closing = of(ev, "action", actor="bo", closing=True)[0]
+    assert (closing["t"], closing["name"], closing["end"]) == (0, "attack", 12)
+    answer = of(ev, "action", actor="ana", closing=True)
+    assert [(e["t"], e["name"], e["target"]) for e in answer] == [(5, "set", "bo")]
+    blow = of(ev, "attack", actor="bo")[0]
+    assert blow["t"] == 12 and not blow.get("surprised")
+
+
+def test_a_plan_closing_action_after_a_block_is_made_and_ends_the_block():
+    """A plan's steps are taken in turn: ana (spear, base speed 10) takes up a blocking
+    position (10 - 5 = 5 tenths: 0 to 5), then her plan charges bo, 4 hexes off. A
+    blocker may attack: the position "is lost at the beginning of the time for an attack"
+    (5), and the Charge takes 10 + 5 - 3 = 12 tenths, its moves at 17 - 2 - 3 = 12 and
+    17 - 2 = 15 (before, a blocker never went on with its plan)."""
+    ana = fighter("ana", "red", [0, 0], weapons=[SPEAR],
+                  plan=[{"action": "block", "position": "centre"},
+                        {"action": "charge", "target": "bo"}])
+    bo = fighter("bo", "blue", [4, 0], facing="W", policy="guard")
+    ev = run(duel_doc(ana, bo, until=18), [8, 2], fallback=True)
+    blocks = [(e["t"], e["value"], e.get("cause")) for e in of(ev, "state", actor="ana")
+              if e["state"] == "block"]
+    assert blocks == [(5, "centre", None), (5, False, "attack")]
+    charge = of(ev, "action", actor="ana", name="charge")[0]
+    assert (charge["t"], charge["end"]) == (5, 17)
+    assert [e["t"] for e in of(ev, "move", actor="ana")] == [12, 15]
 
 
 # ---------------------------------------------------------------------- 7. natural rolls

@@ -216,16 +216,25 @@ def _in_range(log: TenthsLog, act: Act, other: str, i: int) -> bool | None:
 
 def _came_in_range(log: TenthsLog, act: Act, other: str, until: int) -> int | None:
     """The tenth (not before ``act`` starts) from which ``other`` has been in range of
-    the actor, looking at where both stand after each tenth's moves."""
+    the actor, looking at where both stand after each tenth's moves. At close quarters
+    only the one in the actor's hex is in range ("only short range weapons may be used":
+    not the long weapon's reach, nor anyone outside the hex), so the actor's own
+    close-quarters changes count too (a Set begun at close quarters is not judged)."""
     inside = _in_range(log, act, other, act.index)
     since = act.t if inside else None
-    moves = sorted((e["t"], j) for pid in (act.actor, other)
-                   for j, e in log.of_actor(pid, act.index - 1, until)
-                   if e.get("event") == "move")
-    for k, (t, j) in enumerate(moves):
-        if k + 1 < len(moves) and moves[k + 1][0] == t:
+    close: set[str] = set()
+    points = sorted((e["t"], j) for pid in (act.actor, other)
+                    for j, e in log.of_actor(pid, act.index - 1, until)
+                    if e.get("event") == "move"
+                    or (pid == act.actor and e.get("event") == "state"
+                        and e.get("state") == "close_quarters"))
+    for k, (t, j) in enumerate(points):
+        e = log.events[j]
+        if e.get("event") == "state" and isinstance(e.get("opponent"), str):
+            (close.add if e.get("value") else close.discard)(e["opponent"])
+        if k + 1 < len(points) and points[k + 1][0] == t:
             continue  # only where they stand once the tenth's moves are done
-        now = _in_range(log, act, other, j)
+        now = other in close if close else _in_range(log, act, other, j)
         if now is None:
             return None
         if now and not inside:
@@ -656,7 +665,8 @@ CLOSING = "Closing for combat and breaking off > Closing"
 RULES: tuple[Rule, ...] = (
     Rule("T-CLOSE-SET", f"{CLOSING} > Set", SET_Q,
          "Set lasts 1 tenth with no move; its attack falls at max(start + base speed, the "
-         "tenth the opponent came in range + 1), later by the parry time it carried or took.",
+         "tenth the opponent came in range + 1), later by the parry time it carried or took "
+         "(at close quarters only the one in the hex is in range).",
          set_attack),
     Rule("T-CLOSE-WAIT", f"{CLOSING} > Wait", WAIT_Q,
          "Wait lasts 1 tenth with no move.",

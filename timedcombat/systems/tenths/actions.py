@@ -195,6 +195,7 @@ def reaction(fight: Fight, f: Fighter, cause: str, action: str | None = None,
     if action is not None:
         fight.start_action(f, action, end, **fields)
     f.reacting = True
+    f.aware = True  # (surprise rules) reacting, it is aware: it answers once it is over
     f.no_defence_until = max(f.no_defence_until, end)
     fight.emit(ev.Reaction, actor=f.id, cause=cause, roll=roll, tenths=tenths, skill=f.skill,
                end=end)

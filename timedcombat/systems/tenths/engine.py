@@ -152,12 +152,22 @@ class Fight(Arena):
         """Turn (free) toward a hex; a blocker keeps its facing while it holds position. A
         defender-only turns so that both its targets are in front when it can."""
         here = f.at
-        if toward == here or f.block is not None:
+        if f.block is not None:
             return
-        new = facing_towards(here, toward)
         if f.defend_targets is not None:
+            # both targets in front (one may share its hex, at close quarters: the other
+            # decides)
             covering = self.covering(f)
-            new = covering if covering is not None else new
+            if covering is not None:
+                new = covering
+            elif toward == here:
+                return
+            else:
+                new = facing_towards(here, toward)
+        elif toward == here:
+            return
+        else:
+            new = facing_towards(here, toward)
         if new != f.facing:
             f.facing = new
             if log:
@@ -195,7 +205,9 @@ class Fight(Arena):
             return None
         if f.block is not None:  # a blocker keeps its facing
             return f.facing if all(not is_back(f.at, f.facing, h) for h in hexes) else None
-        return covering_facing(f.at, hexes, facing_towards(f.at, hexes[0]))
+        away = [h for h in hexes if h != f.at]  # (one in its hex is in front whatever)
+        prefer = facing_towards(f.at, away[0]) if away else f.facing
+        return covering_facing(f.at, hexes, prefer)
 
     def watched(self, f: Fighter) -> tuple[str, ...]:
         """The opponents ``f`` watches: its target, or its two defend-only targets."""
@@ -298,8 +310,14 @@ class Fight(Arena):
             if not running and f.target is not None:  # a Set still waiting to strike
                 actions.lose_attack(self, f, f.target, "abandoned", f.closing,
                                     self.weapon_for(f))
+            # its closing action is over: a Set waiting for it to come in range learns
+            # that it never will (else the Set, and the exchange, would wait for ever)
+            ex.settled.add(f.id)
             closing.finish_closing(self, f, ex)
             f.closing = None
+            other = ex.partner(f)
+            if ex.open and other.closing == "set":
+                self.poke(other, WAKE)
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
         """Log an action as it starts; ``delay``: parry or dodge tenths carried into it."""
@@ -355,8 +373,8 @@ class Fight(Arena):
                               reason="already in combat")
                     return self.decide(f)
             return f.policy.combat(self, f, t)
-        if f.block is not None:
-            return Step("guard")  # holding a blocking position: the block is the answer
+        if f.block is not None and (head is None or head.action not in CLOSING_ACTIONS):
+            return Step("guard")  # holding a blocking position (until its plan closes)
         if self.weapon_for(f) is None:
             return f.policy.rearm(self, f) or Step("guard")
         if self.in_zone(f, t):
@@ -495,6 +513,8 @@ class Fight(Arena):
         for oid in tuple(opp.engaged):
             if oid != f.id:
                 self.check_break_off(opp, self.fighters[oid])
+        self.watch_set(f)
+        self.watch_set(opp)
         return True
 
     def leave_close(self, f: Fighter) -> None:
@@ -507,7 +527,10 @@ class Fight(Arena):
             if f.able:
                 self.emit(ev.State, actor=f.id, state="close_quarters", value=False,
                           opponent=oid)
+        mates = [self.fighters[oid] for oid in sorted(f.close)]
         f.close.clear()
+        for x in (f, *mates):
+            self.watch_set(x)  # out of close quarters, a long weapon reaches again
 
     # ------------------------------------------------------------------ blocking
 
@@ -549,17 +572,25 @@ class Fight(Arena):
             if w.blocked:
                 self.poke(w, WAKE)  # its target moved: another way may be open
             ex = w.exchange
-            if w.closing == "set" and ex is not None and ex.partner(w) is f:
-                # a Set watches its opponent: note when it comes in range (or leaves it)
-                if self.can_attack(w, f):
-                    if w.in_range_since is None:
-                        w.in_range_since = self.env.now
-                else:
-                    w.in_range_since = None
-                self.poke(w, WAKE)
+            if ex is not None and ex.partner(w) is f:
+                self.watch_set(w)
         if check:
             for oid in tuple(f.engaged):
                 self.check_break_off(f, self.fighters[oid])
+
+    def watch_set(self, w: Fighter) -> None:
+        """A Set watches its opponent: note when it comes in range, that is when ``w``
+        can strike it where both stand (or when it no longer can). Moves change that, and
+        so do close quarters: at close quarters ``w`` strikes only the one in its hex."""
+        ex = w.exchange
+        if w.closing != "set" or ex is None or not w.able:
+            return
+        if self.can_attack(w, ex.partner(w)):
+            if w.in_range_since is None:
+                w.in_range_since = self.env.now
+        else:
+            w.in_range_since = None
+        self.poke(w, WAKE)
 
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
         """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
