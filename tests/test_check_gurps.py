@@ -497,6 +497,28 @@ def case_wrong_chain() -> Case:
             _shot(faces=MISS, result="miss"), (7, "cy"))
 
 
+def test_a_wrong_target_roll_shows_how_its_skill_comes_about() -> None:
+    """The skill against the man in the way is a deliberate attack's on him: the shot's
+    skill 13, -2 into close combat, -2 range: 9; the named modifiers must add up to it."""
+    def link(**kw: Any) -> Line:
+        e = wrong(7, "ana", ["ana"], vs=9)
+        e.update(kw)
+        return e
+
+    def shot(e: Line) -> set[tuple[str, int, str | None]]:
+        return broken(_shot(e, faces=MISS, result="miss"))
+
+    mods = {"into_close_combat": -2, "range": -2}
+    assert shot(link(skill=13, modifiers=mods)) == set()
+    assert shot(link(skill=13, modifiers={"range": -2}, skill_vs_target=11)) == \
+        {("G-WRONG-SKILL", 7, "cy")}  # no -2 for attacking into close combat
+    assert shot(link(skill=13, modifiers={**mods, "range": -1})) == \
+        {("G-WRONG-SKILL", 7, "cy")}  # 13 - 2 - 1 = 10, not 9
+    assert shot(link(skill=14, modifiers={"into_close_combat": -2, "range": -3})) == \
+        {("G-WRONG-SKILL", 7, "cy")}  # not the skill of the shot that went astray
+    assert shot(link(skill=13, modifiers={"into_close_combat": -2}, cap=9)) == set()
+
+
 QUAD = (ANA, placed("dee", "red", [1, -1], "SE", st=10, dx=12, ht=10),  # 22
         BO, placed("cy", "red", [4, 0], "W", st=11, dx=10, ht=9))  # 19
 """Phases 0-1 (ana), 2-4 (dee), 5-6 (bo), 7-9 (cy): ana comes into bo's hex from the

@@ -495,6 +495,9 @@ def test_an_arrow_into_a_close_combat_hex_misses_and_strikes_the_man_in_the_way(
             stray["skill_vs_target"], stray["effective_skill"], stray["faces"],
             stray["result"], stray["order"]) == \
         (13, "ash", "rab", "ulf", 11, 9, [3, 3, 3], "hit", ["ulf"])
+    # 11 = bow 15, -2 into close combat, -2 range, by name; Aim was at Rab, not at Ulf
+    assert (stray["skill"], stray["modifiers"]) == \
+        (15, {"into_close_combat": -2, "range": -2})
     # Ulf may only dodge an arrow: All-Out Defense (Increased Dodge) +2, retreat +3
     dodge = one(ev, "defence", actor="ulf")
     assert (dodge["kind"], dodge["modifiers"], dodge["success"]) == \
@@ -529,6 +532,8 @@ def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
     assert [(c["target"], c["skill_vs_target"], c["effective_skill"], c["result"],
              c["order"]) for c in chain] == [
         ("ulf", 12, 9, "dodged", ["ulf", "tor"]), ("tor", 12, 9, "parried", ["ulf", "tor"])]
+    assert [(c["skill"], c["modifiers"]) for c in chain] == \
+        [(14, {"into_close_combat": -2})] * 2  # broadsword 14, -2 into close combat
     assert [(e["actor"], e["kind"], e["success"]) for e in of(ev, "defence")] == \
         [("rab", "dodge", True), ("ulf", "dodge", True), ("tor", "parry", True)]
 

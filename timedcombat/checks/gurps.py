@@ -238,7 +238,9 @@ SEED_RULES: tuple[Rule, ...] = (
     Rule("G-WRONG-SKILL", OUTSIDE,
          "Your effective skill is 9 or what you would have if you deliberately attacked that "
          "target, whichever is less, and you must use the rules for Hitting the Wrong Target.",
-         "A gurps.wrong_target has effective_skill = min(9, skill_vs_target).",
+         "A gurps.wrong_target has effective_skill = min(9, skill_vs_target); when it "
+         "gives skill and modifiers, skill is the attack's, into_close_combat -2 is among "
+         "the modifiers and skill_vs_target = skill + their sum (at most cap).",
          close.wrong_target_skill),
     Rule("G-WRONG-CHAIN", OUTSIDE,
          "If you miss, or your foe successfully dodges, you may have hit someone else — "
@@ -364,7 +366,9 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                            "intended": (_S, False), "skill_vs_target": (_I, False),
                            "effective_skill": (_I, False), "faces": (_L, False),
                            "roll": (_I, False), "margin": (_I, False),
-                           "result": (_S, False), "order": (_L, False)},
+                           "result": (_S, False), "order": (_L, False),
+                           "skill": (_I, False), "modifiers": (_D, False),
+                           "cap": (_I + _N, False)},
     "gurps.ready": {"actor": (_S, True), "result": (_S, False), "faces": (_L + _N, False),
                     "roll": (_I + _N, False), "effective": (_I + _N, False),
                     "modifiers": (_D, False), "fast_draw_faces": (_L + _N, False),

@@ -28,6 +28,7 @@ from timedcombat.checks.gurps_model import (
     half_distance,
     is_step_move,
     maneuver_name,
+    mod_sum,
     modifiers,
     opposite,
     same_tenth,
@@ -792,12 +793,32 @@ def into_close_combat(log: GurpsLog) -> Found:
 
 def wrong_target_skill(log: GurpsLog) -> Found:
     """Against the wrong target the effective skill is 9 or the skill against him,
-    whichever is less."""
-    for _, e in log.of("gurps.wrong_target"):
+    whichever is less. When the roll names how that skill comes about (``skill``,
+    ``modifiers``, ``cap``), it is a deliberate attack's on him: the attack's own skill,
+    -2 for attacking into close combat among the modifiers, their sum (at most the cap)."""
+    attack_skill = {j: as_int(e.get("skill")) for _, e, links in _chains(log)
+                    for j, _ in links}
+    for j, e in log.of("gurps.wrong_target"):
         vs, eff = as_int(e.get("skill_vs_target")), as_int(e.get("effective_skill"))
         if vs is not None and eff is not None and eff != min(WRONG_TARGET_CAP, vs):
             yield finding(e, f"effective_skill {min(WRONG_TARGET_CAP, vs)} (the lesser of 9 "
                              f"and {vs})", f"{eff}")
+        mods, skill = modifiers(e), as_int(e.get("skill"))
+        if mods is not None and mods.get("into_close_combat", 0) != INTO_CLOSE_COMBAT:
+            yield finding(e, f"into_close_combat {INTO_CLOSE_COMBAT} (a deliberate attack on "
+                             "him comes from outside into close combat)",
+                          f"{mods.get('into_close_combat', 0)}")
+        total = mod_sum(mods) if mods is not None else None
+        if skill is not None and total is not None and vs is not None:
+            cap = as_int(e.get("cap"))
+            want = skill + total if cap is None else min(skill + total, cap)
+            if vs != want:
+                yield finding(e, f"skill_vs_target {want} (skill {skill} and its modifiers"
+                                 f"{'' if cap is None else f', at most {cap}'})", f"{vs}")
+        base = attack_skill.get(j)
+        if skill is not None and base is not None and skill != base:
+            yield finding(e, f"skill {base} (the skill of the attack that went astray)",
+                          f"{skill}")
 
 
 def _chains(log: GurpsLog) -> Iterator[tuple[int, Event, list[tuple[int, Event]]]]:

@@ -215,7 +215,8 @@ class Contest(Event):
 @attrs.frozen(slots=True)
 class WrongTarget(Event):
     """An attack into a close-combat hex that missed (or was dodged) tries the next
-    occupant in the way (seed 002), at the lesser of 9 and the skill against him."""
+    occupant in the way (seed 002), at the lesser of 9 and the skill against him
+    (``skill_vs_target`` = ``skill`` + the named ``modifiers``, at most ``cap``)."""
 
     EVENT: ClassVar[str] = "gurps.wrong_target"
     actor: str
@@ -228,6 +229,11 @@ class WrongTarget(Event):
     margin: int
     result: str  # miss | dodged | parried | hit
     order: tuple[str, ...]  # the occupants in the way, first first
+    # how skill_vs_target comes about: the weapon skill and the modifiers, by name, of a
+    # deliberate attack on him (into_close_combat -2 among them), at most ``cap``
+    skill: int = _must()
+    modifiers: Modifiers = attrs.field(kw_only=True, metadata={"json": core.PAIRS})
+    cap: int | None = None
 
 
 @attrs.frozen(slots=True)

@@ -52,7 +52,7 @@ from timedcombat.systems.gurps.events import (
     WrongTarget,
 )
 from timedcombat.systems.gurps.halfhex import in_the_way
-from timedcombat.systems.gurps.rolls import SuccessRoll, total
+from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, total
 from timedcombat.systems.gurps.rules import MANEUVERS, PRONE, WEAPONS, AttackMode, Weapon
 from timedcombat.systems.gurps.traits import st_shortfall, weapon_skill
 
@@ -86,13 +86,26 @@ def situation(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon | None, *,
         distance=closing.reach_distance(a, b), aim_turns=a.aim_turns if aimed else 0)
 
 
-def skill_against(a: Fighter, weapon: Weapon, mode: AttackMode, sit: AttackSituation) -> int:
+@attrs.frozen
+class Deliberate:
+    """The skill ``a`` would have attacking a man deliberately: the weapon skill, the named
+    modifiers, the cap, and the effective skill they make."""
+
+    skill: int
+    modifiers: Modifiers
+    cap: int | None
+    value: int
+
+
+def skill_against(a: Fighter, weapon: Weapon, mode: AttackMode,
+                  sit: AttackSituation) -> Deliberate:
     """The effective skill ``a`` would have with this attack in ``sit`` (the wrong-target
     rule's "what you would have if you deliberately attacked that target")."""
     m, cap = modifiers(sit, ranged=weapon.ranged, bulk=weapon.bulk, acc=weapon.acc,
                        to_hit=mode.to_hit, st_shortfall=st_shortfall(a.stats, weapon))
-    value = weapon_skill(a.stats, weapon) + total(m)
-    return value if cap is None else min(value, cap)
+    skill = weapon_skill(a.stats, weapon)
+    value = skill + total(m)
+    return Deliberate(skill, m, cap, value if cap is None else min(value, cap))
 
 
 # --------------------------------------------------------------------------- defences
@@ -419,15 +432,16 @@ def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
             sit, aim_turns=sit.aim_turns if a.aim_target == x.id else 0))
         fight.note_attack()
         faces = roll3(fight)
-        roll = ccr.stray_roll(faces, vs)
+        roll = ccr.stray_roll(faces, vs.value)
         tries = defend_against(fight, x, a, ranged=weapon.ranged,
                                swing=mode.base == "sw" and not weapon.unarmed) \
             if roll.success else []
         stopped = next((t.option.kind for t in tries if t.roll.success), None)
-        link = ccr.stray(x.id, faces, vs, stopped)
-        fight.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id, skill_vs_target=vs,
-                   effective_skill=link.effective_skill, faces=faces, roll=link.roll.roll,
-                   margin=link.roll.margin, result=link.result, order=order)
+        link = ccr.stray(x.id, faces, vs.value, stopped)
+        fight.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id,
+                   skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
+                   roll=link.roll.roll, margin=link.roll.margin, result=link.result,
+                   order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
         log_tries(fight, x, a, tries)
         if link.result == HIT:
             hit(fight, a, x, weapon, mode)

@@ -127,8 +127,9 @@ def _contest(e: Event) -> str:
 
 
 def _wrong(e: Event) -> str:
+    how = f" = {e['skill']}{_mods(e.get('modifiers'))}" if e.get("skill") is not None else ""
     return (f"astray onto {e['target']} (meant for {e['intended']}): 3d6 {e['roll']} vs "
-            f"{e['effective_skill']} (9 or {e['skill_vs_target']}, the less) -> "
+            f"{e['effective_skill']} (9 or {e['skill_vs_target']}{how}, the less) -> "
             f"{str(e['result']).upper()}")
 
 
