@@ -519,6 +519,17 @@ def test_a_wrong_target_roll_shows_how_its_skill_comes_about() -> None:
     assert shot(link(skill=13, modifiers={"into_close_combat": -2}, cap=9)) == set()
 
 
+def test_a_fast_draw_roll_adds_up_to_its_effective_skill() -> None:
+    good, _, _ = case_ready_fast_draw()
+    fast = [e for e in good if e["event"] == "gurps.ready" and e.get("fast_draw_roll")]
+    assert fast and broken(good) == set()
+    eff = fast[0]["fast_draw_effective"]
+    fast[0].update(fast_draw_skill=eff + 2, fast_draw_modifiers={"shock": -2})
+    assert broken(good) == set()
+    fast[0].update(fast_draw_modifiers={"shock": -1})
+    assert broken(good) == {("G-ROLL-EFFECTIVE", fast[0]["t"], fast[0]["actor"])}
+
+
 QUAD = (ANA, placed("dee", "red", [1, -1], "SE", st=10, dx=12, ht=10),  # 22
         BO, placed("cy", "red", [4, 0], "W", st=11, dx=10, ht=9))  # 19
 """Phases 0-1 (ana), 2-4 (dee), 5-6 (bo), 7-9 (cy): ana comes into bo's hex from the

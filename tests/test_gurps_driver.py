@@ -203,6 +203,30 @@ def test_fast_draw_in_close_combat_needs_the_dx_roll_first_and_saves_the_maneuve
     assert (ready["result"], ready.get("fast_draw_roll")) == ("wasted", None)
 
 
+def test_a_fast_draw_roll_carries_its_modifiers_by_name():
+    """With shield_penalty_dx_skills the Fast-Draw roll, a DX-based skill roll in close
+    combat after the first turn there, takes the shield's -DB as the DX roll does; both
+    show it by name."""
+    sven = dict(SVEN, skills={**SVEN["skills"], "fast_draw_knife": 13})
+    d = doc(fighter("kaz", "red", [-3, 0], **KAZ, plan=[{"action": "move", "target": "sven"}]
+                    + [{"action": "do_nothing"}] * 2),
+            fighter("sven", "blue", [0, 0], facing="W", policy="aggressive", **sven, plan=[
+                {"action": "do_nothing"}, {"action": "ready", "weapon": "knife"},
+                {"action": "do_nothing"}]),
+            rules={"shield_penalty_dx_skills": True}, until=20)
+    # Sven's second turn in close combat: DX 9 vs 12 - 2; Fast-Draw 11 vs 13 - 2
+    ready = one(run(d, [1, 6, 3, 3, 3, 4, 4, 3]), "gurps.ready")
+    assert (ready["t"], ready["effective"], ready["modifiers"], ready["fast_draw_skill"],
+            ready["fast_draw_modifiers"], ready["fast_draw_effective"], ready["result"]) == \
+        (15, 10, {"shield_in_close_combat": -2}, 13, {"shield_in_close_combat": -2}, 11,
+         "ready_free")
+    # by default the shield's -DB is for DX rolls only: the Fast-Draw roll is at 13
+    d["rules"] = {}
+    ready = one(run(d, [1, 6, 3, 3, 3, 4, 4, 3]), "gurps.ready")
+    assert (ready["modifiers"], ready["fast_draw_modifiers"], ready["fast_draw_effective"]) \
+        == ({"shield_in_close_combat": -2}, {}, 13)
+
+
 # --------------------------------------------------------------------------- defence
 
 

@@ -281,7 +281,8 @@ BASE_RULES: tuple[Rule, ...] = (
          "`effective`, `critical`, `cap`, `entering`.",
          "Effective = skill (attack) or base (defence, check) + the sum of the named "
          "modifiers, an attack's at most its cap; the core attack's `against` is that "
-         "effective skill and its `total` the roll.", base.effective),
+         "effective skill and its `total` the roll; a Fast-Draw roll's fast_draw_effective = "
+         "fast_draw_skill + its fast_draw_modifiers.", base.effective),
     Rule("G-MANEUVER-ATTACKS", BASE, MANEUVERS_Q,
          "Attack rolls in a phase only under Move and Attack, All-Out Attack, Attack or Wait, "
          "one each (All-Out Attack (Double): two), counted under the maneuver in force "
@@ -373,7 +374,9 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                     "roll": (_I + _N, False), "effective": (_I + _N, False),
                     "modifiers": (_D, False), "fast_draw_faces": (_L + _N, False),
                     "fast_draw_roll": (_I + _N, False),
-                    "fast_draw_effective": (_I + _N, False), "discard": (_B + _N, False)},
+                    "fast_draw_effective": (_I + _N, False), "discard": (_B + _N, False),
+                    "fast_draw_skill": (_I + _N, False),
+                    "fast_draw_modifiers": (_D + _N, False)},
     "gurps.half_hex": {"actor": (_S, True), "at": (_L, True), "occupants": (_L, True),
                        "sides": (_L, True)},
     "gurps.slam": {"actor": (_S, True), "target": (_S, False), "dice": (_S, False),

@@ -241,7 +241,9 @@ class Ready(Event):
     """A Ready: the weapon, and in close combat the DX roll (and Fast-Draw roll) it took.
 
     ``result``: ``ready``, ``ready_free`` (Fast-Draw: no maneuver spent), ``wasted``;
-    ``discard`` for getting rid of a shield.
+    ``discard`` for getting rid of a shield. A Fast-Draw roll is ``fast_draw_faces``,
+    ``fast_draw_roll`` against ``fast_draw_effective`` = ``fast_draw_skill`` + the named
+    ``fast_draw_modifiers``.
     """
 
     EVENT: ClassVar[str] = "gurps.ready"
@@ -257,6 +259,8 @@ class Ready(Event):
     fast_draw_roll: int | None = None
     fast_draw_effective: int | None = None
     discard: bool | None = None
+    fast_draw_skill: int | None = None  # the Fast-Draw skill before its named modifiers
+    fast_draw_modifiers: Modifiers | None = pairs(None)
 
 
 @attrs.frozen(slots=True)

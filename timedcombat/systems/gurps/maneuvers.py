@@ -487,7 +487,9 @@ def _log_ready(fight: Fight, f: Fighter, item: str, result: str, dx: Any, fast: 
                fast_draw_faces=fast.faces if fast else None,
                fast_draw_roll=fast.roll if fast else None,
                fast_draw_effective=fast.target if fast else None,
-               discard=True if discard else None)
+               discard=True if discard else None,
+               fast_draw_skill=fast.base if fast else None,
+               fast_draw_modifiers=fast.modifiers if fast else None)
 
 
 def build_all_out_defense(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
