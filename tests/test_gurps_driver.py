@@ -562,6 +562,38 @@ def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
         [("rab", "dodge", True), ("ulf", "dodge", True), ("tor", "parry", True)]
 
 
+def test_a_target_who_dodges_out_of_the_hex_leaves_the_others_in_the_way():
+    """"If you miss, or your foe successfully dodges, you may have hit someone else ... in
+    that hex": the hex the blow went into. Rab dodges by retreating out of it; the chain
+    still rolls against Ulf, then Tor, who stand there."""
+    def crowd(rab_plan: list) -> dict:
+        return doc(
+            fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
+                    skills={"knife": 14}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "move", "to": [0, 0]}] + rab_plan
+                    + [{"action": "do_nothing"}] * 2),
+            fighter("tor", "blue", [0, -2], facing="SE", st=11, dx=12, ht=12,
+                    skills={"knife": 16}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "move", "to": [0, 0]}] + [{"action": "do_nothing"}] * 2),
+            fighter("ulf", "blue", [0, 0], facing="W", st=12, dx=12, ht=11,
+                    skills={"knife": 12}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "do_nothing"}] * 3),
+            fighter("ash", "blue", [-1, 0], st=12, dx=12, ht=10, skills={"broadsword": 14},
+                    weapons=["broadsword"],
+                    plan=[{"action": "do_nothing"}, {"action": "attack", "target": "rab"}]),
+            until=20)
+    faces = [1, 1, 1, 1, 3, 3, 4, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 3, 3, 2, 2, 2]
+    ev = run(crowd([{"action": "retreat"}]), faces)
+    dodge = one(ev, "defence", actor="rab")
+    assert (dodge["t"], dodge["success"], dodge["modifiers"], dodge["retreat"]) == \
+        (17, True, {"retreat": 3}, [0, 1])
+    assert states(ev, "rab", "close_combat") == [(1, True), (17, False)]
+    chain = of(ev, "gurps.wrong_target")
+    assert [(c["t"], c["target"], c["effective_skill"], c["result"], c["order"])
+            for c in chain] == [(17, "ulf", 9, "dodged", ["ulf", "tor"]),
+                                (17, "tor", 9, "parried", ["ulf", "tor"])]
+
+
 def test_a_ranged_weapon_in_close_combat_takes_its_bulk_instead_of_the_range():
     d = doc(fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
                     skills={"knife": 14}, weapons=["knife"],
