@@ -249,6 +249,26 @@ def test_a_slam_deals_damage_both_ways_and_the_slammer_ends_in_the_hex():
     assert states(ev, "ann", "close_combat") == [(3, True)]
 
 
+def test_a_slam_on_a_man_who_retreats_out_of_reach_leaves_the_slammer_where_he_stood():
+    """Bob's dodge fails but its retreat takes him two hexes from Ann: the slam's damage
+    and his fall stand; she does not jump into a hex that is not beside her (this used to
+    end the run with a traceback)."""
+    d = doc(fighter("ann", "red", [-2, 0], st=10, dx=12, ht=12,
+                    plan=[{"action": "slam", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", st=10, dx=13, ht=12,
+                    plan=[{"action": "retreat"}] + NOTHING * 2), until=10)
+    ev = run(d, [1, 1,  # Bob (Speed 6.25) acts first and readies a retreat
+                 2, 2, 3,  # the slam: 7 vs 12 - 4
+                 5, 5, 4,  # Bob's dodge, retreating: 14 vs 9 + 3, fails
+                 6, 1])  # HP 10 x velocity 1 / 100 -> 1d-3 each way: 3 and 0
+    dodge = one(ev, "defence", actor="bob")
+    assert (dodge["t"], dodge["success"], dodge["retreat"]) == (7, False, [1, 0])
+    s = one(ev, "gurps.slam")
+    assert (s["t"], s["dealt"], s["taken"], s["falls"]) == (7, 3, 0, ["bob"])
+    assert [m["to"] for m in of(ev, "move", actor="ann")] == [[-1, 0]]
+    assert states(ev, "ann", "close_combat") == [] and states(ev, "bob", "prone") == [(7, True)]
+
+
 def test_getting_up_takes_two_maneuvers():
     d = duel([{"action": "change_posture", "posture": "prone"}] * 2
              + [{"action": "change_posture", "posture": "standing"}] * 3, NOTHING, until=45)

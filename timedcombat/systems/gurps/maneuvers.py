@@ -715,9 +715,9 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
     melee.apply_injury(fight, t, f.id, "slam", mine, mine_faces, dealt, "cr")
     melee.apply_injury(fight, f, t.id, "slam", his, his_faces, taken, "cr")
     if f.able and fight.map.where(f.id) is not None:
-        dest = t.at
-        if dest not in fight.map.walls and (not fight.map.occupants_of(dest) or
-                                            closing.foes_in_hex(fight, f, dest)):
+        dest = t.at  # a target whose failed dodge retreated out of reach is not followed
+        if distance(f.at, dest) == 1 and dest not in fight.map.walls and \
+                (not fight.map.occupants_of(dest) or closing.foes_in_hex(fight, f, dest)):
             moving.move_into(fight, f, moving.Leg(dest, side_towards(f.at, dest)), "move",
                              force=True)
     for k in res.falls:
