@@ -519,6 +519,20 @@ def test_a_wrong_target_roll_shows_how_its_skill_comes_about() -> None:
     assert shot(link(skill=13, modifiers={"into_close_combat": -2}, cap=9)) == set()
 
 
+def test_a_turn_on_the_tenth_of_entering_counts_as_facing_the_foe() -> None:
+    good, bad, (t, actor) = case_cc_facing()
+    entering = [e for e in bad if e["event"] == "move" and e.get("actor") == actor
+                and e["t"] == t][-1]
+    k = bad.index(entering)
+    turned = E(t, "move", actor=actor, **{"from": entering["to"]}, to=entering["to"],
+               mode="turn", facing=next(e for e in good if e["event"] == "move"
+                                        and e.get("actor") == actor and e["t"] == t)["facing"])
+    fixed = bad[:k + 1] + [turned] + bad[k + 1:]
+    for n, e in enumerate(fixed):
+        e["seq"] = n + 1
+    assert broken(fixed) == set()
+
+
 def test_a_fast_draw_roll_adds_up_to_its_effective_skill() -> None:
     good, _, _ = case_ready_fast_draw()
     fast = [e for e in good if e["event"] == "gurps.ready" and e.get("fast_draw_roll")]

@@ -249,6 +249,20 @@ def test_a_slam_deals_damage_both_ways_and_the_slammer_ends_in_the_hex():
     assert states(ev, "ann", "close_combat") == [(3, True)]
 
 
+def test_an_evader_stopped_in_the_hex_turns_to_face_the_foe_and_says_so():
+    """Ann comes in from the south-west facing east (the NE hex is a front hex: no turn on
+    the way); Bob stops her evade, and she faces him, as one stopping in a foe's hex does
+    (seed 002): a turn in place logged on that tenth, not a silent change of facing."""
+    d = doc(fighter("ann", "red", [-1, 1], dx=12,
+                    plan=[{"action": "evade", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=5)
+    ev = run(d, [1, 1, 5, 5, 5, 3, 3, 3])  # Ann 15 vs 12 - 5; Bob 9 vs 10: she is stopped
+    assert one(ev, "gurps.contest", kind="evade")["result"] == "stopped"
+    assert [(m["t"], m["from"], m["to"], m["mode"], m["facing"])
+            for m in of(ev, "move", actor="ann")] == \
+        [(0, [-1, 1], [0, 0], "move", "E"), (0, [0, 0], [0, 0], "turn", "NE")]
+
+
 def test_a_slam_on_a_man_who_retreats_out_of_reach_leaves_the_slammer_where_he_stood():
     """Bob's dodge fails but its retreat takes him two hexes from Ann: the slam's damage
     and his fall stand; she does not jump into a hex that is not beside her (this used to

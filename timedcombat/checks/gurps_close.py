@@ -205,11 +205,29 @@ def passing_through(log: GurpsLog) -> Found:
                                   f"through {list(to)}", "none")
 
 
+def _facing_after(log: GurpsLog, i: int, actor: str, facing: object) -> object:
+    """``actor``'s facing at the end of move ``i``'s tenth: a turn in place he makes
+    later on that tenth (a ``move`` with ``from`` = ``to``: stopped by a foe he evaded,
+    he turns to him) changes it."""
+    t = log.events[i]["t"]
+    for j in range(i + 1, len(log.events)):
+        d = log.events[j]
+        if d["t"] != t:
+            break
+        if d.get("event") == "move" and d.get("actor") == actor:
+            if as_hex(d.get("from")) != as_hex(d.get("to")):
+                break
+            facing = d.get("facing")
+    return facing
+
+
 def entering_facing(log: GurpsLog) -> Found:
     """Running into a foe's hex with Move, Move and Attack or All-Out Attack and stopping
-    there, one faces the foe (the way one came in)."""
+    there, one faces the foe (the way one came in), at the latest by the end of that
+    tenth."""
     for i, e, frm, to, foes in _entries(log):
-        actor, facing = e["actor"], e.get("facing")
+        actor = e["actor"]
+        facing = _facing_after(log, i, actor, e.get("facing"))
         if not isinstance(facing, str) or len(log.snaps[i].here(to)) != 1:
             continue
         if maneuver_name(log.maneuver_at(i, actor)) not in ("move", "move_and_attack",

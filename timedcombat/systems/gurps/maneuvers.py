@@ -598,7 +598,7 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
         if ccr.EVADE not in ccr.entering_choices("move", allow - f.spent):
             cc = fight.cc.get(f.at)
             if cc is not None and f.id in cc:
-                f.facing = facing_on_entry(cc.side_of(f.id))
+                moving.turn_to(fight, f, facing_on_entry(cc.side_of(f.id)))
             return False
         return _contest(frm)
 
@@ -613,8 +613,8 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
             passed["from"] = frm
             return True
         cc = fight.cc.get(f.at)
-        if cc is not None and f.id in cc:
-            f.facing = facing_on_entry(cc.side_of(f.id))
+        if cc is not None and f.id in cc:  # stopped in the hex: he faces the foe, logged
+            moving.turn_to(fight, f, facing_on_entry(cc.side_of(f.id)))
         return False
 
     def through() -> bool:
