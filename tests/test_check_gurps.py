@@ -867,6 +867,22 @@ def test_a_retreat_a_grapple_caught_keeps_its_bonus_without_a_hex() -> None:
     assert broken(_grabbed(before=True)) == {("G-CC-RETREAT", 3, "bo")}
 
 
+def test_a_retreat_a_grapple_caught_may_parry_with_a_long_weapon_or_block() -> None:
+    """Retreating out of close combat "lets you use any active defence": a retreat the
+    grapple caught was one all the same (its bonus counts), so its parry with a reach-1
+    weapon or its block is no breach; without the retreat it is."""
+    def grabbed(kind: str, weapon: str, retreat: int) -> set[tuple[str, int, str | None]]:
+        return broken(log(*ANA_IN, hit(3, "ana", "bo", "grapple", kind="grapple"),
+                          defend(3, "bo", "ana", kind=kind, weapon=weapon, faces=(6, 5, 4),
+                                 mods={"retreat": retreat} if retreat else {},
+                                 success=False),
+                          state(3, "bo", "grappled", True, "ana")))
+    assert grabbed("parry", "quarterstaff", 1) == set()
+    assert grabbed("parry", "quarterstaff", 0) == {("G-CC-PARRY", 3, "bo")}
+    assert grabbed("block", "medium", 1) == set()
+    assert grabbed("block", "medium", 0) == {("G-CC-NO-BLOCK", 3, "bo")}
+
+
 def test_a_retreat_bonus_under_move_and_attack_is_a_retreat() -> None:
     events = log(man(0, "ana", "attack"), man(5, "bo", "move_and_attack", 5),
                  man(10, "ana", "attack"), *enter(10, "ana", [0, 0], [1, 0], "bo", "W", "E"),

@@ -191,11 +191,13 @@ SEED_RULES: tuple[Rule, ...] = (
          close.fast_draw),
     Rule("G-CC-PARRY", "Defence in close combat",
          "You may parry only with a bare hand or a weapon of reach \"C\".",
-         "A parry in close combat (not retreating out of it) is bare-handed or with a reach "
-         "C weapon.", close.close_parry),
+         "A parry in close combat (not retreating out of it, nor a retreat a grapple "
+         "caught: docs/rules/gurps.md, Retreat) is bare-handed or with a reach C weapon.",
+         close.close_parry),
     Rule("G-CC-NO-BLOCK", "Defence in close combat", "You cannot block at all!",
-         "No block by a fighter in close combat, unless he retreats out of it "
-         "(docs/rules/gurps.md: the retreat lets him use any active defence).",
+         "No block by a fighter in close combat, unless he retreats out of it, or a grapple "
+         "caught his retreat (docs/rules/gurps.md: the retreat lets him use any active "
+         "defence).",
          close.close_block),
     Rule("G-CC-RETREAT", "Defence in close combat",
          "You may retreat out of close combat if you are not grappled: step out into any of "

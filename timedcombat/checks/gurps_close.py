@@ -594,13 +594,21 @@ def _caught(log: GurpsLog, i: int, e: Event) -> bool:
     return grab and held
 
 
+def _retreat_out(log: GurpsLog, i: int, e: Event) -> bool:
+    """Whether defence ``i`` retreats out of close combat: into a hex, or a retreat (its
+    bonus taken) that a grapple caught as he stepped back - "This lets you use any active
+    defence"."""
+    mods = modifiers(e) or {}
+    return _retreating(e) or (bool(mods.get("retreat")) and _caught(log, i, e))
+
+
 def close_parry(log: GurpsLog) -> Found:
     """In close combat one parries only with a bare hand or a weapon of reach C (unless
     retreating out of it)."""
     for i, e in log.of("defence"):
         actor, weapon = e.get("actor"), e.get("weapon")
         if e.get("kind") != "parry" or not isinstance(actor, str) \
-                or not log.snaps[i].in_close(actor) or _retreating(e):
+                or not log.snaps[i].in_close(actor) or _retreat_out(log, i, e):
             continue
         if weapon is None or weapon in BARE_HAND:
             continue
@@ -615,7 +623,7 @@ def close_block(log: GurpsLog) -> Found:
     for i, e in log.of("defence"):
         actor = e.get("actor")
         if e.get("kind") == "block" and isinstance(actor, str) \
-                and log.snaps[i].in_close(actor) and not _retreating(e):
+                and log.snaps[i].in_close(actor) and not _retreat_out(log, i, e):
             yield finding(e, "no block in close combat", "block")
 
 
