@@ -497,6 +497,17 @@ def case_wrong_chain() -> Case:
             _shot(faces=MISS, result="miss"), (7, "cy"))
 
 
+def test_a_slam_into_close_combat_takes_no_minus_2_and_no_chain() -> None:
+    """A slam is the attack with which one enters the hex, not one from outside it."""
+    def slam(mods: dict[str, int], *lines: Line) -> set[tuple[str, int, str | None]]:
+        blow = hit(7, "cy", "bo", "slam", kind="slam", skill=10, mods=mods, faces=MISS,
+                   result="miss", entering=True)
+        return broken(log(*ANA_IN, blow, *lines, people=TRIO))
+    assert slam({}) == set()
+    assert slam({"into_close_combat": -2}) == {("G-CC-OUTSIDE", 7, "cy")}
+    assert slam({}, wrong(7, "ana", ["ana"])) == {("G-WRONG-CHAIN", 7, "cy")}
+
+
 def test_a_wrong_target_roll_shows_how_its_skill_comes_about() -> None:
     """The skill against the man in the way is a deliberate attack's on him: the shot's
     skill 13, -2 into close combat, -2 range: 9; the named modifiers must add up to it."""

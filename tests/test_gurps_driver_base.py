@@ -263,6 +263,23 @@ def test_an_evader_stopped_in_the_hex_turns_to_face_the_foe_and_says_so():
         [(0, [-1, 1], [0, 0], "move", "E"), (0, [0, 0], [0, 0], "turn", "NE")]
 
 
+def test_a_slam_on_a_man_in_close_combat_is_the_entering_attack_not_one_from_outside():
+    """Cy is in Bob's hex; Ann slams Bob from beside it. The slam is "the initial slam ...
+    with which you entered the foe's hex" (seed 002), not an attack made standing
+    outside: no -2, and its miss strikes nobody else there (no wrong-target roll)."""
+    d = doc(fighter("cy", "red", [1, 0], facing="W", dx=14, ht=12,
+                    plan=[{"action": "move", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("ann", "red", [-3, 0], dx=12, ht=12,
+                    plan=[{"action": "slam", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=10)
+    ev = run(d, [1, 1, 1, 5, 5, 5])  # the slam: 15 vs 12 - 4, a miss
+    assert states(ev, "bob", "close_combat") == [(0, True)]
+    slam = one(ev, "attack", actor="ann")
+    assert (slam["t"], slam["modifiers"], slam["effective"], slam["result"],
+            slam["entering"]) == (5, {"move_and_attack": -4}, 8, "miss", True)
+    assert of(ev, "gurps.wrong_target") == []
+
+
 def test_a_slam_on_a_man_who_retreats_out_of_reach_leaves_the_slammer_where_he_stood():
     """Bob's dodge fails but its retreat takes him two hexes from Ann: the slam's damage
     and his fall stand; she does not jump into a hex that is not beside her (this used to

@@ -237,7 +237,9 @@ SEED_RULES: tuple[Rule, ...] = (
          "You may stand outside the close-combat hex and attack a foe who is in close "
          "combat. Your attack is at -2.",
          "An attack (not a slam) from another hex on a fighter in close combat has "
-         "into_close_combat -2; no other attack has it.", close.into_close_combat),
+         "into_close_combat -2; no other attack has it (a slam enters the hex: the seed's "
+         "\"initial slam ... with which you entered the foe's hex\").",
+         close.into_close_combat),
     Rule("G-WRONG-SKILL", OUTSIDE,
          "Your effective skill is 9 or what you would have if you deliberately attacked that "
          "target, whichever is less, and you must use the rules for Hitting the Wrong Target.",
@@ -249,10 +251,10 @@ SEED_RULES: tuple[Rule, ...] = (
          "If you miss, or your foe successfully dodges, you may have hit someone else — "
          "friend or foe! — in that hex. / Keep rolling until you hit someone, someone "
          "parries, or you run out of targets.",
-         "After an attack from outside into close combat that misses (not critically) or is "
-         "dodged, wrong-target rolls on its tenth go against the others in that hex, each "
-         "once, until one hits or is parried; none after a hit, a parry or any other attack; "
-         "while it goes on an able occupant not yet tried gets a roll.",
+         "After an attack (not a slam) from outside into close combat that misses (not "
+         "critically) or is dodged, wrong-target rolls on its tenth go against the others "
+         "in that hex, each once, until one hits or is parried; none after a hit, a parry "
+         "or any other attack; while it goes on an able occupant not yet tried gets a roll.",
          close.wrong_target_chain),
     Rule("G-WRONG-ORDER", OUTSIDE,
          "If there are several possible targets, determine who is in the way first.",

@@ -805,15 +805,17 @@ def into_close_combat(log: GurpsLog) -> Found:
     """An attack from outside on a fighter in close combat is at -2 (and no other)."""
     for i, e in log.of("attack"):
         mods = modifiers(e)
-        if mods is None or e.get("kind") == "slam":
+        if mods is None:
             continue
         outside = _outside(log, i, e)
         if outside is None:
             continue
-        want = INTO_CLOSE_COMBAT if outside else 0
+        slam = e.get("kind") == "slam"  # the attack that enters the hex, not from outside
+        want = INTO_CLOSE_COMBAT if outside and not slam else 0
         got = mods.get("into_close_combat", 0)
         if got != want:
-            why = "from outside into close combat" if outside else "not into close combat"
+            why = "a slam enters the hex" if slam else \
+                "from outside into close combat" if outside else "not into close combat"
             yield finding(e, f"into_close_combat {want} ({why})", f"{got}")
 
 
@@ -877,7 +879,9 @@ def wrong_target_chain(log: GurpsLog) -> Found:
         result = e.get("result")
         if e.get("critical") == "failure":
             continue  # the Critical Miss Table decides: neither asked for nor ruled out
-        open_ = outside is True and result in ("miss", "dodged")
+        # a slam enters the hex ("the initial slam ... with which you entered"): it is not
+        # an attack from outside, and no chain follows it
+        open_ = outside is True and result in ("miss", "dodged") and e.get("kind") != "slam"
         tried: list[str] = []
         for _j, d in links:
             who = d["target"]

@@ -685,9 +685,12 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
         return True
     fight.note_attack()
     f.attacked_this_turn = True
+    # the slam is the attack with which he enters the hex (seed 002: "the initial slam or
+    # other attack with which you entered"), not one made standing outside it: no -2 for
+    # attacking into close combat, and no wrong-target chain when it misses
     sit = attrs.evolve(situation(fight, f, t, None, maneuver=via,
                                  option="determined" if via == "all_out_attack" else None),
-                       entering=True)
+                       entering=True, into_close_combat=False)
     ar = slam_attack(roll3(fight), f.stats, sit, fight.rules)
     tries: list[Any] = []
     if ar.roll.critical == "success":
