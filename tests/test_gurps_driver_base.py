@@ -300,6 +300,35 @@ def test_a_slam_on_a_man_who_retreats_out_of_reach_leaves_the_slammer_where_he_s
     assert states(ev, "ann", "close_combat") == [] and states(ev, "bob", "prone") == [(7, True)]
 
 
+def test_a_pinner_knocked_out_frees_his_man_and_leaves_the_close_combat_before_the_end():
+    """Vik (blue, alone) pins Ann; Cy stabs Vik from beside the hex and knocks him out.
+    Taking him off the map lets Ann go - which brings her back into the count and ends the
+    fight - but first every close combat he leaves is logged: nothing comes after ``end``,
+    and a log that ended with Ann still "in close combat" in a hex with no foe was false."""
+    nothing = [{"action": "do_nothing"}]
+    d = doc(fighter("cy", "red", [-1, 0], st=12, dx=12, ht=12, skills={"knife": 16},
+                    weapons=["knife"], plan=nothing * 3 + [{"action": "attack",
+                                                            "target": "vik"}] * 2),
+            fighter("ann", "red", [0, 0],
+                    plan=[{"action": "change_posture", "posture": "prone"}] * 2 + nothing * 3),
+            fighter("vik", "blue", [1, 0], facing="W", st=3, dx=12, ht=3,
+                    skills={"wrestling": 14},
+                    plan=[{"action": "grapple", "target": "ann"}] + nothing
+                    + [{"action": "pin", "target": "ann"}] + nothing * 2), until=60)
+    ev = run(d, [2, 6, 1,  # initiative: Cy, Ann, Vik
+                 5, 1, 2, 6, 2, 4,  # Vik grabs Ann (8 vs 14); her dodge fails
+                 3, 3, 3, 2, 5, 1,  # turn 3: the pin, 9 vs 14 against 8 vs 10: pinned
+                 2, 1, 2, 3, 6, 3, 1,  # Cy's stab hits, Vik's dodge fails: 1 (HP 2)
+                 2, 6, 1, 4, 3, 4, 3,  # again: 3 x 1.5 = 4 (HP -2), a major wound
+                 5, 3, 4])  # the knockdown roll fails by 9: unconscious
+    assert states(ev, "ann", "pinned") == [(26, True), (40, False)]
+    assert [(e["t"], e["event"], e.get("actor"), e.get("state"), e.get("value"))
+            for e in ev[-5:]] == [
+        (40, "state", "vik", "out", True), (40, "state", "ann", "grappled", False),
+        (40, "state", "ann", "pinned", False), (40, "state", "ann", "close_combat", False),
+        (40, "end", None, None, None)]
+
+
 def test_getting_up_takes_two_maneuvers():
     d = duel([{"action": "change_posture", "posture": "prone"}] * 2
              + [{"action": "change_posture", "posture": "standing"}] * 3, NOTHING, until=45)
