@@ -86,6 +86,17 @@ def test_wait_strikes_when_the_target_comes_within_reach():
     assert ev.index(blow) > ev.index(moves[-1])  # after the step that triggered it
 
 
+def test_a_wait_on_a_target_already_within_reach_strikes_at_once():
+    """The trigger, "the target within reach", is met when Bob takes his Wait: the attack
+    comes at once, at the Wait's step in his own phase (before, it came at the next step
+    of anyone's, whatever that step was: a third man's lost attack)."""
+    d = duel(NOTHING, [{"action": "wait", "target": "ann"}] + NOTHING, until=10)
+    ev = run(d, [1, 1, 5, 5, 5])  # Ann (DX 13) first; Bob's blow: 15 vs 14, a miss
+    blow = one(ev, "attack", actor="bob")
+    assert (blow["t"], blow["target"], blow["result"]) == (5, "ann", "miss")
+    assert one(ev, "gurps.maneuver", actor="bob")["maneuver"] == "wait"
+
+
 def test_aim_gives_acc_then_plus_1():
     d = doc(fighter("ash", "red", [-6, 0], st=11, dx=12, ht=10, skills={"bow": 13},
                     weapons=["bow"], plan=[{"action": "aim", "target": "bob"},

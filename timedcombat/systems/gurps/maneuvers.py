@@ -504,6 +504,12 @@ def build_all_out_defense(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
 
 def build_wait(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
     def hold() -> bool:
+        t = _target(fight, step)
+        if t is not None and t.able and can_strike(fight, f, t, step.weapon):
+            # the trigger ("the target within reach") is met already: the attack at once,
+            # not at whatever step of anyone's comes next
+            wait_attack(fight, f, t, step.weapon)
+            return True
         f.waiting = WaitOrder(step.target, step.weapon)
         fight.waiters.append(f)
         return True
