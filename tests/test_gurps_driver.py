@@ -594,6 +594,25 @@ def test_a_target_who_dodges_out_of_the_hex_leaves_the_others_in_the_way():
                                 (17, "tor", 9, "parried", ["ulf", "tor"])]
 
 
+def test_those_left_in_a_hex_keep_their_halves_when_a_foe_comes_back_in():
+    """Rab (red) comes in from the east, Tor (blue) from the north-west: Ulf W, Rab E, Tor
+    NW. Rab leaves by his side (Ulf and Tor, friends, fight no one there), then steps in
+    again from the south-east: he takes that half, and the two who never moved keep theirs
+    (before, both were put on the half opposite him, one on the other's)."""
+    nothing = [{"action": "do_nothing"}]
+    d = doc(fighter("rab", "red", [2, 0], facing="W", dx=13, ht=12,
+                    plan=[{"action": "move", "to": [0, 0]}, {"action": "move", "to": [0, 1]},
+                          {"action": "step", "to": [0, 0]}] + nothing * 2),
+            fighter("tor", "blue", [0, -2], facing="SE", dx=12, ht=12,
+                    plan=[{"action": "move", "to": [0, 0]}] + nothing * 4),
+            fighter("ulf", "blue", [0, 0], plan=nothing * 5), until=30)
+    ev = run(d, [1, 1, 1])
+    assert states(ev, "rab", "close_combat") == [(1, True), (10, False), (20, True)]
+    assert [(h["t"], h["occupants"], h["sides"]) for h in of(ev, "gurps.half_hex")] == [
+        (1, ["ulf", "rab"], ["W", "E"]), (4, ["ulf", "rab", "tor"], ["W", "E", "NW"]),
+        (20, ["ulf", "tor", "rab"], ["W", "NW", "SE"])]
+
+
 def test_a_ranged_weapon_in_close_combat_takes_its_bulk_instead_of_the_range():
     d = doc(fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
                     skills={"knife": 14}, weapons=["knife"],

@@ -94,6 +94,7 @@ class Fight(Arena):
             f.policy = get_policy(spec.policy)
             self.add(f)
         self.cc: dict[Hex, Any] = {}  # close-combat hexes (halfhex.CloseCombatHex)
+        self.settled: dict[Hex, Any] = {}  # halves kept in a hex whose close combat ended
         self.coop = Coop(self)
         self.waiters: list[Fighter] = []
         self.initiative: tuple[str, ...] = ()
