@@ -291,6 +291,21 @@ def test_a_slam_on_a_man_in_close_combat_is_the_entering_attack_not_one_from_out
     assert of(ev, "gurps.wrong_target") == []
 
 
+def test_an_evader_who_gets_past_but_cannot_go_on_stays_facing_the_foe():
+    """Ann wins the evade, but walls fill the far side of Bob's hex: she stays in it, and
+    like anyone who stops in a foe's hex she faces him, a turn logged at the step that
+    would have taken her out."""
+    d = doc(fighter("ann", "red", [-1, 1], dx=12,
+                    plan=[{"action": "evade", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=5,
+            walls=[[1, -1], [1, 0], [0, -1]])
+    ev = run(d, [1, 1, 3, 3, 3, 5, 5, 5])  # Ann 9 vs 12 - 5; Bob 15 vs 10: she gets past
+    assert one(ev, "gurps.contest", kind="evade")["result"] == "passed"
+    assert [(m["t"], m["to"], m["mode"], m["facing"]) for m in of(ev, "move", actor="ann")] \
+        == [(0, [0, 0], "move", "E"), (2, [0, 0], "turn", "NE")]
+    assert states(ev, "ann", "close_combat") == [(0, True)]
+
+
 def test_a_slam_on_a_man_who_retreats_out_of_reach_leaves_the_slammer_where_he_stood():
     """Bob's dodge fails but its retreat takes him two hexes from Ann: the slam's damage
     and his fall stand; she does not jump into a hex that is not beside her (this used to

@@ -125,7 +125,8 @@ SEED_RULES: tuple[Rule, ...] = (
     Rule("G-CC-FACING", "Entering a foe's hex", STOP_Q,
          "Stopping in a lone foe's hex with Move, Move and Attack or All-Out Attack, the "
          "entering move's facing (where logged), or that of a turn in place he makes later "
-         "on that tenth, is the way he came in, towards the foe in the far half.",
+         "in his phase before he moves on, is the way he came in, towards the foe in the "
+         "far half.",
          close.entering_facing),
     Rule("G-HALF-HEX", "Entering a foe's hex",
          "When you enter a hex occupied by a foe you occupy half of the hex: the half on the "

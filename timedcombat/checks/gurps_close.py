@@ -206,13 +206,14 @@ def passing_through(log: GurpsLog) -> Found:
 
 
 def _facing_after(log: GurpsLog, i: int, actor: str, facing: object) -> object:
-    """``actor``'s facing at the end of move ``i``'s tenth: a turn in place he makes
-    later on that tenth (a ``move`` with ``from`` = ``to``: stopped by a foe he evaded,
-    he turns to him) changes it."""
-    t = log.events[i]["t"]
+    """``actor``'s facing once he stops after move ``i``: a turn in place he makes later
+    on that tenth or in the rest of his phase, before he moves on (a ``move`` with
+    ``from`` = ``to``: stopped by a foe he evaded, he turns to him), changes it."""
+    p = log.phase_at(i, actor)
+    last = p.last if p is not None else log.events[i]["t"]
     for j in range(i + 1, len(log.events)):
         d = log.events[j]
-        if d["t"] != t:
+        if d["t"] > last:
             break
         if d.get("event") == "move" and d.get("actor") == actor:
             if as_hex(d.get("from")) != as_hex(d.get("to")):
@@ -223,8 +224,8 @@ def _facing_after(log: GurpsLog, i: int, actor: str, facing: object) -> object:
 
 def entering_facing(log: GurpsLog) -> Found:
     """Running into a foe's hex with Move, Move and Attack or All-Out Attack and stopping
-    there, one faces the foe (the way one came in), at the latest by the end of that
-    tenth."""
+    there, one faces the foe (the way one came in), at the latest by the end of his
+    phase."""
     for i, e, frm, to, foes in _entries(log):
         actor = e["actor"]
         facing = _facing_after(log, i, actor, e.get("facing"))

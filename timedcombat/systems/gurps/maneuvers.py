@@ -614,14 +614,17 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
             return False
         return _contest(neighbour(f.at, cc.side_of(f.id)))
 
-    def _contest(frm: Hex) -> bool:
-        if moving.evade_contest(fight, f, t, frm):
-            passed["from"] = frm
-            return True
+    def _stop() -> bool:
         cc = fight.cc.get(f.at)
         if cc is not None and f.id in cc:  # stopped in the hex: he faces the foe, logged
             moving.turn_to(fight, f, facing_on_entry(cc.side_of(f.id)))
         return False
+
+    def _contest(frm: Hex) -> bool:
+        if moving.evade_contest(fight, f, t, frm):
+            passed["from"] = frm
+            return True
+        return _stop()
 
     def through() -> bool:
         frm = passed.pop("from", None)
@@ -634,9 +637,9 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
             if fight.map.is_free(h) and h not in fight.map.walls:
                 leg = _paid(fight, f, h)
                 if leg.cost > allow - f.spent:
-                    return False
+                    break
                 return moving.move_into(fight, f, leg, "move", evading=True)
-        return False
+        return _stop()  # past him, but no free hex or movement to go on: he stays there
 
     if f.in_cc and t.at == f.at:
         steps = [Step(MOVE, out)]
