@@ -355,6 +355,17 @@ def test_a_pinner_knocked_out_frees_his_man_and_leaves_the_close_combat_before_t
         (40, "end", None, None, None)]
 
 
+def test_a_kneeling_fighters_attack_lays_out_no_step_he_cannot_take():
+    """Kneeling, Ann cannot step (no crawling): her Attack with a `to` is the blow alone,
+    at her phase's first tenth, not a step that does nothing and a blow two tenths on."""
+    d = duel([{"action": "change_posture", "posture": "kneeling"},
+              {"action": "attack", "target": "bob", "to": [-2, 0]}], NOTHING, until=15)
+    ev = run(d, [1, 1, 5, 5, 5])  # her blow: 15 vs 14 - 2 (kneeling), a miss
+    blow = one(ev, "attack", actor="ann")
+    assert (blow["t"], blow["modifiers"], blow["result"]) == (10, {"posture": -2}, "miss")
+    assert [m["mode"] for m in of(ev, "move", actor="ann")] == []
+
+
 def test_getting_up_takes_two_maneuvers():
     d = duel([{"action": "change_posture", "posture": "prone"}] * 2
              + [{"action": "change_posture", "posture": "standing"}] * 3, NOTHING, until=45)

@@ -245,6 +245,10 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
     if step.action not in ("aim", "attack", "all_out_attack", "move_and_attack", "wait"):
         f.aim_turns, f.aim_target = 0, None  # Aim counts only for the next attack (B364)
     layout = BUILDERS[step.action](fight, f, step)
+    if not f.standing or f.grappled or f.pinned:
+        # he cannot move a hex this maneuver (nothing in it stands him up or frees him):
+        # no step of movement is laid out, so the others are spread over the phase alone
+        layout = attrs.evolve(layout, steps=tuple(s for s in layout.steps if s.kind != MOVE))
     fight.announce(f, step, layout.maneuver, p, layout.movement, layout.option)
     f.free_ready = False
     still_moving = True
