@@ -497,6 +497,64 @@ def case_wrong_chain() -> Case:
             _shot(faces=MISS, result="miss"), (7, "cy"))
 
 
+def test_a_slam_into_close_combat_takes_no_minus_2_and_no_chain() -> None:
+    """A slam is the attack with which one enters the hex, not one from outside it."""
+    def slam(mods: dict[str, int], *lines: Line) -> set[tuple[str, int, str | None]]:
+        blow = hit(7, "cy", "bo", "slam", kind="slam", skill=10, mods=mods, faces=MISS,
+                   result="miss", entering=True)
+        return broken(log(*ANA_IN, blow, *lines, people=TRIO))
+    assert slam({}) == set()
+    assert slam({"into_close_combat": -2}) == {("G-CC-OUTSIDE", 7, "cy")}
+    assert slam({}, wrong(7, "ana", ["ana"])) == {("G-WRONG-CHAIN", 7, "cy")}
+
+
+def test_a_wrong_target_roll_shows_how_its_skill_comes_about() -> None:
+    """The skill against the man in the way is a deliberate attack's on him: the shot's
+    skill 13, -2 into close combat, -2 range: 9; the named modifiers must add up to it."""
+    def link(**kw: Any) -> Line:
+        e = wrong(7, "ana", ["ana"], vs=9)
+        e.update(kw)
+        return e
+
+    def shot(e: Line) -> set[tuple[str, int, str | None]]:
+        return broken(_shot(e, faces=MISS, result="miss"))
+
+    mods = {"into_close_combat": -2, "range": -2}
+    assert shot(link(skill=13, modifiers=mods)) == set()
+    assert shot(link(skill=13, modifiers={"range": -2}, skill_vs_target=11)) == \
+        {("G-WRONG-SKILL", 7, "cy")}  # no -2 for attacking into close combat
+    assert shot(link(skill=13, modifiers={**mods, "range": -1})) == \
+        {("G-WRONG-SKILL", 7, "cy")}  # 13 - 2 - 1 = 10, not 9
+    assert shot(link(skill=14, modifiers={"into_close_combat": -2, "range": -3})) == \
+        {("G-WRONG-SKILL", 7, "cy")}  # not the skill of the shot that went astray
+    assert shot(link(skill=13, modifiers={"into_close_combat": -2}, cap=9)) == set()
+
+
+def test_a_turn_on_the_tenth_of_entering_counts_as_facing_the_foe() -> None:
+    good, bad, (t, actor) = case_cc_facing()
+    entering = [e for e in bad if e["event"] == "move" and e.get("actor") == actor
+                and e["t"] == t][-1]
+    k = bad.index(entering)
+    turned = E(t, "move", actor=actor, **{"from": entering["to"]}, to=entering["to"],
+               mode="turn", facing=next(e for e in good if e["event"] == "move"
+                                        and e.get("actor") == actor and e["t"] == t)["facing"])
+    fixed = bad[:k + 1] + [turned] + bad[k + 1:]
+    for n, e in enumerate(fixed):
+        e["seq"] = n + 1
+    assert broken(fixed) == set()
+
+
+def test_a_fast_draw_roll_adds_up_to_its_effective_skill() -> None:
+    good, _, _ = case_ready_fast_draw()
+    fast = [e for e in good if e["event"] == "gurps.ready" and e.get("fast_draw_roll")]
+    assert fast and broken(good) == set()
+    eff = fast[0]["fast_draw_effective"]
+    fast[0].update(fast_draw_skill=eff + 2, fast_draw_modifiers={"shock": -2})
+    assert broken(good) == set()
+    fast[0].update(fast_draw_modifiers={"shock": -1})
+    assert broken(good) == {("G-ROLL-EFFECTIVE", fast[0]["t"], fast[0]["actor"])}
+
+
 QUAD = (ANA, placed("dee", "red", [1, -1], "SE", st=10, dx=12, ht=10),  # 22
         BO, placed("cy", "red", [4, 0], "W", st=11, dx=10, ht=9))  # 19
 """Phases 0-1 (ana), 2-4 (dee), 5-6 (bo), 7-9 (cy): ana comes into bo's hex from the
@@ -818,6 +876,22 @@ def test_a_retreat_a_grapple_caught_keeps_its_bonus_without_a_hex() -> None:
     assert broken(_grabbed(held=False)) == {("G-RETREAT-BONUS", 3, "bo")}
     # a retreat tried while already held is no retreat at all
     assert broken(_grabbed(before=True)) == {("G-CC-RETREAT", 3, "bo")}
+
+
+def test_a_retreat_a_grapple_caught_may_parry_with_a_long_weapon_or_block() -> None:
+    """Retreating out of close combat "lets you use any active defence": a retreat the
+    grapple caught was one all the same (its bonus counts), so its parry with a reach-1
+    weapon or its block is no breach; without the retreat it is."""
+    def grabbed(kind: str, weapon: str, retreat: int) -> set[tuple[str, int, str | None]]:
+        return broken(log(*ANA_IN, hit(3, "ana", "bo", "grapple", kind="grapple"),
+                          defend(3, "bo", "ana", kind=kind, weapon=weapon, faces=(6, 5, 4),
+                                 mods={"retreat": retreat} if retreat else {},
+                                 success=False),
+                          state(3, "bo", "grappled", True, "ana")))
+    assert grabbed("parry", "quarterstaff", 1) == set()
+    assert grabbed("parry", "quarterstaff", 0) == {("G-CC-PARRY", 3, "bo")}
+    assert grabbed("block", "medium", 1) == set()
+    assert grabbed("block", "medium", 0) == {("G-CC-NO-BLOCK", 3, "bo")}
 
 
 def test_a_retreat_bonus_under_move_and_attack_is_a_retreat() -> None:

@@ -203,6 +203,30 @@ def test_fast_draw_in_close_combat_needs_the_dx_roll_first_and_saves_the_maneuve
     assert (ready["result"], ready.get("fast_draw_roll")) == ("wasted", None)
 
 
+def test_a_fast_draw_roll_carries_its_modifiers_by_name():
+    """With shield_penalty_dx_skills the Fast-Draw roll, a DX-based skill roll in close
+    combat after the first turn there, takes the shield's -DB as the DX roll does; both
+    show it by name."""
+    sven = dict(SVEN, skills={**SVEN["skills"], "fast_draw_knife": 13})
+    d = doc(fighter("kaz", "red", [-3, 0], **KAZ, plan=[{"action": "move", "target": "sven"}]
+                    + [{"action": "do_nothing"}] * 2),
+            fighter("sven", "blue", [0, 0], facing="W", policy="aggressive", **sven, plan=[
+                {"action": "do_nothing"}, {"action": "ready", "weapon": "knife"},
+                {"action": "do_nothing"}]),
+            rules={"shield_penalty_dx_skills": True}, until=20)
+    # Sven's second turn in close combat: DX 9 vs 12 - 2; Fast-Draw 11 vs 13 - 2
+    ready = one(run(d, [1, 6, 3, 3, 3, 4, 4, 3]), "gurps.ready")
+    assert (ready["t"], ready["effective"], ready["modifiers"], ready["fast_draw_skill"],
+            ready["fast_draw_modifiers"], ready["fast_draw_effective"], ready["result"]) == \
+        (15, 10, {"shield_in_close_combat": -2}, 13, {"shield_in_close_combat": -2}, 11,
+         "ready_free")
+    # by default the shield's -DB is for DX rolls only: the Fast-Draw roll is at 13
+    d["rules"] = {}
+    ready = one(run(d, [1, 6, 3, 3, 3, 4, 4, 3]), "gurps.ready")
+    assert (ready["modifiers"], ready["fast_draw_modifiers"], ready["fast_draw_effective"]) \
+        == ({"shield_in_close_combat": -2}, {}, 13)
+
+
 # --------------------------------------------------------------------------- defence
 
 
@@ -495,6 +519,9 @@ def test_an_arrow_into_a_close_combat_hex_misses_and_strikes_the_man_in_the_way(
             stray["skill_vs_target"], stray["effective_skill"], stray["faces"],
             stray["result"], stray["order"]) == \
         (13, "ash", "rab", "ulf", 11, 9, [3, 3, 3], "hit", ["ulf"])
+    # 11 = bow 15, -2 into close combat, -2 range, by name; Aim was at Rab, not at Ulf
+    assert (stray["skill"], stray["modifiers"]) == \
+        (15, {"into_close_combat": -2, "range": -2})
     # Ulf may only dodge an arrow: All-Out Defense (Increased Dodge) +2, retreat +3
     dodge = one(ev, "defence", actor="ulf")
     assert (dodge["kind"], dodge["modifiers"], dodge["success"]) == \
@@ -529,8 +556,61 @@ def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
     assert [(c["target"], c["skill_vs_target"], c["effective_skill"], c["result"],
              c["order"]) for c in chain] == [
         ("ulf", 12, 9, "dodged", ["ulf", "tor"]), ("tor", 12, 9, "parried", ["ulf", "tor"])]
+    assert [(c["skill"], c["modifiers"]) for c in chain] == \
+        [(14, {"into_close_combat": -2})] * 2  # broadsword 14, -2 into close combat
     assert [(e["actor"], e["kind"], e["success"]) for e in of(ev, "defence")] == \
         [("rab", "dodge", True), ("ulf", "dodge", True), ("tor", "parry", True)]
+
+
+def test_a_target_who_dodges_out_of_the_hex_leaves_the_others_in_the_way():
+    """"If you miss, or your foe successfully dodges, you may have hit someone else ... in
+    that hex": the hex the blow went into. Rab dodges by retreating out of it; the chain
+    still rolls against Ulf, then Tor, who stand there."""
+    def crowd(rab_plan: list) -> dict:
+        return doc(
+            fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
+                    skills={"knife": 14}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "move", "to": [0, 0]}] + rab_plan
+                    + [{"action": "do_nothing"}] * 2),
+            fighter("tor", "blue", [0, -2], facing="SE", st=11, dx=12, ht=12,
+                    skills={"knife": 16}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "move", "to": [0, 0]}] + [{"action": "do_nothing"}] * 2),
+            fighter("ulf", "blue", [0, 0], facing="W", st=12, dx=12, ht=11,
+                    skills={"knife": 12}, weapons=["knife"], policy="aggressive",
+                    plan=[{"action": "do_nothing"}] * 3),
+            fighter("ash", "blue", [-1, 0], st=12, dx=12, ht=10, skills={"broadsword": 14},
+                    weapons=["broadsword"],
+                    plan=[{"action": "do_nothing"}, {"action": "attack", "target": "rab"}]),
+            until=20)
+    faces = [1, 1, 1, 1, 3, 3, 4, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 3, 3, 2, 2, 2]
+    ev = run(crowd([{"action": "retreat"}]), faces)
+    dodge = one(ev, "defence", actor="rab")
+    assert (dodge["t"], dodge["success"], dodge["modifiers"], dodge["retreat"]) == \
+        (17, True, {"retreat": 3}, [0, 1])
+    assert states(ev, "rab", "close_combat") == [(1, True), (17, False)]
+    chain = of(ev, "gurps.wrong_target")
+    assert [(c["t"], c["target"], c["effective_skill"], c["result"], c["order"])
+            for c in chain] == [(17, "ulf", 9, "dodged", ["ulf", "tor"]),
+                                (17, "tor", 9, "parried", ["ulf", "tor"])]
+
+
+def test_those_left_in_a_hex_keep_their_halves_when_a_foe_comes_back_in():
+    """Rab (red) comes in from the east, Tor (blue) from the north-west: Ulf W, Rab E, Tor
+    NW. Rab leaves by his side (Ulf and Tor, friends, fight no one there), then steps in
+    again from the south-east: he takes that half, and the two who never moved keep theirs
+    (before, both were put on the half opposite him, one on the other's)."""
+    nothing = [{"action": "do_nothing"}]
+    d = doc(fighter("rab", "red", [2, 0], facing="W", dx=13, ht=12,
+                    plan=[{"action": "move", "to": [0, 0]}, {"action": "move", "to": [0, 1]},
+                          {"action": "step", "to": [0, 0]}] + nothing * 2),
+            fighter("tor", "blue", [0, -2], facing="SE", dx=12, ht=12,
+                    plan=[{"action": "move", "to": [0, 0]}] + nothing * 4),
+            fighter("ulf", "blue", [0, 0], plan=nothing * 5), until=30)
+    ev = run(d, [1, 1, 1])
+    assert states(ev, "rab", "close_combat") == [(1, True), (10, False), (20, True)]
+    assert [(h["t"], h["occupants"], h["sides"]) for h in of(ev, "gurps.half_hex")] == [
+        (1, ["ulf", "rab"], ["W", "E"]), (4, ["ulf", "rab", "tor"], ["W", "E", "NW"]),
+        (20, ["ulf", "tor", "rab"], ["W", "NW", "SE"])]
 
 
 def test_a_ranged_weapon_in_close_combat_takes_its_bulk_instead_of_the_range():

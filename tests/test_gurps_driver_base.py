@@ -86,6 +86,17 @@ def test_wait_strikes_when_the_target_comes_within_reach():
     assert ev.index(blow) > ev.index(moves[-1])  # after the step that triggered it
 
 
+def test_a_wait_on_a_target_already_within_reach_strikes_at_once():
+    """The trigger, "the target within reach", is met when Bob takes his Wait: the attack
+    comes at once, at the Wait's step in his own phase (before, it came at the next step
+    of anyone's, whatever that step was: a third man's lost attack)."""
+    d = duel(NOTHING, [{"action": "wait", "target": "ann"}] + NOTHING, until=10)
+    ev = run(d, [1, 1, 5, 5, 5])  # Ann (DX 13) first; Bob's blow: 15 vs 14, a miss
+    blow = one(ev, "attack", actor="bob")
+    assert (blow["t"], blow["target"], blow["result"]) == (5, "ann", "miss")
+    assert one(ev, "gurps.maneuver", actor="bob")["maneuver"] == "wait"
+
+
 def test_aim_gives_acc_then_plus_1():
     d = doc(fighter("ash", "red", [-6, 0], st=11, dx=12, ht=10, skills={"bow": 13},
                     weapons=["bow"], plan=[{"action": "aim", "target": "bob"},
@@ -247,6 +258,112 @@ def test_a_slam_deals_damage_both_ways_and_the_slammer_ends_in_the_hex():
     assert states(ev, "bob", "prone") == [(3, True)]
     assert of(ev, "move", actor="ann")[-1]["to"] == [0, 0]
     assert states(ev, "ann", "close_combat") == [(3, True)]
+
+
+def test_an_evader_stopped_in_the_hex_turns_to_face_the_foe_and_says_so():
+    """Ann comes in from the south-west facing east (the NE hex is a front hex: no turn on
+    the way); Bob stops her evade, and she faces him, as one stopping in a foe's hex does
+    (seed 002): a turn in place logged on that tenth, not a silent change of facing."""
+    d = doc(fighter("ann", "red", [-1, 1], dx=12,
+                    plan=[{"action": "evade", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=5)
+    ev = run(d, [1, 1, 5, 5, 5, 3, 3, 3])  # Ann 15 vs 12 - 5; Bob 9 vs 10: she is stopped
+    assert one(ev, "gurps.contest", kind="evade")["result"] == "stopped"
+    assert [(m["t"], m["from"], m["to"], m["mode"], m["facing"])
+            for m in of(ev, "move", actor="ann")] == \
+        [(0, [-1, 1], [0, 0], "move", "E"), (0, [0, 0], [0, 0], "turn", "NE")]
+
+
+def test_a_slam_on_a_man_in_close_combat_is_the_entering_attack_not_one_from_outside():
+    """Cy is in Bob's hex; Ann slams Bob from beside it. The slam is "the initial slam ...
+    with which you entered the foe's hex" (seed 002), not an attack made standing
+    outside: no -2, and its miss strikes nobody else there (no wrong-target roll)."""
+    d = doc(fighter("cy", "red", [1, 0], facing="W", dx=14, ht=12,
+                    plan=[{"action": "move", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("ann", "red", [-3, 0], dx=12, ht=12,
+                    plan=[{"action": "slam", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=10)
+    ev = run(d, [1, 1, 1, 5, 5, 5])  # the slam: 15 vs 12 - 4, a miss
+    assert states(ev, "bob", "close_combat") == [(0, True)]
+    slam = one(ev, "attack", actor="ann")
+    assert (slam["t"], slam["modifiers"], slam["effective"], slam["result"],
+            slam["entering"]) == (5, {"move_and_attack": -4}, 8, "miss", True)
+    assert of(ev, "gurps.wrong_target") == []
+
+
+def test_an_evader_who_gets_past_but_cannot_go_on_stays_facing_the_foe():
+    """Ann wins the evade, but walls fill the far side of Bob's hex: she stays in it, and
+    like anyone who stops in a foe's hex she faces him, a turn logged at the step that
+    would have taken her out."""
+    d = doc(fighter("ann", "red", [-1, 1], dx=12,
+                    plan=[{"action": "evade", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", plan=NOTHING), until=5,
+            walls=[[1, -1], [1, 0], [0, -1]])
+    ev = run(d, [1, 1, 3, 3, 3, 5, 5, 5])  # Ann 9 vs 12 - 5; Bob 15 vs 10: she gets past
+    assert one(ev, "gurps.contest", kind="evade")["result"] == "passed"
+    assert [(m["t"], m["to"], m["mode"], m["facing"]) for m in of(ev, "move", actor="ann")] \
+        == [(0, [0, 0], "move", "E"), (2, [0, 0], "turn", "NE")]
+    assert states(ev, "ann", "close_combat") == [(0, True)]
+
+
+def test_a_slam_on_a_man_who_retreats_out_of_reach_leaves_the_slammer_where_he_stood():
+    """Bob's dodge fails but its retreat takes him two hexes from Ann: the slam's damage
+    and his fall stand; she does not jump into a hex that is not beside her (this used to
+    end the run with a traceback)."""
+    d = doc(fighter("ann", "red", [-2, 0], st=10, dx=12, ht=12,
+                    plan=[{"action": "slam", "target": "bob"}, {"action": "do_nothing"}]),
+            fighter("bob", "blue", [0, 0], facing="W", st=10, dx=13, ht=12,
+                    plan=[{"action": "retreat"}] + NOTHING * 2), until=10)
+    ev = run(d, [1, 1,  # Bob (Speed 6.25) acts first and readies a retreat
+                 2, 2, 3,  # the slam: 7 vs 12 - 4
+                 5, 5, 4,  # Bob's dodge, retreating: 14 vs 9 + 3, fails
+                 6, 1])  # HP 10 x velocity 1 / 100 -> 1d-3 each way: 3 and 0
+    dodge = one(ev, "defence", actor="bob")
+    assert (dodge["t"], dodge["success"], dodge["retreat"]) == (7, False, [1, 0])
+    s = one(ev, "gurps.slam")
+    assert (s["t"], s["dealt"], s["taken"], s["falls"]) == (7, 3, 0, ["bob"])
+    assert [m["to"] for m in of(ev, "move", actor="ann")] == [[-1, 0]]
+    assert states(ev, "ann", "close_combat") == [] and states(ev, "bob", "prone") == [(7, True)]
+
+
+def test_a_pinner_knocked_out_frees_his_man_and_leaves_the_close_combat_before_the_end():
+    """Vik (blue, alone) pins Ann; Cy stabs Vik from beside the hex and knocks him out.
+    Taking him off the map lets Ann go - which brings her back into the count and ends the
+    fight - but first every close combat he leaves is logged: nothing comes after ``end``,
+    and a log that ended with Ann still "in close combat" in a hex with no foe was false."""
+    nothing = [{"action": "do_nothing"}]
+    d = doc(fighter("cy", "red", [-1, 0], st=12, dx=12, ht=12, skills={"knife": 16},
+                    weapons=["knife"], plan=nothing * 3 + [{"action": "attack",
+                                                            "target": "vik"}] * 2),
+            fighter("ann", "red", [0, 0],
+                    plan=[{"action": "change_posture", "posture": "prone"}] * 2 + nothing * 3),
+            fighter("vik", "blue", [1, 0], facing="W", st=3, dx=12, ht=3,
+                    skills={"wrestling": 14},
+                    plan=[{"action": "grapple", "target": "ann"}] + nothing
+                    + [{"action": "pin", "target": "ann"}] + nothing * 2), until=60)
+    ev = run(d, [2, 6, 1,  # initiative: Cy, Ann, Vik
+                 5, 1, 2, 6, 2, 4,  # Vik grabs Ann (8 vs 14); her dodge fails
+                 3, 3, 3, 2, 5, 1,  # turn 3: the pin, 9 vs 14 against 8 vs 10: pinned
+                 2, 1, 2, 3, 6, 3, 1,  # Cy's stab hits, Vik's dodge fails: 1 (HP 2)
+                 2, 6, 1, 4, 3, 4, 3,  # again: 3 x 1.5 = 4 (HP -2), a major wound
+                 5, 3, 4])  # the knockdown roll fails by 9: unconscious
+    assert states(ev, "ann", "pinned") == [(26, True), (40, False)]
+    assert [(e["t"], e["event"], e.get("actor"), e.get("state"), e.get("value"))
+            for e in ev[-5:]] == [
+        (40, "state", "vik", "out", True), (40, "state", "ann", "grappled", False),
+        (40, "state", "ann", "pinned", False), (40, "state", "ann", "close_combat", False),
+        (40, "end", None, None, None)]
+
+
+def test_a_kneeling_fighters_attack_lays_out_no_step_he_cannot_take():
+    """Kneeling, Ann cannot step (no crawling): her Attack with a `to` is the blow alone,
+    at her phase's first tenth, not a step that does nothing and a blow two tenths on."""
+    d = duel([{"action": "change_posture", "posture": "kneeling"},
+              {"action": "attack", "target": "bob", "to": [-2, 0]}], NOTHING, until=15)
+    ev = run(d, [1, 1, 5, 5, 5])  # her blow: 15 vs 14 - 2 (kneeling), a miss
+    blow = one(ev, "attack", actor="ann")
+    assert (blow["t"], blow["modifiers"], blow["result"]) == (10, {"posture": -2}, "miss")
+    assert [m["mode"] for m in of(ev, "move", actor="ann")] == []
 
 
 def test_getting_up_takes_two_maneuvers():

@@ -104,7 +104,8 @@ SAMPLES = [
     ev.Critical(2, 9, "bo", "hit", (1, 1, 1), 3, "triple"),
     ev.Contest(4, 10, "bo", "ana", "takedown", 16, 12, "bo", 3, "victim_falls", leader="cy",
                trait="st", helpers=("bo",), helper_bonuses=(2,)),
-    ev.WrongTarget(6, 11, "archer", "bo", "ana", 11, 9, (2, 3, 3), 8, 1, "hit", ("ana",)),
+    ev.WrongTarget(6, 11, "archer", "bo", "ana", 11, 9, (2, 3, 3), 8, 1, "hit", ("ana",),
+                   skill=15, modifiers=(("into_close_combat", -2), ("range", -2))),
     ev.Ready(7, 12, "ana", "knife", "wasted", True, (6, 5, 3), 14, 10,
              (("shield_in_close_combat", -2),)),
     ev.HalfHex(0, 13, "bo", (0, 0), ("ana", "bo"), ("E", "W")),
@@ -135,6 +136,9 @@ def test_attack_event_carries_modifiers_by_name_and_every_die():
         ("gurps.phase", "bo", "bo", 5)
     wrong = to_dict(SAMPLES[10])
     assert wrong["event"] == "gurps.wrong_target" and wrong["effective_skill"] == 9
+    # how the skill against him comes about: the -2 into close combat by name
+    assert (wrong["skill"], wrong["modifiers"]) == \
+        (15, {"into_close_combat": -2, "range": -2}) and "cap" not in wrong
     assert to_dict(SAMPLES[0])["rolls"] == [4, 2]  # the initiative dice
 
 

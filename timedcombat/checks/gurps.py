@@ -124,8 +124,10 @@ SEED_RULES: tuple[Rule, ...] = (
          close.passing_through),
     Rule("G-CC-FACING", "Entering a foe's hex", STOP_Q,
          "Stopping in a lone foe's hex with Move, Move and Attack or All-Out Attack, the "
-         "entering move's facing (where logged) is the way he came in, towards the foe in "
-         "the far half.", close.entering_facing),
+         "entering move's facing (where logged), or that of a turn in place he makes later "
+         "in his phase before he moves on, is the way he came in, towards the foe in the "
+         "far half.",
+         close.entering_facing),
     Rule("G-HALF-HEX", "Entering a foe's hex",
          "When you enter a hex occupied by a foe you occupy half of the hex: the half on the "
          "side you entered from; your foe occupies the other half.",
@@ -190,11 +192,13 @@ SEED_RULES: tuple[Rule, ...] = (
          close.fast_draw),
     Rule("G-CC-PARRY", "Defence in close combat",
          "You may parry only with a bare hand or a weapon of reach \"C\".",
-         "A parry in close combat (not retreating out of it) is bare-handed or with a reach "
-         "C weapon.", close.close_parry),
+         "A parry in close combat (not retreating out of it, nor a retreat a grapple "
+         "caught: docs/rules/gurps.md, Retreat) is bare-handed or with a reach C weapon.",
+         close.close_parry),
     Rule("G-CC-NO-BLOCK", "Defence in close combat", "You cannot block at all!",
-         "No block by a fighter in close combat, unless he retreats out of it "
-         "(docs/rules/gurps.md: the retreat lets him use any active defence).",
+         "No block by a fighter in close combat, unless he retreats out of it, or a grapple "
+         "caught his retreat (docs/rules/gurps.md: the retreat lets him use any active "
+         "defence).",
          close.close_block),
     Rule("G-CC-RETREAT", "Defence in close combat",
          "You may retreat out of close combat if you are not grappled: step out into any of "
@@ -234,20 +238,24 @@ SEED_RULES: tuple[Rule, ...] = (
          "You may stand outside the close-combat hex and attack a foe who is in close "
          "combat. Your attack is at -2.",
          "An attack (not a slam) from another hex on a fighter in close combat has "
-         "into_close_combat -2; no other attack has it.", close.into_close_combat),
+         "into_close_combat -2; no other attack has it (a slam enters the hex: the seed's "
+         "\"initial slam ... with which you entered the foe's hex\").",
+         close.into_close_combat),
     Rule("G-WRONG-SKILL", OUTSIDE,
          "Your effective skill is 9 or what you would have if you deliberately attacked that "
          "target, whichever is less, and you must use the rules for Hitting the Wrong Target.",
-         "A gurps.wrong_target has effective_skill = min(9, skill_vs_target).",
+         "A gurps.wrong_target has effective_skill = min(9, skill_vs_target); when it "
+         "gives skill and modifiers, skill is the attack's, into_close_combat -2 is among "
+         "the modifiers and skill_vs_target = skill + their sum (at most cap).",
          close.wrong_target_skill),
     Rule("G-WRONG-CHAIN", OUTSIDE,
          "If you miss, or your foe successfully dodges, you may have hit someone else — "
          "friend or foe! — in that hex. / Keep rolling until you hit someone, someone "
          "parries, or you run out of targets.",
-         "After an attack from outside into close combat that misses (not critically) or is "
-         "dodged, wrong-target rolls on its tenth go against the others in that hex, each "
-         "once, until one hits or is parried; none after a hit, a parry or any other attack; "
-         "while it goes on an able occupant not yet tried gets a roll.",
+         "After an attack (not a slam) from outside into close combat that misses (not "
+         "critically) or is dodged, wrong-target rolls on its tenth go against the others "
+         "in that hex, each once, until one hits or is parried; none after a hit, a parry "
+         "or any other attack; while it goes on an able occupant not yet tried gets a roll.",
          close.wrong_target_chain),
     Rule("G-WRONG-ORDER", OUTSIDE,
          "If there are several possible targets, determine who is in the way first.",
@@ -279,7 +287,8 @@ BASE_RULES: tuple[Rule, ...] = (
          "`effective`, `critical`, `cap`, `entering`.",
          "Effective = skill (attack) or base (defence, check) + the sum of the named "
          "modifiers, an attack's at most its cap; the core attack's `against` is that "
-         "effective skill and its `total` the roll.", base.effective),
+         "effective skill and its `total` the roll; a Fast-Draw roll's fast_draw_effective = "
+         "fast_draw_skill + its fast_draw_modifiers.", base.effective),
     Rule("G-MANEUVER-ATTACKS", BASE, MANEUVERS_Q,
          "Attack rolls in a phase only under Move and Attack, All-Out Attack, Attack or Wait, "
          "one each (All-Out Attack (Double): two), counted under the maneuver in force "
@@ -364,12 +373,16 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                            "intended": (_S, False), "skill_vs_target": (_I, False),
                            "effective_skill": (_I, False), "faces": (_L, False),
                            "roll": (_I, False), "margin": (_I, False),
-                           "result": (_S, False), "order": (_L, False)},
+                           "result": (_S, False), "order": (_L, False),
+                           "skill": (_I, False), "modifiers": (_D, False),
+                           "cap": (_I + _N, False)},
     "gurps.ready": {"actor": (_S, True), "result": (_S, False), "faces": (_L + _N, False),
                     "roll": (_I + _N, False), "effective": (_I + _N, False),
                     "modifiers": (_D, False), "fast_draw_faces": (_L + _N, False),
                     "fast_draw_roll": (_I + _N, False),
-                    "fast_draw_effective": (_I + _N, False), "discard": (_B + _N, False)},
+                    "fast_draw_effective": (_I + _N, False), "discard": (_B + _N, False),
+                    "fast_draw_skill": (_I + _N, False),
+                    "fast_draw_modifiers": (_D + _N, False)},
     "gurps.half_hex": {"actor": (_S, True), "at": (_L, True), "occupants": (_L, True),
                        "sides": (_L, True)},
     "gurps.slam": {"actor": (_S, True), "target": (_S, False), "dice": (_S, False),

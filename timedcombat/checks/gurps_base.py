@@ -162,6 +162,14 @@ def effective(log: GurpsLog) -> Found:
         if eff != want:
             what = f"{base} {total:+d}" + (f", at most {cap}" if cap is not None else "")
             yield finding(e, f"effective {want} ({what})", f"effective {eff}")
+    for _, e in log.of("gurps.ready"):
+        mods = e.get("fast_draw_modifiers")
+        base, eff = as_int(e.get("fast_draw_skill")), as_int(e.get("fast_draw_effective"))
+        total = mod_sum(mods) if isinstance(mods, dict) else None
+        if base is not None and eff is not None and total is not None \
+                and eff != base + total:
+            yield finding(e, f"fast_draw_effective {base + total} ({base} {total:+d})",
+                          f"fast_draw_effective {eff}")
 
 
 def _allowed(m: Event) -> int | None:

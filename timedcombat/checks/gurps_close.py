@@ -28,6 +28,7 @@ from timedcombat.checks.gurps_model import (
     half_distance,
     is_step_move,
     maneuver_name,
+    mod_sum,
     modifiers,
     opposite,
     same_tenth,
@@ -204,11 +205,30 @@ def passing_through(log: GurpsLog) -> Found:
                                   f"through {list(to)}", "none")
 
 
+def _facing_after(log: GurpsLog, i: int, actor: str, facing: object) -> object:
+    """``actor``'s facing once he stops after move ``i``: a turn in place he makes later
+    on that tenth or in the rest of his phase, before he moves on (a ``move`` with
+    ``from`` = ``to``: stopped by a foe he evaded, he turns to him), changes it."""
+    p = log.phase_at(i, actor)
+    last = p.last if p is not None else log.events[i]["t"]
+    for j in range(i + 1, len(log.events)):
+        d = log.events[j]
+        if d["t"] > last:
+            break
+        if d.get("event") == "move" and d.get("actor") == actor:
+            if as_hex(d.get("from")) != as_hex(d.get("to")):
+                break
+            facing = d.get("facing")
+    return facing
+
+
 def entering_facing(log: GurpsLog) -> Found:
     """Running into a foe's hex with Move, Move and Attack or All-Out Attack and stopping
-    there, one faces the foe (the way one came in)."""
+    there, one faces the foe (the way one came in), at the latest by the end of his
+    phase."""
     for i, e, frm, to, foes in _entries(log):
-        actor, facing = e["actor"], e.get("facing")
+        actor = e["actor"]
+        facing = _facing_after(log, i, actor, e.get("facing"))
         if not isinstance(facing, str) or len(log.snaps[i].here(to)) != 1:
             continue
         if maneuver_name(log.maneuver_at(i, actor)) not in ("move", "move_and_attack",
@@ -575,13 +595,21 @@ def _caught(log: GurpsLog, i: int, e: Event) -> bool:
     return grab and held
 
 
+def _retreat_out(log: GurpsLog, i: int, e: Event) -> bool:
+    """Whether defence ``i`` retreats out of close combat: into a hex, or a retreat (its
+    bonus taken) that a grapple caught as he stepped back - "This lets you use any active
+    defence"."""
+    mods = modifiers(e) or {}
+    return _retreating(e) or (bool(mods.get("retreat")) and _caught(log, i, e))
+
+
 def close_parry(log: GurpsLog) -> Found:
     """In close combat one parries only with a bare hand or a weapon of reach C (unless
     retreating out of it)."""
     for i, e in log.of("defence"):
         actor, weapon = e.get("actor"), e.get("weapon")
         if e.get("kind") != "parry" or not isinstance(actor, str) \
-                or not log.snaps[i].in_close(actor) or _retreating(e):
+                or not log.snaps[i].in_close(actor) or _retreat_out(log, i, e):
             continue
         if weapon is None or weapon in BARE_HAND:
             continue
@@ -596,7 +624,7 @@ def close_block(log: GurpsLog) -> Found:
     for i, e in log.of("defence"):
         actor = e.get("actor")
         if e.get("kind") == "block" and isinstance(actor, str) \
-                and log.snaps[i].in_close(actor) and not _retreating(e):
+                and log.snaps[i].in_close(actor) and not _retreat_out(log, i, e):
             yield finding(e, "no block in close combat", "block")
 
 
@@ -778,26 +806,48 @@ def into_close_combat(log: GurpsLog) -> Found:
     """An attack from outside on a fighter in close combat is at -2 (and no other)."""
     for i, e in log.of("attack"):
         mods = modifiers(e)
-        if mods is None or e.get("kind") == "slam":
+        if mods is None:
             continue
         outside = _outside(log, i, e)
         if outside is None:
             continue
-        want = INTO_CLOSE_COMBAT if outside else 0
+        slam = e.get("kind") == "slam"  # the attack that enters the hex, not from outside
+        want = INTO_CLOSE_COMBAT if outside and not slam else 0
         got = mods.get("into_close_combat", 0)
         if got != want:
-            why = "from outside into close combat" if outside else "not into close combat"
+            why = "a slam enters the hex" if slam else \
+                "from outside into close combat" if outside else "not into close combat"
             yield finding(e, f"into_close_combat {want} ({why})", f"{got}")
 
 
 def wrong_target_skill(log: GurpsLog) -> Found:
     """Against the wrong target the effective skill is 9 or the skill against him,
-    whichever is less."""
-    for _, e in log.of("gurps.wrong_target"):
+    whichever is less. When the roll names how that skill comes about (``skill``,
+    ``modifiers``, ``cap``), it is a deliberate attack's on him: the attack's own skill,
+    -2 for attacking into close combat among the modifiers, their sum (at most the cap)."""
+    attack_skill = {j: as_int(e.get("skill")) for _, e, links in _chains(log)
+                    for j, _ in links}
+    for j, e in log.of("gurps.wrong_target"):
         vs, eff = as_int(e.get("skill_vs_target")), as_int(e.get("effective_skill"))
         if vs is not None and eff is not None and eff != min(WRONG_TARGET_CAP, vs):
             yield finding(e, f"effective_skill {min(WRONG_TARGET_CAP, vs)} (the lesser of 9 "
                              f"and {vs})", f"{eff}")
+        mods, skill = modifiers(e), as_int(e.get("skill"))
+        if mods is not None and mods.get("into_close_combat", 0) != INTO_CLOSE_COMBAT:
+            yield finding(e, f"into_close_combat {INTO_CLOSE_COMBAT} (a deliberate attack on "
+                             "him comes from outside into close combat)",
+                          f"{mods.get('into_close_combat', 0)}")
+        total = mod_sum(mods) if mods is not None else None
+        if skill is not None and total is not None and vs is not None:
+            cap = as_int(e.get("cap"))
+            want = skill + total if cap is None else min(skill + total, cap)
+            if vs != want:
+                yield finding(e, f"skill_vs_target {want} (skill {skill} and its modifiers"
+                                 f"{'' if cap is None else f', at most {cap}'})", f"{vs}")
+        base = attack_skill.get(j)
+        if skill is not None and base is not None and skill != base:
+            yield finding(e, f"skill {base} (the skill of the attack that went astray)",
+                          f"{skill}")
 
 
 def _chains(log: GurpsLog) -> Iterator[tuple[int, Event, list[tuple[int, Event]]]]:
@@ -830,7 +880,9 @@ def wrong_target_chain(log: GurpsLog) -> Found:
         result = e.get("result")
         if e.get("critical") == "failure":
             continue  # the Critical Miss Table decides: neither asked for nor ruled out
-        open_ = outside is True and result in ("miss", "dodged")
+        # a slam enters the hex ("the initial slam ... with which you entered"): it is not
+        # an attack from outside, and no chain follows it
+        open_ = outside is True and result in ("miss", "dodged") and e.get("kind") != "slam"
         tried: list[str] = []
         for _j, d in links:
             who = d["target"]

@@ -51,8 +51,8 @@ def enter(fight: Fight, f: Fighter, came_from: Hex, stop: bool = True) -> None:
     he takes the half on his side of entry, the foes standing there the other; everyone
     newly in close combat says so. Stopping there, he faces the foe."""
     h = f.at
-    cc = fight.cc.get(h) or halfhex.CloseCombatHex(h)
     here = occupants(fight, h)
+    cc = fight.cc.get(h) or _settled(fight, h, here)
     standing = [o.id for o in here if o is not f and o.id not in cc]
     cc = halfhex.enter(cc, f.id, came_from, standing)
     fight.cc[h] = cc
@@ -87,6 +87,13 @@ def leave(fight: Fight, f: Fighter, h: Hex) -> None:
     if cc is not None and f.id in cc:
         cc = halfhex.leave(cc, f.id)
         fight.cc[h] = cc
+    kept = fight.settled.get(h)
+    if kept is not None and f.id in kept:  # his half there is his no more
+        kept = halfhex.leave(kept, f.id)
+        if len(kept.occupants) > 1:
+            fight.settled[h] = kept
+        else:  # one man alone: a foe coming in puts him on the other half
+            fight.settled.pop(h)
     release_all_grips(fight, f)
     left = occupants(fight, h)
     opponent = next((o.id for o in left if o.side != f.side), None)
@@ -103,7 +110,24 @@ def leave(fight: Fight, f: Fighter, h: Hex) -> None:
             fight.emit(ev.State, actor=o.id, state="close_combat", value=False,
                        opponent=f.id)
     if len({o.side for o in left}) < 2:
-        fight.cc.pop(h, None)  # nobody there fights anyone: no close-combat hex any more
+        # nobody there fights anyone: no close-combat hex any more, but those still in it
+        # keep the halves they stand on, should a foe come in again
+        done = fight.cc.pop(h, None)
+        if done is not None and len(left) > 1:
+            fight.settled[h] = done
+
+
+def _settled(fight: Fight, h: Hex, here: list[Fighter]) -> halfhex.CloseCombatHex:
+    """The halves of a hex whose close combat ended with two or more still in it, those
+    who are still there keeping theirs (docs/rules/gurps.md, Half hexes: "nobody's
+    changes"); a fresh hex when there are none, or one man alone (the seed: "your foe
+    occupies the other half")."""
+    cc = fight.settled.pop(h, None) or halfhex.CloseCombatHex(h)
+    present = {o.id for o in here}
+    for who in cc.ids():
+        if who not in present:
+            cc = halfhex.leave(cc, who)
+    return cc if len(cc.occupants) > 1 else halfhex.CloseCombatHex(h)
 
 
 def exits(fight: Fight, f: Fighter) -> list[Hex]:

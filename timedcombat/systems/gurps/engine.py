@@ -94,10 +94,19 @@ class Fight(Arena):
             f.policy = get_policy(spec.policy)
             self.add(f)
         self.cc: dict[Hex, Any] = {}  # close-combat hexes (halfhex.CloseCombatHex)
+        self.settled: dict[Hex, Any] = {}  # halves kept in a hex whose close combat ended
         self.coop = Coop(self)
         self.waiters: list[Fighter] = []
         self.initiative: tuple[str, ...] = ()
         self.clock = GurpsClock(self)
+        self.settling = 0  # > 0 while a fighter is being taken out of the fight
+
+    def check_end(self) -> None:
+        """End the fight when one side is left, but not half-way through taking a fighter
+        out of it: the close combat and holds he leaves are logged first (nothing is
+        logged after ``end``), then :meth:`remove` asks again."""
+        if not self.settling:
+            super().check_end()
 
     # ------------------------------------------------------------------ arena hooks
 
@@ -335,14 +344,18 @@ class Fight(Arena):
         if f.counted:
             f.counted = False
             self.able_count[f.side] -= 1
-        self.map.remove(f.id)
-        closing.leave(self, f, h)
-        for hid in list(f.held_by):
-            release(self, self.by_id[hid], f)
-        self.coop.drop(f)
-        self.coop.void(f)
-        if f in self.waiters:
-            self.waiters.remove(f)
+        self.settling += 1
+        try:
+            self.map.remove(f.id)
+            closing.leave(self, f, h)
+            for hid in list(f.held_by):
+                release(self, self.by_id[hid], f)
+            self.coop.drop(f)
+            self.coop.void(f)
+            if f in self.waiters:
+                self.waiters.remove(f)
+        finally:
+            self.settling -= 1
         self.check_end()
 
 

@@ -215,7 +215,8 @@ class Contest(Event):
 @attrs.frozen(slots=True)
 class WrongTarget(Event):
     """An attack into a close-combat hex that missed (or was dodged) tries the next
-    occupant in the way (seed 002), at the lesser of 9 and the skill against him."""
+    occupant in the way (seed 002), at the lesser of 9 and the skill against him
+    (``skill_vs_target`` = ``skill`` + the named ``modifiers``, at most ``cap``)."""
 
     EVENT: ClassVar[str] = "gurps.wrong_target"
     actor: str
@@ -228,6 +229,11 @@ class WrongTarget(Event):
     margin: int
     result: str  # miss | dodged | parried | hit
     order: tuple[str, ...]  # the occupants in the way, first first
+    # how skill_vs_target comes about: the weapon skill and the modifiers, by name, of a
+    # deliberate attack on him (into_close_combat -2 among them), at most ``cap``
+    skill: int = _must()
+    modifiers: Modifiers = attrs.field(kw_only=True, metadata={"json": core.PAIRS})
+    cap: int | None = None
 
 
 @attrs.frozen(slots=True)
@@ -235,7 +241,9 @@ class Ready(Event):
     """A Ready: the weapon, and in close combat the DX roll (and Fast-Draw roll) it took.
 
     ``result``: ``ready``, ``ready_free`` (Fast-Draw: no maneuver spent), ``wasted``;
-    ``discard`` for getting rid of a shield.
+    ``discard`` for getting rid of a shield. A Fast-Draw roll is ``fast_draw_faces``,
+    ``fast_draw_roll`` against ``fast_draw_effective`` = ``fast_draw_skill`` + the named
+    ``fast_draw_modifiers``.
     """
 
     EVENT: ClassVar[str] = "gurps.ready"
@@ -251,6 +259,8 @@ class Ready(Event):
     fast_draw_roll: int | None = None
     fast_draw_effective: int | None = None
     discard: bool | None = None
+    fast_draw_skill: int | None = None  # the Fast-Draw skill before its named modifiers
+    fast_draw_modifiers: Modifiers | None = pairs(None)
 
 
 @attrs.frozen(slots=True)

@@ -245,6 +245,10 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
     if step.action not in ("aim", "attack", "all_out_attack", "move_and_attack", "wait"):
         f.aim_turns, f.aim_target = 0, None  # Aim counts only for the next attack (B364)
     layout = BUILDERS[step.action](fight, f, step)
+    if not f.standing or f.grappled or f.pinned:
+        # he cannot move a hex this maneuver (nothing in it stands him up or frees him):
+        # no step of movement is laid out, so the others are spread over the phase alone
+        layout = attrs.evolve(layout, steps=tuple(s for s in layout.steps if s.kind != MOVE))
     fight.announce(f, step, layout.maneuver, p, layout.movement, layout.option)
     f.free_ready = False
     still_moving = True
@@ -487,7 +491,9 @@ def _log_ready(fight: Fight, f: Fighter, item: str, result: str, dx: Any, fast: 
                fast_draw_faces=fast.faces if fast else None,
                fast_draw_roll=fast.roll if fast else None,
                fast_draw_effective=fast.target if fast else None,
-               discard=True if discard else None)
+               discard=True if discard else None,
+               fast_draw_skill=fast.base if fast else None,
+               fast_draw_modifiers=fast.modifiers if fast else None)
 
 
 def build_all_out_defense(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
@@ -502,6 +508,12 @@ def build_all_out_defense(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
 
 def build_wait(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
     def hold() -> bool:
+        t = _target(fight, step)
+        if t is not None and t.able and can_strike(fight, f, t, step.weapon):
+            # the trigger ("the target within reach") is met already: the attack at once,
+            # not at whatever step of anyone's comes next
+            wait_attack(fight, f, t, step.weapon)
+            return True
         f.waiting = WaitOrder(step.target, step.weapon)
         fight.waiters.append(f)
         return True
@@ -596,7 +608,7 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
         if ccr.EVADE not in ccr.entering_choices("move", allow - f.spent):
             cc = fight.cc.get(f.at)
             if cc is not None and f.id in cc:
-                f.facing = facing_on_entry(cc.side_of(f.id))
+                moving.turn_to(fight, f, facing_on_entry(cc.side_of(f.id)))
             return False
         return _contest(frm)
 
@@ -606,14 +618,17 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
             return False
         return _contest(neighbour(f.at, cc.side_of(f.id)))
 
+    def _stop() -> bool:
+        cc = fight.cc.get(f.at)
+        if cc is not None and f.id in cc:  # stopped in the hex: he faces the foe, logged
+            moving.turn_to(fight, f, facing_on_entry(cc.side_of(f.id)))
+        return False
+
     def _contest(frm: Hex) -> bool:
         if moving.evade_contest(fight, f, t, frm):
             passed["from"] = frm
             return True
-        cc = fight.cc.get(f.at)
-        if cc is not None and f.id in cc:
-            f.facing = facing_on_entry(cc.side_of(f.id))
-        return False
+        return _stop()
 
     def through() -> bool:
         frm = passed.pop("from", None)
@@ -626,9 +641,9 @@ def build_evade(fight: Fight, f: Fighter, step: PlanStep) -> Layout:
             if fight.map.is_free(h) and h not in fight.map.walls:
                 leg = _paid(fight, f, h)
                 if leg.cost > allow - f.spent:
-                    return False
+                    break
                 return moving.move_into(fight, f, leg, "move", evading=True)
-        return False
+        return _stop()  # past him, but no free hex or movement to go on: he stays there
 
     if f.in_cc and t.at == f.at:
         steps = [Step(MOVE, out)]
@@ -683,9 +698,12 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
         return True
     fight.note_attack()
     f.attacked_this_turn = True
+    # the slam is the attack with which he enters the hex (seed 002: "the initial slam or
+    # other attack with which you entered"), not one made standing outside it: no -2 for
+    # attacking into close combat, and no wrong-target chain when it misses
     sit = attrs.evolve(situation(fight, f, t, None, maneuver=via,
                                  option="determined" if via == "all_out_attack" else None),
-                       entering=True)
+                       entering=True, into_close_combat=False)
     ar = slam_attack(roll3(fight), f.stats, sit, fight.rules)
     tries: list[Any] = []
     if ar.roll.critical == "success":
@@ -713,9 +731,9 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
     melee.apply_injury(fight, t, f.id, "slam", mine, mine_faces, dealt, "cr")
     melee.apply_injury(fight, f, t.id, "slam", his, his_faces, taken, "cr")
     if f.able and fight.map.where(f.id) is not None:
-        dest = t.at
-        if dest not in fight.map.walls and (not fight.map.occupants_of(dest) or
-                                            closing.foes_in_hex(fight, f, dest)):
+        dest = t.at  # a target whose failed dodge retreated out of reach is not followed
+        if distance(f.at, dest) == 1 and dest not in fight.map.walls and \
+                (not fight.map.occupants_of(dest) or closing.foes_in_hex(fight, f, dest)):
             moving.move_into(fight, f, moving.Leg(dest, side_towards(f.at, dest)), "move",
                              force=True)
     for k in res.falls:

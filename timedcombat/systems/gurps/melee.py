@@ -51,8 +51,8 @@ from timedcombat.systems.gurps.events import (
     Mishap,
     WrongTarget,
 )
-from timedcombat.systems.gurps.halfhex import in_the_way
-from timedcombat.systems.gurps.rolls import SuccessRoll, total
+from timedcombat.systems.gurps.halfhex import CloseCombatHex, in_the_way
+from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, total
 from timedcombat.systems.gurps.rules import MANEUVERS, PRONE, WEAPONS, AttackMode, Weapon
 from timedcombat.systems.gurps.traits import st_shortfall, weapon_skill
 
@@ -86,13 +86,26 @@ def situation(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon | None, *,
         distance=closing.reach_distance(a, b), aim_turns=a.aim_turns if aimed else 0)
 
 
-def skill_against(a: Fighter, weapon: Weapon, mode: AttackMode, sit: AttackSituation) -> int:
+@attrs.frozen
+class Deliberate:
+    """The skill ``a`` would have attacking a man deliberately: the weapon skill, the named
+    modifiers, the cap, and the effective skill they make."""
+
+    skill: int
+    modifiers: Modifiers
+    cap: int | None
+    value: int
+
+
+def skill_against(a: Fighter, weapon: Weapon, mode: AttackMode,
+                  sit: AttackSituation) -> Deliberate:
     """The effective skill ``a`` would have with this attack in ``sit`` (the wrong-target
     rule's "what you would have if you deliberately attacked that target")."""
     m, cap = modifiers(sit, ranged=weapon.ranged, bulk=weapon.bulk, acc=weapon.acc,
                        to_hit=mode.to_hit, st_shortfall=st_shortfall(a.stats, weapon))
-    value = weapon_skill(a.stats, weapon) + total(m)
-    return value if cap is None else min(value, cap)
+    skill = weapon_skill(a.stats, weapon)
+    value = skill + total(m)
+    return Deliberate(skill, m, cap, value if cap is None else min(value, cap))
 
 
 # --------------------------------------------------------------------------- defences
@@ -224,6 +237,7 @@ def strike(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
         a.aim_target = None
     crit_faces: tuple[int, ...] = ()
     tries: list[Try] = []
+    into = fight.cc.get(b.at)  # the hex the blow goes into, before a retreat takes him out
     if ar.roll.critical == "success":
         result = HIT
         if fight.rules.critical_tables:
@@ -246,8 +260,8 @@ def strike(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
             "all_out_attack" and option == "strong")
     elif ar.roll.critical == "failure":
         critical_miss(fight, a, weapon, mode)
-    elif sit.into_close_combat and ccr.strays(result):
-        astray(fight, a, b, weapon, mode, sit, result)
+    elif sit.into_close_combat and ccr.strays(result) and into is not None:
+        astray(fight, a, b, weapon, mode, sit, result, into)
     return result
 
 
@@ -399,13 +413,13 @@ def drop_weapon(fight: Fight, f: Fighter, effect: str) -> None:
 
 
 def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
-           sit: AttackSituation, first: str) -> None:
+           sit: AttackSituation, first: str, cc: CloseCombatHex) -> None:
     """Seed 002: a miss (or a dodge) on a close-combat participant from outside may strike
     someone else in that hex, friend or foe, in the order they stand in the way, each at
-    the lesser of 9 and the skill against him; on until a hit, a parry, or no one left."""
-    cc = fight.cc.get(b.at)
-    if cc is None:
-        return
+    the lesser of 9 and the skill against him; on until a hit, a parry, or no one left.
+
+    ``cc`` is the hex as it was when the blow came: a target who dodged by retreating out
+    of it leaves the others in its way all the same."""
     order = tuple(i for i in in_the_way(cc, a.at, exclude=[b.id],
                                         order=fight.rules.wrong_target_order)
                   if fight.by_id[i].able)
@@ -413,21 +427,22 @@ def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
     results = [first]
     while ccr.chain_goes_on(results, len(left)) and a.able:
         x = fight.by_id[left.pop(0)]
-        if not x.able or x.at != b.at:
+        if not x.able or x.at != cc.at:
             continue
         vs = skill_against(a, weapon, mode, attrs.evolve(
             sit, aim_turns=sit.aim_turns if a.aim_target == x.id else 0))
         fight.note_attack()
         faces = roll3(fight)
-        roll = ccr.stray_roll(faces, vs)
+        roll = ccr.stray_roll(faces, vs.value)
         tries = defend_against(fight, x, a, ranged=weapon.ranged,
                                swing=mode.base == "sw" and not weapon.unarmed) \
             if roll.success else []
         stopped = next((t.option.kind for t in tries if t.roll.success), None)
-        link = ccr.stray(x.id, faces, vs, stopped)
-        fight.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id, skill_vs_target=vs,
-                   effective_skill=link.effective_skill, faces=faces, roll=link.roll.roll,
-                   margin=link.roll.margin, result=link.result, order=order)
+        link = ccr.stray(x.id, faces, vs.value, stopped)
+        fight.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id,
+                   skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
+                   roll=link.roll.roll, margin=link.roll.margin, result=link.result,
+                   order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
         log_tries(fight, x, a, tries)
         if link.result == HIT:
             hit(fight, a, x, weapon, mode)

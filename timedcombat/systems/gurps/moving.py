@@ -202,8 +202,6 @@ def move_into(fight: Fight, f: Fighter, leg: Leg, mode: str, stop: bool = True,
 def face(fight: Fight, f: Fighter, t: Fighter) -> None:
     """Turn to face ``t`` (a step maneuver's free facing change), logged as a ``move``
     of mode ``turn``; in the same hex: towards his half."""
-    from timedcombat import events as ev
-    from timedcombat.hexmap import FACINGS
 
     if not t.able or not f.able:
         return
@@ -214,6 +212,15 @@ def face(fight: Fight, f: Fighter, t: Fighter) -> None:
         new = cc.side_of(t.id)
     else:
         new = facing_towards(f.at, t.at)
+    turn_to(fight, f, new)
+
+
+def turn_to(fight: Fight, f: Fighter, new: int) -> None:
+    """Face ``new`` (a direction index), logged as a ``move`` of mode ``turn`` when it
+    changes anything."""
+    from timedcombat import events as ev
+    from timedcombat.hexmap import FACINGS
+
     if new != f.facing:
         f.facing = new
         fight.emit(ev.Move, actor=f.id, frm=f.at, to=f.at, mode="turn", facing=FACINGS[new])

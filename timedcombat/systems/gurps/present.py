@@ -127,8 +127,9 @@ def _contest(e: Event) -> str:
 
 
 def _wrong(e: Event) -> str:
+    how = f" = {e['skill']}{_mods(e.get('modifiers'))}" if e.get("skill") is not None else ""
     return (f"astray onto {e['target']} (meant for {e['intended']}): 3d6 {e['roll']} vs "
-            f"{e['effective_skill']} (9 or {e['skill_vs_target']}, the less) -> "
+            f"{e['effective_skill']} (9 or {e['skill_vs_target']}{how}, the less) -> "
             f"{str(e['result']).upper()}")
 
 
@@ -137,7 +138,7 @@ def _ready(e: Event) -> str:
     dx = f": DX 3d6 {e['roll']} vs {e['effective']}{_mods(e.get('modifiers'))}" \
         if e.get("roll") is not None else ""
     fast = f", Fast-Draw 3d6 {e['fast_draw_roll']} vs {e['fast_draw_effective']}" \
-        if e.get("fast_draw_roll") is not None else ""
+        f"{_mods(e.get('fast_draw_modifiers'))}" if e.get("fast_draw_roll") is not None else ""
     return f"{verb} {e['weapon']}{dx}{fast} -> {str(e['result']).replace('_', ' ')}"
 
 
