@@ -150,7 +150,7 @@ def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None,
     fight.intent_seq += 1
     done = fight.env.event()
     fight.bucket.append(Intent(f, t, w, closing, fight.intent_seq, done))
-    if arms.style(f) == arms.ALTERNATE:
+    if f.alternating:
         f.last_struck = f.alt_next
         f.alt_next = 1 - f.alt_next
     else:

@@ -122,8 +122,7 @@ class Fight(Arena):
         this very tenth: simultaneous blows still land)."""
         if a.close:
             return b.id in a.close and self.weapon_for(a) is not None
-        d = distance(a.at, b.at)
-        return 1 <= d <= self.reach(a)
+        return 1 <= distance(a.at, b.at) <= a.reach_now
 
     def can_attack(self, a: Fighter, b: Fighter) -> bool:
         """``a`` can strike ``b`` from where both stand with a weapon in hand."""
@@ -309,8 +308,11 @@ class Fight(Arena):
         if name != "attack":
             f.first_attack_after = None  # a Wait/Defend first blow is owed only as the next
         carried, f.carried = f.carried, 0
-        self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
-                  **fields)
+        if self.logging:
+            self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
+                      **fields)
+        else:
+            self.count()
 
     def end_action(self, f: Fighter) -> None:
         f.act = None
