@@ -126,34 +126,70 @@ def _encoder(var: str, json_as: str) -> str:
         return f"_pairs({var})"
     if json_as == RECORDS:
         return f"_records({var})"
-    return (f"((_STRINGS.get({var}) or _s({var})) if type({var}) is str "
-            f"else str({var}) if type({var}) is int else _v({var}))")
+    return (f"((_STRINGS.get({var}) or _s({var})) if _type({var}) is str "
+            f"else _str({var}) if _type({var}) is int else _v({var}))")
 
 
-def _compile_json(cls: type[Event]) -> Any:
-    """Generate the serializer of one event class: the same text as
-    ``json.dumps(to_dict(e), separators=(",", ":"))``, several times as fast: one join
-    of the literal keys and the encoded values, no call for a string or an int."""
-    lines = ["def to_json(e):"]
-    parts = [repr('{"t":'), "str(e.t)", repr(',"seq":'), "str(e.seq)",
+def _plain_init(cls: type[Event]) -> bool:
+    """Every field of ``cls`` is a plain ``__init__`` argument (same name, a plain default
+    or none, no converter or validator): its line can be written from the arguments the
+    record would be built from, with the same checks (the same signature)."""
+    return all(f.init and f.alias == f.name and not f.kw_only and f.converter is None
+               and f.validator is None and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+               for f in attrs.fields(cls))
+
+
+def _compile_json(cls: type[Event]) -> tuple[Any, Any]:
+    """Generate the serializers of one event class: ``to_json(record)`` and, when its
+    fields allow (:func:`_plain_init`), ``line(t, seq, **fields)`` taking the record's
+    ``__init__`` arguments (``None`` otherwise). Both write the same text as
+    ``json.dumps(to_dict(e), separators=(",", ":"))``, several times as fast: one join of
+    the literal keys and the encoded values, no call for a string or an int."""
+    layout = _layout(cls)
+    parts = [repr('{"t":'), "_str(t)", repr(',"seq":'), "_str(seq)",
              repr(',"event":' + json.dumps(cls.EVENT))]
-    for i, (name, key, optional, json_as) in enumerate(_layout(cls)):
+    for i, (_name, key, optional, json_as) in enumerate(layout):
         var = f"v{i}"
-        lines.append(f"    {var} = e.{name}")
         head = repr("," + json.dumps(key) + ":")
         if optional:
             parts.append(f"('' if {var} is None else {head} + {_encoder(var, json_as)})")
         else:
             parts += [head, _encoder(var, json_as)]
     parts.append(repr("}"))
-    lines.append("    return ''.join((" + ", ".join(parts) + "))")
-    namespace = {"_v": _v, "_s": _s, "_STRINGS": _STRINGS, "_pairs": _pairs,
-                 "_records": _records}
-    exec("\n".join(lines), namespace)  # noqa: S102 - code built from our own field names
-    return namespace["to_json"]
+    body = "    return ''.join((" + ", ".join(parts) + "))"
+    namespace: dict[str, Any] = {"_v": _v, "_s": _s, "_STRINGS": _STRINGS, "_pairs": _pairs,
+                                 "_records": _records, "_type": type, "_str": str}
+    source = ["def to_json(e):", "    t = e.t", "    seq = e.seq"]
+    source += [f"    v{i} = e.{name}" for i, (name, *_) in enumerate(layout)]
+    source.append(body)
+    if _plain_init(cls):
+        params = ["t", "seq"]
+        for i, f in enumerate(f for f in attrs.fields(cls) if f.name not in ("t", "seq")):
+            if f.default is attrs.NOTHING:
+                params.append(f.name)
+            else:
+                params.append(f"{f.name}=_d{i}")
+                namespace[f"_d{i}"] = f.default
+        source.append(f"def line({', '.join(params)}):")
+        source += [f"    v{i} = {name}" for i, (name, *_) in enumerate(layout)]
+        source.append(body)
+    exec("\n".join(source), namespace)  # noqa: S102 - code built from our own field names
+    return namespace["to_json"], namespace.get("line")
 
 
 _SERIALIZERS: dict[type[Event], Any] = {}
+_LINE_WRITERS: dict[type[Event], Any] = {}
+
+
+def _compiled(cls: type[Event]) -> None:
+    to_json_of, line = _compile_json(cls)
+    if line is None:  # (a field with a converter, validator or factory: build the record)
+
+        def line(t: int, seq: int, **fields: Any) -> str:
+            return to_json_of(cls(t, seq, **fields))  # type: ignore[call-arg]
+
+    _SERIALIZERS[cls] = to_json_of
+    _LINE_WRITERS[cls] = line
 
 
 def to_json(event: Event) -> str:
@@ -161,8 +197,19 @@ def to_json(event: Event) -> str:
     cls = type(event)
     fn = _SERIALIZERS.get(cls)
     if fn is None:
-        fn = _SERIALIZERS[cls] = _compile_json(cls)
+        _compiled(cls)
+        fn = _SERIALIZERS[cls]
     return fn(event)
+
+
+def line_writer(cls: type[Event]) -> Any:
+    """``line(t, seq, **fields)``: the log line of the record ``cls(t, seq, **fields)``
+    (:func:`to_json`), written without building the record when its fields allow."""
+    fn = _LINE_WRITERS.get(cls)
+    if fn is None:
+        _compiled(cls)
+        fn = _LINE_WRITERS[cls]
+    return fn
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -11,16 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import IO, Any
 
-from timedcombat.events import Event, to_json
+from timedcombat.events import Event, line_writer, to_json
 
 Sink = Callable[[Event], None]
 
 
 class EventLog:
-    """Numbers events and passes them to the sinks, in order."""
+    """Numbers events and passes them to the sinks, in order.
+
+    A sink with a ``write_fields(cls, t, seq, fields)`` method (:class:`JsonLinesSink`)
+    is given the event's class and fields instead of the record: it writes its line from
+    them, so with only such sinks no record is built."""
 
     def __init__(self, sinks: list[Sink] | None = None) -> None:
         self.sinks: list[Sink] = list(sinks or [])
+        self._takes_records = [s for s in self.sinks if not hasattr(s, "write_fields")]
+        self._writers = [s for s in self.sinks if hasattr(s, "write_fields")]
         self.seq = 0  # the seq of the last event made
         self.count = 0  # events emitted, made or not
 
@@ -29,14 +35,24 @@ class EventLog:
         return bool(self.sinks)
 
     def emit(self, cls: type[Event], t: int, **fields: Any) -> Event | None:
-        """Make the record ``cls(t, seq, **fields)`` and give it to every sink."""
+        """Count an event; with sinks, make it (:meth:`make`)."""
         self.count += 1
         if not self.sinks:
             return None
+        return self.make(cls, t, fields)
+
+    def make(self, cls: type[Event], t: int, fields: dict[str, Any]) -> Event | None:
+        """Number the event ``cls(t, seq, **fields)`` and hand it on: the record to the
+        sinks that take records (built only for them, and returned), the fields to the
+        line writers."""
         self.seq += 1
-        event = cls(t, self.seq, **fields)
-        for sink in self.sinks:
-            sink(event)
+        event = None
+        if self._takes_records:
+            event = cls(t, self.seq, **fields)
+            for sink in self._takes_records:
+                sink(event)
+        for writer in self._writers:
+            writer.write_fields(cls, t, self.seq, fields)
         return event
 
 
@@ -65,3 +81,7 @@ class JsonLinesSink:
 
     def __call__(self, event: Event) -> None:
         self._write(to_json(event) + "\n")
+
+    def write_fields(self, cls: type[Event], t: int, seq: int, fields: dict[str, Any]) -> None:
+        """The line of ``cls(t, seq, **fields)``, written without building the record."""
+        self._write(line_writer(cls)(t, seq, **fields) + "\n")
