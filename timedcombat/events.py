@@ -110,8 +110,8 @@ def _v(value: Any) -> str:
 
 
 def _pairs(value: Any) -> str:
-    return "{" + ",".join([_s(k) + ":" + (str(v) if type(v) is int else _v(v))
-                           for k, v in value]) + "}"
+    return "{" + ",".join([(_STRINGS.get(k) or _s(k)) + ":"
+                           + (str(v) if type(v) is int else _v(v)) for k, v in value]) + "}"
 
 
 def _records(value: Any) -> str:

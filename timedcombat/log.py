@@ -78,10 +78,14 @@ class JsonLinesSink:
 
     def __init__(self, stream: IO[str]) -> None:
         self._write = stream.write
+        self._lines: dict[type[Event], Any] = {}  # event class -> its line writer
 
     def __call__(self, event: Event) -> None:
         self._write(to_json(event) + "\n")
 
     def write_fields(self, cls: type[Event], t: int, seq: int, fields: dict[str, Any]) -> None:
         """The line of ``cls(t, seq, **fields)``, written without building the record."""
-        self._write(line_writer(cls)(t, seq, **fields) + "\n")
+        line = self._lines.get(cls)
+        if line is None:
+            line = self._lines[cls] = line_writer(cls)
+        self._write(line(t, seq, **fields) + "\n")

@@ -94,7 +94,7 @@ class Fight(Arena):
 
     def result_of(self, f: Fighter) -> CombatantResult:
         res = super().result_of(f)
-        return attrs.evolve(res, extras={"body": f.body})
+        return CombatantResult(res.side, res.state, res.damage, {"body": f.body})
 
     # ------------------------------------------------------------------ geometry
 
