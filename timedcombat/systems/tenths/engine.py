@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from timedcombat import events as ev
-from timedcombat.arena import Arena
+from timedcombat.arena import NEAREST_SCAN, Arena
 from timedcombat.dice import Dice
 from timedcombat.hexmap import (
     FACINGS,
@@ -566,9 +566,17 @@ class Fight(Arena):
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
         """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
         range (either way): such a move needs a closing action instead. Looks only at the
-        hexes within reach of ``to`` (map index)."""
+        hexes within reach of ``to`` (map index), or, with few enemies left, at them (in
+        scenario order: the first found is the one the hexes would give)."""
         found: Fighter | None = None
         fighters = self.fighters
+        side = f.side
+        if sum(n for s, n in self.able_count.items() if s != side) <= NEAREST_SCAN:
+            for o in self.order:
+                if o.side != side and o.able and o.id not in f.engaged \
+                        and distance(to, o.at) <= self.threat_range(f, o):
+                    return o
+            return None
         for h in disk(to, max(f.reach_now, self.max_reach)):
             for oid in self.map.occupants_of(h):
                 o = fighters[oid]
