@@ -442,7 +442,11 @@ class Fight(Arena):
             there = f.target.at
             if there != to:
                 f.facing = facing_towards(to, there)
-        self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode, facing=FACINGS[f.facing])
+        if self.logging:
+            self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode,
+                      facing=FACINGS[f.facing])
+        else:
+            self.count()
         self.after_move(f, check)
         return True
 
@@ -615,8 +619,11 @@ class Fight(Arena):
     def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
               blow: int) -> None:
         victim.damage += amount
-        self.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
-                  body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
+        if self.logging:
+            self.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
+                      body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
+        else:
+            self.count()
         if not victim.hurt and victim.damage >= victim.hurt_at:
             victim.hurt = True
             victim.hurt_t = self.env.now
