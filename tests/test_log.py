@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 
 from timedcombat import load_scenario, simulate
-from timedcombat.events import Attack, State, to_dict, to_json
+from timedcombat.events import Attack, State, line_writer, to_dict, to_json
+from timedcombat.log import EventLog, JsonLinesSink, Recorder
 from timedcombat.systems.tenths.events import TenthsPlaced
 
 
@@ -26,6 +28,39 @@ def test_serializer_matches_json_dumps_on_every_event(path):
         line = to_json(event)
         assert line == dumps(event)
         assert json.loads(line) == to_dict(event)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_lines_written_from_fields_are_the_lines_of_the_records(path):
+    # the JSON sink writes from the fields (no record built); the recorder keeps records
+    buf = io.StringIO()
+    result = simulate(load_scenario(path), log=buf)
+    assert buf.getvalue().splitlines() == [to_json(e) for e in result.events]
+    assert len(result.events) == result.event_count
+
+
+def test_line_writer_takes_the_arguments_of_the_record():
+    line = line_writer(State)
+    assert line(3, 4, actor="a", state="block", value=False, cause="passed") == \
+        to_json(State(3, 4, actor="a", state="block", value=False, cause="passed"))
+    with pytest.raises(TypeError):
+        line(3, 4, actor="a", state="block", value=False, nonsense=1)
+    with pytest.raises(TypeError):
+        line(3, 4, actor="a", state="block")  # (value is required, as for the record)
+
+
+def test_event_log_builds_records_only_for_sinks_that_take_them():
+    buf = io.StringIO()
+    only_lines = EventLog([JsonLinesSink(buf)])
+    assert only_lines.emit(State, 1, actor="a", state="hurt", value=True) is None
+    rec = Recorder()
+    both = EventLog([rec, JsonLinesSink(buf)])
+    made = both.emit(State, 2, actor="a", state="hurt", value=True)
+    assert rec.events == [made]
+    assert buf.getvalue().splitlines() == [
+        '{"t":1,"seq":1,"event":"state","actor":"a","state":"hurt","value":true}',
+        '{"t":2,"seq":1,"event":"state","actor":"a","state":"hurt","value":true}']
 
 
 def test_serializer_escapes_and_writes_every_kind_of_value():

@@ -137,10 +137,7 @@ class Arena:
         log = self.log
         log.count += 1
         if self.logging:
-            log.seq += 1
-            event = cls(self.env.now, log.seq, **fields)
-            for sink in log.sinks:
-                sink(event)
+            log.make(cls, self.env.now, fields)
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""

@@ -104,40 +104,92 @@ def _v(value: Any) -> str:
         return str(value)
     if value is None:
         return "null"
-    if kind is tuple or kind is list:
-        return "[" + ",".join(map(_v, value)) + "]"
+    if kind is tuple or kind is list:  # (hexes: two ints, written without a call each)
+        return "[" + ",".join([str(x) if type(x) is int else _v(x) for x in value]) + "]"
     return json.dumps(value)
 
 
 def _pairs(value: Any) -> str:
-    return "{" + ",".join(_s(k) + ":" + _v(v) for k, v in value) + "}"
+    return "{" + ",".join([(_STRINGS.get(k) or _s(k)) + ":"
+                           + (str(v) if type(v) is int else _v(v)) for k, v in value]) + "}"
 
 
 def _records(value: Any) -> str:
     return "[" + ",".join(map(_pairs, value)) + "]"
 
 
-def _compile_json(cls: type[Event]) -> Any:
-    """Generate the serializer of one event class: the same text as
-    ``json.dumps(to_dict(e), separators=(",", ":"))``, about twice as fast."""
-    lines = ["def to_json(e):",
-             f"    p = ['{{\"t\":', str(e.t), ',\"seq\":', str(e.seq), "
-             f"',\"event\":{json.dumps(cls.EVENT)}']"]
-    for name, key, optional, json_as in _layout(cls):
-        enc = "_pairs" if json_as == PAIRS else "_records" if json_as == RECORDS else "_v"
-        head = json.dumps("," + json.dumps(key) + ":")
+def _encoder(var: str, json_as: str) -> str:
+    """The expression that encodes the value in ``var``: strings (remembered) and ints
+    inline, the rest through :func:`_v` (same text: ``type(...) is int`` leaves bools
+    and subclasses to ``_v``)."""
+    if json_as == PAIRS:
+        return f"_pairs({var})"
+    if json_as == RECORDS:
+        return f"_records({var})"
+    return (f"((_STRINGS.get({var}) or _s({var})) if _type({var}) is str "
+            f"else _str({var}) if _type({var}) is int else _v({var}))")
+
+
+def _plain_init(cls: type[Event]) -> bool:
+    """Every field of ``cls`` is a plain ``__init__`` argument (same name, a plain default
+    or none, no converter or validator): its line can be written from the arguments the
+    record would be built from, with the same checks (the same signature)."""
+    return all(f.init and f.alias == f.name and not f.kw_only and f.converter is None
+               and f.validator is None and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+               for f in attrs.fields(cls))
+
+
+def _compile_json(cls: type[Event]) -> tuple[Any, Any]:
+    """Generate the serializers of one event class: ``to_json(record)`` and, when its
+    fields allow (:func:`_plain_init`), ``line(t, seq, **fields)`` taking the record's
+    ``__init__`` arguments (``None`` otherwise). Both write the same text as
+    ``json.dumps(to_dict(e), separators=(",", ":"))``, several times as fast: one join of
+    the literal keys and the encoded values, no call for a string or an int."""
+    layout = _layout(cls)
+    parts = [repr('{"t":'), "_str(t)", repr(',"seq":'), "_str(seq)",
+             repr(',"event":' + json.dumps(cls.EVENT))]
+    for i, (_name, key, optional, json_as) in enumerate(layout):
+        var = f"v{i}"
+        head = repr("," + json.dumps(key) + ":")
         if optional:
-            lines.append(f"    v = e.{name}")
-            lines.append(f"    if v is not None: p.append({head} + {enc}(v))")
+            parts.append(f"('' if {var} is None else {head} + {_encoder(var, json_as)})")
         else:
-            lines.append(f"    p.append({head} + {enc}(e.{name}))")
-    lines += ["    p.append('}')", "    return ''.join(p)"]
-    namespace = {"_v": _v, "_pairs": _pairs, "_records": _records}
-    exec("\n".join(lines), namespace)  # noqa: S102 - code built from our own field names
-    return namespace["to_json"]
+            parts += [head, _encoder(var, json_as)]
+    parts.append(repr("}"))
+    body = "    return ''.join((" + ", ".join(parts) + "))"
+    namespace: dict[str, Any] = {"_v": _v, "_s": _s, "_STRINGS": _STRINGS, "_pairs": _pairs,
+                                 "_records": _records, "_type": type, "_str": str}
+    source = ["def to_json(e):", "    t = e.t", "    seq = e.seq"]
+    source += [f"    v{i} = e.{name}" for i, (name, *_) in enumerate(layout)]
+    source.append(body)
+    if _plain_init(cls):
+        params = ["t", "seq"]
+        for i, f in enumerate(f for f in attrs.fields(cls) if f.name not in ("t", "seq")):
+            if f.default is attrs.NOTHING:
+                params.append(f.name)
+            else:
+                params.append(f"{f.name}=_d{i}")
+                namespace[f"_d{i}"] = f.default
+        source.append(f"def line({', '.join(params)}):")
+        source += [f"    v{i} = {name}" for i, (name, *_) in enumerate(layout)]
+        source.append(body)
+    exec("\n".join(source), namespace)  # noqa: S102 - code built from our own field names
+    return namespace["to_json"], namespace.get("line")
 
 
 _SERIALIZERS: dict[type[Event], Any] = {}
+_LINE_WRITERS: dict[type[Event], Any] = {}
+
+
+def _compiled(cls: type[Event]) -> None:
+    to_json_of, line = _compile_json(cls)
+    if line is None:  # (a field with a converter, validator or factory: build the record)
+
+        def line(t: int, seq: int, **fields: Any) -> str:
+            return to_json_of(cls(t, seq, **fields))  # type: ignore[call-arg]
+
+    _SERIALIZERS[cls] = to_json_of
+    _LINE_WRITERS[cls] = line
 
 
 def to_json(event: Event) -> str:
@@ -145,8 +197,19 @@ def to_json(event: Event) -> str:
     cls = type(event)
     fn = _SERIALIZERS.get(cls)
     if fn is None:
-        fn = _SERIALIZERS[cls] = _compile_json(cls)
+        _compiled(cls)
+        fn = _SERIALIZERS[cls]
     return fn(event)
+
+
+def line_writer(cls: type[Event]) -> Any:
+    """``line(t, seq, **fields)``: the log line of the record ``cls(t, seq, **fields)``
+    (:func:`to_json`), written without building the record when its fields allow."""
+    fn = _LINE_WRITERS.get(cls)
+    if fn is None:
+        _compiled(cls)
+        fn = _LINE_WRITERS[cls]
+    return fn
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from timedcombat import events as ev
 from timedcombat.hexmap import FACINGS, Hex, distance
 from timedcombat.systems.gurps import halfhex
 from timedcombat.systems.gurps.events import HalfHex
+from timedcombat.systems.gurps.wrestling import release_all_grips
 
 if TYPE_CHECKING:
     from timedcombat.systems.gurps.engine import Fight
@@ -81,8 +82,6 @@ def enter(fight: Fight, f: Fighter, came_from: Hex, stop: bool = True) -> None:
 def leave(fight: Fight, f: Fighter, h: Hex) -> None:
     """``f`` is no longer on ``h`` (moved, retreated, or out of the fight): he lets go of
     those he held, and whoever no longer shares the hex with a foe is out of close combat."""
-    from timedcombat.systems.gurps.wrestling import release_all_grips
-
     cc = fight.cc.get(h)
     if cc is not None and f.id in cc:
         cc = halfhex.leave(cc, f.id)

@@ -39,7 +39,7 @@ from timedcombat.systems.gurps.events import (
 )
 from timedcombat.systems.gurps.fighter import Fighter
 from timedcombat.systems.gurps.policy import get_policy
-from timedcombat.systems.gurps.rules import KNEELING, PRONE, STANDING, GurpsRules
+from timedcombat.systems.gurps.rules import KNEELING, MANEUVERS, PRONE, STANDING, GurpsRules
 from timedcombat.systems.gurps.traits import dodge, speed_quarters
 from timedcombat.systems.gurps.wrestling import Coop
 from timedcombat.turns import CLOCK_PRIORITY, At, TimeModel, TurnClock, at
@@ -258,8 +258,6 @@ class Fight(Arena):
                  movement: int = 0, option: str | None = None) -> None:
         """Log the maneuver taken: the core ``action`` and ``gurps.maneuver``; from now on
         it governs his defences."""
-        from timedcombat.systems.gurps.rules import MANEUVERS
-
         f.maneuver = maneuver
         f.option = option
         self.emit(ev.Action, actor=f.id, name=step.action, end=p.end, target=step.target,

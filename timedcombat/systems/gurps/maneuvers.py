@@ -27,6 +27,7 @@ from timedcombat.systems.gurps import closecombat as ccr
 from timedcombat.systems.gurps import closing, melee, moving, timing, wrestling
 from timedcombat.systems.gurps import movement as mv
 from timedcombat.systems.gurps.attack import attacks_allowed, reload_turns
+from timedcombat.systems.gurps.damage import weapon_damage
 from timedcombat.systems.gurps.events import AttackLost, Ready
 from timedcombat.systems.gurps.halfhex import facing_on_entry, foe_side_hexes, side_towards
 from timedcombat.systems.gurps.rolls import mods, success_roll
@@ -36,6 +37,7 @@ from timedcombat.systems.gurps.rules import (
     MANEUVERS,
     PRONE,
     STANDING,
+    WOUNDING,
     AttackMode,
     Weapon,
 )
@@ -88,9 +90,6 @@ class WaitOrder:
 def worth(f: Fighter, weapon: Weapon, mode: AttackMode) -> float:
     """A rough worth of a mode (mean basic damage x wounding, less 0.6 a point of to-hit
     penalty): how a fighter picks between the ways his weapon attacks."""
-    from timedcombat.systems.gurps.damage import weapon_damage
-    from timedcombat.systems.gurps.rules import WOUNDING
-
     spec = weapon_damage(melee.damage_st(f, weapon), mode)
     num, den = WOUNDING[mode.damage_type]
     return max(0.5, spec.count * 3.5 + spec.modifier) * num / den + 0.6 * mode.to_hit

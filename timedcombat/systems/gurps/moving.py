@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from timedcombat.hexmap import Hex, disk, distance, facing_towards, line_step, neighbours
+from timedcombat import events as ev
+from timedcombat.hexmap import (
+    FACINGS,
+    Hex,
+    disk,
+    distance,
+    facing_towards,
+    line_step,
+    neighbours,
+)
 from timedcombat.systems.gurps import closing, halfhex
 from timedcombat.systems.gurps import movement as mv
 from timedcombat.systems.gurps.events import Contest
@@ -202,7 +211,6 @@ def move_into(fight: Fight, f: Fighter, leg: Leg, mode: str, stop: bool = True,
 def face(fight: Fight, f: Fighter, t: Fighter) -> None:
     """Turn to face ``t`` (a step maneuver's free facing change), logged as a ``move``
     of mode ``turn``; in the same hex: towards his half."""
-
     if not t.able or not f.able:
         return
     if t.at == f.at:

@@ -25,8 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance
 from timedcombat.plans import PlanStep
+from timedcombat.systems.gurps import closing, moving
 from timedcombat.systems.gurps.defence import DefenceOption, best
+from timedcombat.systems.gurps.maneuvers import attack_choice, reach_of, worth
 from timedcombat.systems.gurps.rules import PRONE, STANDING, Weapon
+from timedcombat.systems.gurps.wrestling import can_join
 
 if TYPE_CHECKING:
     from timedcombat.systems.gurps.engine import Fight
@@ -100,7 +103,6 @@ class DefaultPolicy:
 
     def grappled(self, fight: Fight, f: Fighter) -> PlanStep:
         """Held: stab the holder with a reach-C weapon, else try to break free."""
-        from timedcombat.systems.gurps.maneuvers import attack_choice
 
         holder = fight.by_id[next(iter(f.held_by))]
         if not wrestler(f) and not f.ready.unarmed and attack_choice(f, holder) is not None:
@@ -109,7 +111,6 @@ class DefaultPolicy:
 
     def hold_down(self, fight: Fight, f: Fighter, v: Fighter) -> PlanStep:
         """Keep a pinned foe down, striking him when there is a way to."""
-        from timedcombat.systems.gurps.maneuvers import attack_choice
 
         for weapon in (None, "punch", "kick"):
             if attack_choice(f, v, weapon) is not None:
@@ -119,7 +120,6 @@ class DefaultPolicy:
     def close_in(self, fight: Fight, f: Fighter, foe: Fighter, enter: bool,
                  reach: int) -> PlanStep:
         """Move: into the foe's hex, or to the hex nearest him within reach."""
-        from timedcombat.systems.gurps import moving
 
         if enter:
             return order("move", target=foe.id)
@@ -130,7 +130,6 @@ class DefaultPolicy:
         return order("move", to=path[-1])
 
     def melee(self, fight: Fight, f: Fighter, foe: Fighter) -> PlanStep:
-        from timedcombat.systems.gurps.maneuvers import attack_choice, reach_of
 
         if f.ready.unarmed and not f.arm_lame:
             pick = self.spare(f, close=f.in_cc)
@@ -158,8 +157,6 @@ class DefaultPolicy:
     def in_close_combat(self, fight: Fight, f: Fighter, foe: Fighter) -> PlanStep:
         """Fight in the hex with a reach-C weapon; else ready one; else step out to his
         own side and strike with reach 1; else punch or kick."""
-        from timedcombat.systems.gurps import closing
-        from timedcombat.systems.gurps.maneuvers import attack_choice
 
         here = [o for o in closing.foes_in_hex(fight, f) if o.counted]
         t = foe if foe in here else (here[0] if here else foe)
@@ -178,7 +175,6 @@ class DefaultPolicy:
 
     def spare(self, f: Fighter, close: bool) -> Weapon | None:
         """A carried melee weapon worth readying (reach C in close combat)."""
-        from timedcombat.systems.gurps.maneuvers import worth
 
         cands = [w for w in f.carried if not w.ranged and (w.close or not close)
                  and w.hands + (1 if f.shield else 0) <= 2]
@@ -188,7 +184,6 @@ class DefaultPolicy:
 
     def shoot(self, fight: Fight, f: Fighter, foe: Fighter) -> PlanStep:
         """Aim one turn, shoot, reload; a foe close by: a melee weapon (or kick)."""
-        from timedcombat.systems.gurps import closing
 
         near = [o for o in self.foes(fight, f) if distance(f.at, o.at) <= 1]
         if near or f.in_cc:
@@ -214,7 +209,6 @@ class DefaultPolicy:
 
     def wrestle(self, fight: Fight, f: Fighter, foe: Fighter) -> PlanStep:
         """Grab, take down (with helpers), pin."""
-        from timedcombat.systems.gurps.wrestling import can_join
 
         att = fight.coop.of.get(f.id)
         if att is not None and not att.done and \
@@ -253,7 +247,6 @@ class DefaultPolicy:
     def wants_retreat(self, fight: Fight, d: Fighter, a: Fighter) -> bool:
         """Retreat when allowed, but not a fighter who wants close combat (he would only
         have to come back in), nor away from a foe he holds."""
-        from timedcombat.systems.gurps.maneuvers import reach_of
 
         if not self.retreats or d.grips or wrestler(d):
             return False

@@ -9,7 +9,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat import events as ev
-from timedcombat.systems.tenths import arms, blocking, resolve
+from timedcombat.systems.tenths import arms, blocking, melee, resolve
 from timedcombat.systems.tenths.events import AttackLost, Dropped, PickedUp
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
@@ -133,8 +133,6 @@ def do_attack(fight: Fight, f: Fighter, step: Step) -> Gen:
 def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None,
            weapon: Weapon | None = None) -> Gen:
     """Declare an attack landing now; it resolves with every attack of this tenth."""
-    from timedcombat.systems.tenths.melee import Intent, resolve_tenth
-
     if closing is not None and f.alternating:
         f.alt_next = 0  # the closing blow starts the alternation with the first weapon
     w = weapon or fight.weapon_for(f)
@@ -146,11 +144,11 @@ def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None,
         fight.bucket = []
         fight.bucket_t = now
         trigger = fight.env.timeout(0)
-        trigger.callbacks.append(lambda _e, b=fight.bucket: resolve_tenth(fight, b))
+        trigger.callbacks.append(lambda _e, b=fight.bucket: melee.resolve_tenth(fight, b))
     fight.intent_seq += 1
     done = fight.env.event()
-    fight.bucket.append(Intent(f, t, w, closing, fight.intent_seq, done))
-    if arms.style(f) == arms.ALTERNATE:
+    fight.bucket.append(melee.Intent(f, t, w, closing, fight.intent_seq, done))
+    if f.alternating:
         f.last_struck = f.alt_next
         f.alt_next = 1 - f.alt_next
     else:

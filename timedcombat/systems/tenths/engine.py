@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from timedcombat import events as ev
-from timedcombat.arena import Arena
+from timedcombat.arena import NEAREST_SCAN, Arena
 from timedcombat.dice import Dice
 from timedcombat.hexmap import (
     FACINGS,
@@ -94,7 +94,7 @@ class Fight(Arena):
 
     def result_of(self, f: Fighter) -> CombatantResult:
         res = super().result_of(f)
-        return attrs.evolve(res, extras={"body": f.body})
+        return CombatantResult(res.side, res.state, res.damage, {"body": f.body})
 
     # ------------------------------------------------------------------ geometry
 
@@ -122,8 +122,7 @@ class Fight(Arena):
         this very tenth: simultaneous blows still land)."""
         if a.close:
             return b.id in a.close and self.weapon_for(a) is not None
-        d = distance(a.at, b.at)
-        return 1 <= d <= self.reach(a)
+        return 1 <= distance(a.at, b.at) <= a.reach_now
 
     def can_attack(self, a: Fighter, b: Fighter) -> bool:
         """``a`` can strike ``b`` from where both stand with a weapon in hand."""
@@ -327,8 +326,11 @@ class Fight(Arena):
         if name != "attack":
             f.first_attack_after = None  # a Wait/Defend first blow is owed only as the next
         carried, f.carried = f.carried, 0
-        self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
-                  **fields)
+        if self.logging:
+            self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
+                      **fields)
+        else:
+            self.count()
 
     def end_action(self, f: Fighter) -> None:
         f.act = None
@@ -458,7 +460,11 @@ class Fight(Arena):
             there = f.target.at
             if there != to:
                 f.facing = facing_towards(to, there)
-        self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode, facing=FACINGS[f.facing])
+        if self.logging:
+            self.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode,
+                      facing=FACINGS[f.facing])
+        else:
+            self.count()
         self.after_move(f, check)
         return True
 
@@ -595,9 +601,17 @@ class Fight(Arena):
     def enters_range(self, f: Fighter, to: tuple[int, int]) -> Fighter | None:
         """An enemy not in combat with ``f`` that a plain move to ``to`` would bring into
         range (either way): such a move needs a closing action instead. Looks only at the
-        hexes within reach of ``to`` (map index)."""
+        hexes within reach of ``to`` (map index), or, with few enemies left, at them (in
+        scenario order: the first found is the one the hexes would give)."""
         found: Fighter | None = None
         fighters = self.fighters
+        side = f.side
+        if sum(n for s, n in self.able_count.items() if s != side) <= NEAREST_SCAN:
+            for o in self.order:
+                if o.side != side and o.able and o.id not in f.engaged \
+                        and distance(to, o.at) <= self.threat_range(f, o):
+                    return o
+            return None
         for h in disk(to, max(f.reach_now, self.max_reach)):
             for oid in self.map.occupants_of(h):
                 o = fighters[oid]
@@ -636,8 +650,11 @@ class Fight(Arena):
     def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
               blow: int) -> None:
         victim.damage += amount
-        self.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
-                  body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
+        if self.logging:
+            self.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
+                      body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
+        else:
+            self.count()
         if not victim.hurt and victim.damage >= victim.hurt_at:
             victim.hurt = True
             victim.hurt_t = self.env.now

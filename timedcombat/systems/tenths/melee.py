@@ -54,19 +54,22 @@ def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
     """Resolve every attack declared for this tenth, then let the attackers go on."""
     fight.bucket_t = -1
     fight.resolving = bucket
-    pairs = {(i.attacker.id, i.target.id) for i in bucket}
     attacking: dict[str, set[str]] = {}
     for i in bucket:
         attacking.setdefault(i.attacker.id, set()).add(i.weapon.name)
-    order = sorted(
-        bucket, key=lambda i: (0 if i.attacker.advantage_over == i.target.id else 1, i.seq)
-    )
-    undefended = _defend_only_choices(fight, order)
-    for intent in order:
-        if fight.over:
-            break
-        resolve_attack(fight, intent, (intent.target.id, intent.attacker.id) in pairs,
-                       attacking, intent.seq in undefended)
+    if len(bucket) == 1:  # (most tenths: one blow, nothing to order or pair)
+        resolve_attack(fight, bucket[0], False, attacking)
+    else:
+        pairs = {(i.attacker.id, i.target.id) for i in bucket}
+        order = sorted(
+            bucket, key=lambda i: (0 if i.attacker.advantage_over == i.target.id else 1, i.seq)
+        )
+        undefended = _defend_only_choices(fight, order)
+        for intent in order:
+            if fight.over:
+                break
+            resolve_attack(fight, intent, (intent.target.id, intent.attacker.id) in pairs,
+                           attacking, intent.seq in undefended)
     for intent in bucket:
         a = intent.attacker
         if intent.closing and a.exchange is not None:
@@ -189,11 +192,14 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
                   and fight.step_away(b, a.at) is not None)
     a.advantage_over = None if stopped else b.id
     b.advantage_over = a.id if stopped else None
-    fight.emit(TenthsAttack, actor=a.id, target=b.id, weapon=w.name, roll=roll, total=total,
-               against=outcome.against, result=outcome.result, margin=outcome.margin,
-               simultaneous=simultaneous, modifiers=tuple(mods), closing=intent.closing,
-               defence=chosen.kind if chosen else None,
-               advantage=b.id if stopped else a.id, surprised=True if surprise else None)
+    if fight.logging:
+        fight.emit(TenthsAttack, actor=a.id, target=b.id, weapon=w.name, roll=roll,
+                   total=total, against=outcome.against, result=outcome.result,
+                   margin=outcome.margin, simultaneous=simultaneous, modifiers=tuple(mods),
+                   closing=intent.closing, defence=chosen.kind if chosen else None,
+                   advantage=b.id if stopped else a.id, surprised=True if surprise else None)
+    else:
+        fight.count()
     adjacent = distance(a.at, b.at) == 1
     if chosen is not None and defence is not None:
         _apply_defence(fight, b, a, chosen, defence, outcome, attacking, adjacent, retreating)
@@ -239,9 +245,12 @@ def _apply_defence(fight: Fight, b: Fighter, a: Fighter, opt: DefenceOption,
     kind, d_roll, d_total = defence
     held = outcome.result in (resolve.PARRIED, resolve.DODGED)
     attacking_now = b.id in attacking
-    fight.emit(ev.Defence, actor=b.id, kind=kind, against=a.id, roll=d_roll, total=d_total,
-               success=held, weapon=opt.weapon, delay=opt.time,
-               modifiers=(("bonus", opt.bonus),))
+    if fight.logging:
+        fight.emit(ev.Defence, actor=b.id, kind=kind, against=a.id, roll=d_roll,
+                   total=d_total, success=held, weapon=opt.weapon, delay=opt.time,
+                   modifiers=(("bonus", opt.bonus),))
+    else:
+        fight.count()
     if kind == "parry" and b.block is not None and opt.weapon == b.hand[0].name:
         fight.drop_block(b, "parry")  # a blocking position ends when the weapon defends
     close_in = (held and adjacent and not retreating

@@ -293,13 +293,17 @@ class TftFight(Arena):
 
     def engagers(self, f: Figure) -> list[Figure]:
         """The able enemies that engage ``f`` where it stands (``f`` adjacent, in their front
-        hexes, they standing and not in HTH), in order of action."""
-        out = [o for o in self.enemies(f) if engages(self.standing(o), f.at)]
+        hexes, they standing and not in HTH), in order of action. (Only an adjacent enemy
+        can engage: the others are passed over before their standing is built.)"""
+        here = f.at
+        out = [o for o in self.enemies(f)
+               if distance(o.at, here) == 1 and engages(self.standing(o), here)]
         return sorted(out, key=lambda o: self.rank.get(o.id, o.index))
 
     def engaged_at(self, f: Figure, h: Hex) -> bool:
-        """``f`` would be engaged standing on ``h``."""
-        return any(engages(self.standing(o), h) for o in self.enemies(f))
+        """``f`` would be engaged standing on ``h`` (a route search asks for every hex)."""
+        return any(distance(o.at, h) == 1 and engages(self.standing(o), h)
+                   for o in self.enemies(f))
 
     def state_of(self, f: Figure) -> str:
         """``in_hth``, ``down`` (prone), ``engaged`` or ``disengaged``."""

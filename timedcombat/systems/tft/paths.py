@@ -31,10 +31,10 @@ def route(start: Hex, goals: Collection[Hex], free: Callable[[Hex], bool],
     def to_goal(h: Hex) -> int:
         return min(distance(h, g) for g in goal_set)
 
-    radius = to_goal(start) + SEARCH_MARGIN
-    parent: dict[Hex, Hex | None] = {start: None}
+    start_d = to_goal(start)
+    radius = start_d + SEARCH_MARGIN
+    parent: dict[Hex, Hex | None] = {start: None}  # (in the order the hexes were reached)
     frontier = [start]
-    best, best_d = start, to_goal(start)
     found: Hex | None = None
     while frontier and found is None:
         nxt: list[Hex] = []
@@ -48,14 +48,11 @@ def route(start: Hex, goals: Collection[Hex], free: Callable[[Hex], bool],
                 if n in goal_set:
                     found = n
                     break
-                d = to_goal(n)
-                if d < best_d:
-                    best, best_d = n, d
                 nxt.append(n)
             if found is not None:
                 break
         frontier = nxt
-    end = found if found is not None else best
+    end = found if found is not None else _nearest_reached(parent, start, start_d, to_goal)
     path: list[Hex] = []
     h: Hex | None = end
     while h is not None and h != start:
@@ -63,6 +60,18 @@ def route(start: Hex, goals: Collection[Hex], free: Callable[[Hex], bool],
         h = parent[h]
     path.reverse()
     return path
+
+
+def _nearest_reached(parent: dict[Hex, Hex | None], start: Hex, start_d: int,
+                     to_goal: Callable[[Hex], int]) -> Hex:
+    """No goal reached: the first reached hex (search order) nearest a goal, if nearer
+    than ``start`` (worked out only then: most searches reach a goal)."""
+    best, best_d = start, start_d
+    for h in parent:
+        d = to_goal(h)
+        if d < best_d:
+            best, best_d = h, d
+    return best
 
 
 __all__ = ["SEARCH_MARGIN", "route"]
