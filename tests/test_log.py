@@ -79,3 +79,41 @@ def test_serializer_escapes_and_writes_every_kind_of_value():
     state = State(3, 4, actor="a", state="block", value=False, cause="passed")
     assert to_json(state) == '{"t":3,"seq":4,"event":"state","actor":"a","state":"block",' \
         '"value":false,"cause":"passed"}'
+
+
+def test_a_structlog_sink_gets_every_event_with_the_contract_s_fields():
+    """Each event to a structlog logger, in order: its name as structlog's event, then
+    ``t``, ``seq`` and the fields of its JSON line, with the values the JSON line has."""
+    import io
+    import json
+    from pathlib import Path
+
+    from structlog.testing import capture_logs
+
+    from timedcombat import load_scenario, simulate
+    from timedcombat.log import StructlogSink
+
+    scenario = load_scenario(Path(__file__).resolve().parent.parent / "scenarios" /
+                             "two_on_one.toml")
+    buf = io.StringIO()
+    with capture_logs() as logged:
+        result = simulate(scenario, 3, log=buf, sinks=[StructlogSink()])
+    lines = [json.loads(line) for line in buf.getvalue().splitlines()]
+    assert len(logged) == len(lines) == result.event_count > 20
+    for got, line in zip(logged, lines, strict=True):
+        assert got.pop("log_level") == "info"
+        assert json.loads(json.dumps(got)) == line
+
+
+def test_a_structlog_sink_logs_at_the_level_asked_to_the_logger_given():
+    from structlog.testing import CapturingLogger
+
+    from timedcombat import events
+    from timedcombat.log import EventLog, StructlogSink
+
+    cap = CapturingLogger()
+    log = EventLog([StructlogSink(cap, level="debug")])
+    log.emit(events.Move, 7, actor="ann", frm=(0, 0), to=(1, 0), mode="walk")
+    (call,) = cap.calls
+    assert call.method_name == "debug" and call.args == ("move",)
+    assert call.kwargs["t"] == 7 and call.kwargs["from"] == [0, 0] and call.kwargs["to"] == [1, 0]

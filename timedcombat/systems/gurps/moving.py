@@ -226,8 +226,6 @@ def face(fight: Fight, f: Fighter, t: Fighter) -> None:
 def turn_to(fight: Fight, f: Fighter, new: int) -> None:
     """Face ``new`` (a direction index), logged as a ``move`` of mode ``turn`` when it
     changes anything."""
-    from timedcombat import events as ev
-    from timedcombat.hexmap import FACINGS
 
     if new != f.facing:
         f.facing = new
