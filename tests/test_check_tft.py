@@ -1148,6 +1148,20 @@ def test_the_rule_page_lists_every_rule_and_is_generated_from_them() -> None:
         "docs/checks/tft.md is stale: python tools/checks_doc.py tft"
 
 
+def test_the_page_tool_refuses_a_page_another_tool_writes(capsys) -> None:
+    """docs/checks/gurps.md is written whole by tools/rules_doc.py: checks_doc.py leaves
+    it alone (exit 2) instead of appending a second rule list."""
+    spec = importlib.util.spec_from_file_location("checks_doc", ROOT / "tools" / "checks_doc.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    gurps = ROOT / "docs" / "checks" / "gurps.md"
+    before = gurps.read_bytes()
+    assert tool.main(["gurps"]) == 2
+    assert gurps.read_bytes() == before
+    assert "written by another one" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------------- robustness
 
 JSON_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 120), st.floats(0, 9),
