@@ -104,3 +104,16 @@ def test_the_toy_runs_in_a_batch(site: Path) -> None:
     rows = (site / "runs.csv").read_text().splitlines()
     assert len(rows) == 21 and rows[0].startswith("seed,winner,reason,duration")
     assert "state_ann" in rows[0]
+
+
+def test_a_fight_that_does_not_say_how_it_begins_cannot_be_built():
+    """``Arena.begin`` is the one hook a system must fill (abstract, not a runtime error)."""
+    import pytest
+
+    from timedcombat.arena import Arena
+
+    class NoBegin(Arena):
+        system = "nobegin"
+
+    with pytest.raises(TypeError, match="abstract method begin"):
+        NoBegin.__new__(NoBegin)

@@ -20,6 +20,7 @@ Nothing here knows a rule system's vocabulary.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Generator, Iterable
 from typing import Any, ClassVar
 
@@ -93,8 +94,9 @@ class Combatant:
         return f"<{type(self).__name__} {self.id} {self.side}>"
 
 
-class Arena:
-    """One run of a scenario: the shared runtime (see the module docstring)."""
+class Arena(abc.ABC):
+    """One run of a scenario: the shared runtime (see the module docstring). A system's
+    fight subclasses it and must say how the fight begins (:meth:`begin`)."""
 
     system: ClassVar[str] = ""
     """The system id written in the ``start`` event."""
@@ -150,9 +152,9 @@ class Arena:
         return ev.Placed, {"actor": c.id, "side": c.side, "at": c.at,
                            "facing": FACINGS[c.facing]}
 
+    @abc.abstractmethod
     def begin(self) -> None:
         """Start the fight: the combatants' processes (and, for a turn system, its clock)."""
-        raise NotImplementedError
 
     def turn_order(self, turn: int) -> tuple[list[str], dict[str, Any]]:
         """A turn system's order of action for ``turn`` (ids, first to act first) and the
