@@ -238,6 +238,49 @@ class SystemBase:
         return ()
 
 
+class ModuleSystem(SystemBase):
+    """A system built from the usual modules, whose hooks hand on to them: ``loader``
+    (``structure_rules``, ``structure_stats``, ``check_combatant``), ``present``
+    (``describe``, ``lane_kind``) and ``rules_class``, its frozen rule parameters (fields
+    with defaults and ``parameter_docs()``). The system's class keeps only what is its
+    own."""
+
+    loader: ClassVar[Any]
+    present: ClassVar[Any]
+    rules_class: ClassVar[type]
+
+    def describe(self, e: Event) -> str | None:
+        return self.present.describe(e)
+
+    def lane_kind(self, e: Event) -> str | None:
+        return self.present.lane_kind(e)
+
+    def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
+                        file: str) -> Any:
+        return self.loader.structure_rules(raw, conv, file)
+
+    def structure_stats(self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str,
+                        where: str, rules: Any) -> Any:
+        return self.loader.structure_stats(raw, conv, file, where, rules)
+
+    def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
+                        where: str) -> None:
+        self.loader.check_combatant(scenario, spec, file, where)
+
+    def default_rules(self) -> Any:
+        return self.rules_class()
+
+    def parameter_source(self, name: str) -> str:
+        """Where a rule parameter comes from (every one an assumption unless a system
+        says otherwise)."""
+        return "assumption"
+
+    def parameters(self) -> tuple[Parameter, ...]:
+        docs = self.rules_class.parameter_docs()
+        return tuple(Parameter(f.name, f.default, docs[f.name], self.parameter_source(f.name))
+                     for f in attrs.fields(self.rules_class))
+
+
 _REGISTRY: dict[str, Any] = {}
 
 

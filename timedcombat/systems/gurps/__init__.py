@@ -16,17 +16,20 @@ import cattrs
 
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
-from timedcombat.scenario import CombatantSpec, Scenario
-from timedcombat.systems.base import Outcome, Parameter, RuleTable, SystemBase
+from timedcombat.scenario import Scenario
+from timedcombat.systems.base import ModuleSystem, Outcome, Parameter, RuleTable
 from timedcombat.systems.gurps import loader, present
 from timedcombat.systems.gurps import rules as rule_data
 from timedcombat.systems.gurps.rules import GurpsRules
 from timedcombat.turns import TimeModel
 
 
-class GurpsSystem(SystemBase):
+class GurpsSystem(ModuleSystem):
     """Seed 002's close combat on the Basic Set's one-second turns, on the simpy clock."""
 
+    loader = loader
+    present = present
+    rules_class = GurpsRules
     name = "gurps"
     title = ("GURPS: close combat on one-second turns of 10 tenths, combatants in Basic "
              "Speed order (seed 002, GURPS 4th edition Close Combat)")
@@ -35,30 +38,12 @@ class GurpsSystem(SystemBase):
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
 
-    def describe(self, e: Mapping[str, Any]) -> str | None:
-        return present.describe(e)
-
-    def lane_kind(self, e: Mapping[str, Any]) -> str | None:
-        return present.lane_kind(e)
-
     def hex_sides(self, e: Mapping[str, Any]) -> Mapping[str, str] | None:
         return present.hex_sides(e)
-
-    def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
-                        file: str) -> GurpsRules:
-        return loader.structure_rules(raw, conv, file)
-
-    def structure_stats(self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str,
-                        where: str, rules: Any) -> Any:
-        return loader.structure_stats(raw, conv, file, where, rules)
 
     def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
                        file: str, where: str) -> tuple[Any, ...]:
         return loader.structure_plan(raw, conv, file, where)
-
-    def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
-                        where: str) -> None:
-        loader.check_combatant(scenario, spec, file, where)
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
@@ -70,9 +55,6 @@ class GurpsSystem(SystemBase):
         from timedcombat.systems.gurps.engine import MODEL
 
         return MODEL
-
-    def default_rules(self) -> GurpsRules:
-        return GurpsRules()
 
     def parameters(self) -> tuple[Parameter, ...]:
         return rule_data.parameters()

@@ -6,12 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
-import cattrs
 
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
-from timedcombat.scenario import CombatantSpec, Scenario
-from timedcombat.systems.base import MapMark, Outcome, Parameter, RuleTable, SystemBase
+from timedcombat.scenario import Scenario
+from timedcombat.systems.base import MapMark, ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tenths import loader, mapmarks, present
 from timedcombat.systems.tenths.rules import (
     SEED,
@@ -20,9 +19,12 @@ from timedcombat.systems.tenths.rules import (
 )
 
 
-class TenthsSystem(SystemBase):
+class TenthsSystem(ModuleSystem):
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
+    loader = loader
+    present = present
+    rules_class = TenthsRules
     name = "tenths"
     title = ("Tenths: closing, combat and breaking off timed in tenths of a second "
              "(seed 004, Special Situations)")
@@ -32,29 +34,11 @@ class TenthsSystem(SystemBase):
     span_states = present.SPAN_STATES
     mark_styles = mapmarks.MARK_STYLES
 
-    def describe(self, e: Mapping[str, Any]) -> str | None:
-        return present.describe(e)
-
-    def lane_kind(self, e: Mapping[str, Any]) -> str | None:
-        return present.lane_kind(e)
-
     def waiting_spans(self, events: list[Mapping[str, Any]]) -> list[tuple[str, int, int]]:
         return present.waiting_spans(events)
 
     def map_marks(self, events: Sequence[Mapping[str, Any]]) -> list[MapMark]:
         return mapmarks.map_marks(events)
-
-    def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
-                        file: str) -> TenthsRules:
-        return loader.structure_rules(raw, conv, file)
-
-    def structure_stats(self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str,
-                        where: str, rules: Any) -> Any:
-        return loader.structure_stats(raw, conv, file, where, rules)
-
-    def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
-                        where: str) -> None:
-        loader.check_combatant(scenario, spec, file, where)
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
@@ -62,17 +46,8 @@ class TenthsSystem(SystemBase):
 
         return Fight(scenario, dice, log, until, seed).run()
 
-    def default_rules(self) -> TenthsRules:
-        return TenthsRules()
-
-    def parameters(self) -> tuple[Parameter, ...]:
-        docs = TenthsRules.parameter_docs()
-        return tuple(
-            Parameter(f.name, f.default, docs[f.name],
-                      "seed 004 (optional rules named)" if f.name == "surprise"
-                      else "assumption")
-            for f in attrs.fields(TenthsRules)
-        )
+    def parameter_source(self, name: str) -> str:
+        return "seed 004 (optional rules named)" if name == "surprise" else "assumption"
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:
         rules = rules or TenthsRules()

@@ -7,22 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-import cattrs
-
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
-from timedcombat.scenario import CombatantSpec, Scenario
-from timedcombat.systems.base import Outcome, Parameter, RuleTable, SystemBase
+from timedcombat.scenario import Scenario
+from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tft import loader, present
 from timedcombat.systems.tft.rules import TftRules, tables
 from timedcombat.systems.tft.stats import actions_table
 from timedcombat.turns import TimeModel
 
 
-class TftSystem(SystemBase):
+class TftSystem(ModuleSystem):
     """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock."""
 
+    loader = loader
+    present = present
+    rules_class = TftRules
     name = "tft"
     title = ("The Fantasy Trip: hand-to-hand combat (seed 000, Rick's HTH Rules) on the "
              "Melee turn, 5 s = 50 tenths")
@@ -30,24 +30,6 @@ class TftSystem(SystemBase):
     plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
-
-    def describe(self, e: Mapping[str, Any]) -> str | None:
-        return present.describe(e)
-
-    def lane_kind(self, e: Mapping[str, Any]) -> str | None:
-        return present.lane_kind(e)
-
-    def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
-                        file: str) -> TftRules:
-        return loader.structure_rules(raw, conv, file)
-
-    def structure_stats(self, raw: Mapping[str, Any], conv: cattrs.Converter, file: str,
-                        where: str, rules: Any) -> Any:
-        return loader.structure_stats(raw, conv, file, where, rules)
-
-    def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
-                        where: str) -> None:
-        loader.check_combatant(scenario, spec, file, where)
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
@@ -59,14 +41,6 @@ class TftSystem(SystemBase):
         from timedcombat.systems.tft.engine import time_model
 
         return time_model(rules or TftRules())
-
-    def default_rules(self) -> TftRules:
-        return TftRules()
-
-    def parameters(self) -> tuple[Parameter, ...]:
-        docs = TftRules.parameter_docs()
-        return tuple(Parameter(f.name, f.default, docs[f.name], "assumption")
-                     for f in attrs.fields(TftRules))
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:
         data = tables(rules)
