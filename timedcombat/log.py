@@ -27,7 +27,7 @@ class EventLog:
     them, so with only such sinks no record is built."""
 
     def __init__(self, sinks: list[Sink] | None = None) -> None:
-        self.sinks: list[Sink] = list(sinks or [])
+        self.sinks: tuple[Sink, ...] = tuple(sinks or ())  # fixed: split once just below
         self._takes_records = [s for s in self.sinks if not hasattr(s, "write_fields")]
         self._writers = [s for s in self.sinks if hasattr(s, "write_fields")]
         self.seq = 0  # the seq of the last event made
