@@ -478,6 +478,139 @@ def case_release() -> Case:
     return fight([0, 0]), fight([3, 0]), (87, "bo")
 
 
+# ---------------------------------------------------------------------- several in one HTH
+
+DEE = fig("dee", "red", [2, 0], "W", st=11, dx=11, weapons=("dagger",))
+GANG = (ANA, BO, CY, DEE)
+
+
+def gang(*later: Line, order: tuple[str, ...] = ("ana", "dee", "bo"),
+         rules: dict[str, Any] | None = None, t2: list[Line] | None = None) -> list[Line]:
+    """Turn 1: ana gets into HTH with bo at 25, dee (red) jumps bo there at 33 and joins
+    them (bo, in HTH, rolls); then turn 2 (slots 75, 83, 91) with ``later``."""
+    adj = tuple(range(12, 12 - len(order), -1))
+    join = [E(0, "action", actor="dee", name="hth", end=33, target="bo"),
+            hroll(33, "dee", "bo", 4, "entered", arc="rear"),
+            move(33, "dee", [2, 0], [1, 0])]
+    return log(*turn(1, order, adj), join[0], actions(1), *entered(), *join[1:],
+               *turn(2, order, adj), *(t2 or []), actions(2), *later, people=GANG,
+               rules=rules)
+
+
+def case_join_hth() -> Case:
+    return gang(), gang(rules={"join_hth": False}), (33, "dee")
+
+
+def _strongest_roller(roller: str) -> list[Line]:
+    """ana (ST 12) in HTH with bo (ST 10); cy (blue, ST 11) joins them, jumping ana; then
+    dee goes for bo, and ``strongest_enemy`` has cy roll."""
+    order = ("ana", "cy", "dee", "bo")
+    return log(*turn(1, order, (12, 11, 10, 9)),
+               E(0, "action", actor="dee", name="hth", end=37, target="bo"), actions(1),
+               *entered(), hroll(31, "cy", "ana", 3, "entered", arc="side"),
+               dropped(31, "cy", ["shortsword"], [2, -1]), move(31, "cy", [2, -1], [1, 0]),
+               hroll(37, "dee", roller, 5, "repelled", arc="rear"),
+               people=(ANA, BO, fig("cy", "blue", [2, -1], "SW", st=11, dx=10,
+                                    weapons=("shortsword",)), DEE),
+               rules={"join_hth_roll_by": "strongest_enemy"})
+
+
+def case_join_roll_by_strongest() -> Case:
+    return _strongest_roller("cy"), _strongest_roller("bo"), (37, "dee")
+
+
+def case_join_roll_by_target() -> Case:
+    good = _strongest_roller("bo")
+    bad = _strongest_roller("cy")
+    for events in (good, bad):
+        events[0]["rules"] = {}
+    return good, bad, (37, "dee")
+
+
+def _bo_out(*, apart: bool = True, ended: bool = True) -> list[Line]:
+    out = [damage(75, "bo", "ana", "fist", "1d-1", [6], 15, -5, rolled=15, penalty=True,
+                  down=True), E(75, "state", actor="bo", state="out", value=True)]
+    if ended:
+        out += [E(75, "state", actor=x, state="hth", value=False, opponent="bo")
+                for x in ("bo", "ana", "dee")]
+    if apart:
+        out.append(E(75, "move", actor="dee", frm=[1, 0], to=[2, 0], mode="hth_end"))
+    return gang(attack(75, "ana", "bo", "fist", [1, 1, 1], 14, "hit", in_hth=True,
+                       multiplier=3, option="hth", modifiers={"strongest": 2}), *out)
+
+
+def _apart(t: int, leaver: str) -> list[Line]:
+    """bo has left ana and dee: their HTH ends, and dee stands apart."""
+    return [*(E(t, "state", actor=x, state="hth", value=False, opponent=leaver)
+              for x in ("ana", "dee")),
+            E(t, "move", actor="dee", frm=[1, 0], to=[2, 0], mode="hth_end")]
+
+
+def case_hth_ends() -> Case:
+    return _bo_out(), _bo_out(apart=False), (75, "dee")
+
+
+def case_hth_ends_for_friends() -> Case:
+    return _bo_out(), _bo_out(ended=False, apart=False), (75, "ana")
+
+
+def _bo_leaves(*rolls: tuple[bool, str | None, list[int] | None], **kw: Any) -> list[Line]:
+    out = [E(91, "tft.disengage", actor="bo", hth=True, success=ok, strikers=[],
+             faces=[3, 3, 3, 3] if ok else [6, 6, 6, 6], roll=12 if ok else 24, against=12,
+             to=to, **({"holder": holder} if holder else {})) for ok, holder, to in rolls]
+    if rolls[-1][2] is not None:
+        out += _apart(91, "bo")
+    return gang(*out, **kw)
+
+
+def case_disengage_several() -> Case:
+    rules = {"hth_disengage_rolls": "per_enemy"}
+    good = _bo_leaves((True, "ana", None), (True, "dee", [0, 1]), rules=rules)
+    bad = _bo_leaves((True, None, [0, 1]), rules=rules)
+    return good, bad, (91, "bo")
+
+
+def case_disengage_one_roll() -> Case:
+    good = _bo_leaves((True, None, [0, 1]))
+    bad = _bo_leaves((False, "ana", None), (True, "dee", [0, 1]))
+    return good, bad, (91, "bo")
+
+
+def case_disengage_none_after_failure() -> Case:
+    rules = {"hth_disengage_rolls": "per_enemy"}
+    good = _bo_leaves((False, "ana", None), rules=rules)
+    bad = _bo_leaves((False, "ana", None), (True, "dee", [0, 1]), rules=rules)
+    return good, bad, (91, "bo")
+
+
+def case_release_by_one_of_two() -> Case:
+    def fight(reading: str) -> list[Line]:
+        return gang(E(75, "tft.release", actor="ana", target="bo", to=[1, 1]),
+                    *_apart(75, "bo"), rules={"hth_release": reading})
+    return fight("any_holder"), fight("last_holder"), (75, "ana")
+
+
+def case_strongest_of_all() -> Case:
+    """ana (ST 12) and dee (ST 12 too) with bo (ST 10): ties for the strongest of all."""
+    def fight(among: str) -> list[Line]:
+        events = gang(attack(75, "ana", "bo", "fist", [5, 5, 5], 14, "miss", in_hth=True,
+                             option="hth", modifiers={"strongest": 2}),
+                      rules={"strongest_among": among})
+        events[4]["stats"]["st"] = 12  # dee
+        return events
+    return fight("enemies"), fight("all"), (75, "ana")
+
+
+def case_strongest_draws_a_knife() -> Case:
+    """The +2 is "for all actions in HTH": ana, the strongest, draws her knife with it."""
+    def fight(m: dict[str, int]) -> list[Line]:
+        ana = fig("ana", "red", [0, 0], weapons=("broadsword", "dagger"))
+        return in_hth(E(75, "tft.ready_knife", actor="ana", weapon="dagger", free=False,
+                        success=True, faces=[3, 4, 5], roll=12, against=12 + sum(m.values()),
+                        modifiers=m), people=(ana, BO))
+    return fight({"strongest": 2}), fight({}), (75, "ana")
+
+
 # ---------------------------------------------------------------------- damage
 
 
@@ -615,9 +748,19 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-HITS": case_hits, "F-INJURY": case_injury, "F-TALENTS": case_talents,
     "F-CONTEST-DICE": case_contest_dice, "F-CONTEST-SCORE": case_contest_score,
     "F-JUDO2-PRONE": case_judo_2_prone, "F-CRAWL": case_crawl,
+    "F-JOIN-HTH": case_join_hth, "F-HTH-ENDS": case_hth_ends,
+    "F-DISENGAGE-SEVERAL": case_disengage_several,
 }
 MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "winner moves last": ("F-MOVE-ORDER", case_move_order_last),
+    "the strongest enemy rolls": ("F-JOIN-HTH", case_join_roll_by_strongest),
+    "the target rolls": ("F-JOIN-HTH", case_join_roll_by_target),
+    "friends left in HTH": ("F-HTH-ENDS", case_hth_ends_for_friends),
+    "one roll frees": ("F-DISENGAGE-SEVERAL", case_disengage_one_roll),
+    "none after a failure": ("F-DISENGAGE-SEVERAL", case_disengage_none_after_failure),
+    "release by one of two holders": ("F-RELEASE", case_release_by_one_of_two),
+    "strongest of all": ("F-HTH-STRONGEST", case_strongest_of_all),
+    "strongest draws a knife": ("F-HTH-STRONGEST", case_strongest_draws_a_knife),
 }
 
 

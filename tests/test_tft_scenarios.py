@@ -126,6 +126,19 @@ def test_the_brawl_shows_a_strike_at_a_figure_jumping_away():
     assert strike["seq"] < roll["seq"] and roll["target"] == "cole"
 
 
+def test_the_gang_scenario_puts_four_figures_in_one_hth():
+    ev = _events(ROOT / "scenarios" / "tft_gang_hth.toml")
+    into = [(e["actor"], e["to"]) for e in ev if e["event"] == "move" and e["mode"] == "hth"]
+    assert [a for a, _ in into[:3]] == ["ash", "dara", "finn"]
+    assert len({tuple(h) for _, h in into[:3]}) == 1  # one hex: Bram's
+    firsts = [next(e for e in ev if e["event"] == "tft.hth_roll" and e["actor"] == a)
+              for a in ("dara", "finn")]  # each jumps a figure already in HTH: (a)
+    assert all("a_back_to_wall_or_down" in e["reasons"] for e in firsts)
+    assert any(e["event"] == "move" and e["mode"] == "hth_end" for e in ev)
+    dis = [e for e in ev if e["event"] == "tft.disengage" and e["hth"]]
+    assert dis and all("holder" not in e for e in dis)  # one roll frees from them all
+
+
 # ---------------------------------------------------------------- bad input
 
 CASES: list[tuple[str, str, str, str]] = [

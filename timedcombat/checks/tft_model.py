@@ -38,7 +38,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "strongest_by_current_st": True, "disengage_strikes_by_unacted": True,
     "auto_hit_uses_hth_damage": False, "check_talent_prerequisites": True,
     "contest_dice": 3, "contest_st_bonus": 2, "contest_ties_to_defender": True,
-    "min_damage": 0,
+    "min_damage": 0, "join_hth": True, "hth_target_down": True, "join_hth_roll_by": "target",
+    "strongest_among": "all", "hth_disengage_rolls": "one", "hth_release": "last_holder",
 }
 """The rule parameters the checks read, with their documented defaults (docs/rules/tft.md,
 "Assumptions"); a log's ``start.rules`` overrides them."""
@@ -229,6 +230,8 @@ class TftLog:
     prone: Track  # True / False as `state` prone reports it
     hth: Track  # frozenset of the figures in HTH with it
     hth_hex: Track  # the hex of its HTH, where known
+    out: Track  # True once the figure is out of the fight (state out, ST 0)
+    walls: frozenset[Hex]  # the map's walls (start.walls)
     reports_prone: bool
     last_at: dict[int, int]  # tenth -> index of the last event on it
 
@@ -358,6 +361,8 @@ class _Reader:
         self.events = events
         self.pos, self.ready, self.shield = Track(), Track(), Track()
         self.st, self.prone, self.hth, self.hth_hex = Track(), Track(), Track(), Track()
+        self.out = Track()
+        self.walls: frozenset[Hex] = frozenset()
         self.groups: dict[str, frozenset[str]] = {}
         self.figures: dict[str, Figure] = {}
         self.turns: list[Turn] = []
@@ -372,6 +377,8 @@ class _Reader:
             kind = e.get("event")
             if kind == "start" and isinstance(e.get("rules"), dict):
                 self.rules.update(e["rules"])
+            if kind == "start" and isinstance(e.get("walls"), list):
+                self.walls = frozenset(h for h in map(as_hex, e["walls"]) if h is not None)
             elif kind == "tft.turn":
                 self._turn(i, e)
             elif kind == "tft.phase" and self.turns:
@@ -383,7 +390,7 @@ class _Reader:
                 handler(i + 1, e)
         return TftLog(self.events, self.rules, self.figures, self.turns, self.turn_of,
                       self.pos, self.ready, self.shield, self.st, self.prone, self.hth,
-                      self.hth_hex, self.reports_prone, self.last_at)
+                      self.hth_hex, self.out, self.walls, self.reports_prone, self.last_at)
 
     def _turn(self, i: int, e: Event) -> None:
         n = e.get("turn")
@@ -420,7 +427,8 @@ class _Reader:
         if e.get("success") is True:
             if e.get("to") is not None:
                 self.pos.set(e["actor"], i, as_hex(e.get("to")))
-            if e.get("hth") is True:
+            # (one of several rolls, against one ``holder``, frees no one: the last does)
+            if e.get("hth") is True and not (e.get("holder") and e.get("to") is None):
                 self._leave(e["actor"], i)
 
     def _hth_roll(self, i: int, e: Event) -> None:
@@ -465,6 +473,7 @@ class _Reader:
             self.st.set(e["actor"], i, st)
             if st <= 0:
                 self._leave(e["actor"], i)
+                self.out.set(e["actor"], i, True)
 
     def _state(self, i: int, e: Event) -> None:
         cid, what, value = e["actor"], e.get("state"), e.get("value")
@@ -479,6 +488,7 @@ class _Reader:
                 self._leave(cid, i)
         elif what == "out" and value not in (False, None):
             self._leave(cid, i)
+            self.out.set(cid, i, True)
 
     def _join(self, a: str, d: str, i: int, where: Hex | None) -> None:
         members = self.groups.get(d, frozenset()) | self.groups.get(a, frozenset()) | {a, d}

@@ -447,6 +447,31 @@ class TftRules:
     knockdown_on_jump_hth: bool = _param(
         True, "A figure knocked down by a foe it disengages from while jumping into HTH "
         "still joins HTH, both down in the defender's hex (seed 000, read literally).")
+    join_hth: bool = _param(
+        True, "A figure may jump or dive into an HTH already going on (seed 000 writes of "
+        "HTHs of several figures); false: an HTH is two figures, and one in HTH cannot be "
+        "jumped (strike into its hex instead).")
+    hth_target_down: bool = _param(
+        True, "A figure in HTH, jumped by another, is 'knocked down' for situation (a): "
+        "figures in HTH are on the ground (seed 000: they never get the 'on the ground' +4 "
+        "against each other); false: the situations are judged as for a figure standing.")
+    join_hth_roll_by: str = _param(
+        "target", "Who makes the one-die HTH roll when a figure jumps into an HTH going on: "
+        "'target' (the enemy it goes for, the defender of the text) or 'strongest_enemy' "
+        "(the strongest of its enemies there, ties to the target).",
+        choices=("target", "strongest_enemy"))
+    strongest_among: str = _param(
+        "all", "'The strongest figure in HTH' (+2 DX) is the strongest of 'all' the figures "
+        "in the HTH, friends too (ties: no bonus), or stronger than each of its 'enemies' "
+        "there.", choices=("all", "enemies"))
+    hth_disengage_rolls: str = _param(
+        "one", "Disengaging from an HTH with several enemies: 'one' 4-dice roll frees the "
+        "figure (as written), or 'per_enemy': a roll for each enemy holding it, every one "
+        "needed.", choices=("one", "per_enemy"))
+    hth_release: str = _param(
+        "last_holder", "A figure held in HTH by several enemies goes free on a release only "
+        "from the 'last_holder' (while another enemy holds it the release is refused), or "
+        "from 'any_holder'.", choices=("last_holder", "any_holder"))
     disengage_strikes_by_unacted: bool = _param(
         True, "Foes a figure disengages from may strike at it only if they have not yet "
         "taken their action this turn (false: every engaged foe may).")
