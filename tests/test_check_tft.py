@@ -472,6 +472,39 @@ def case_knife_dx() -> Case:
     return fight({"dirk_in_hth": -1}), fight({}), (87, "bo")
 
 
+def _draw_dirk(against: int, m: dict[str, int], rules: dict[str, Any] | None = None
+               ) -> list[Line]:
+    """bo (DX 11, leather) draws his dirk in HTH at 87."""
+    bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, weapons=("shortsword", "dirk"),
+             armor="leather")
+    events = in_hth(dropped(25, "bo", ["shortsword"], [1, 0], "hth_defender"),
+                    E(87, "tft.ready_knife", actor="bo", weapon="dirk", free=False,
+                      success=True, faces=[2, 3, 3], roll=8, against=against, modifiers=m),
+                    people=(ANA, bo))
+    for e in events:  # bo's drop belongs with the entry, on tenth 25
+        if e["event"] == "tft.dropped" and e["actor"] == "bo":
+            events.remove(e)
+            events.insert(next(i for i, x in enumerate(events) if x["event"] == "move") + 1,
+                          {**e, "t": 25})
+            break
+    for i, e in enumerate(events):
+        e["seq"] = i + 1
+    if rules:
+        events[0]["rules"] = rules
+    return events
+
+
+def case_knife_draw_dx() -> Case:
+    adjusted = {"armor": -2, "dirk_in_hth": -1}
+    return _draw_dirk(8, adjusted), _draw_dirk(10, adjusted), (87, "bo")
+
+
+def case_knife_draw_plain_dx() -> Case:
+    rules = {"knife_draw_dx": "dx"}
+    return (_draw_dirk(10, {"dirk_in_hth": -1}, rules),
+            _draw_dirk(8, {"armor": -2, "dirk_in_hth": -1}, rules), (87, "bo"))
+
+
 def case_release() -> Case:
     def fight(to: list[int]) -> list[Line]:
         return in_hth(E(87, "tft.release", actor="bo", target="ana", to=to))
@@ -749,7 +782,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-CONTEST-DICE": case_contest_dice, "F-CONTEST-SCORE": case_contest_score,
     "F-JUDO2-PRONE": case_judo_2_prone, "F-CRAWL": case_crawl,
     "F-JOIN-HTH": case_join_hth, "F-HTH-ENDS": case_hth_ends,
-    "F-DISENGAGE-SEVERAL": case_disengage_several,
+    "F-DISENGAGE-SEVERAL": case_disengage_several, "F-KNIFE-DRAW-DX": case_knife_draw_dx,
 }
 MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "winner moves last": ("F-MOVE-ORDER", case_move_order_last),
@@ -761,6 +794,7 @@ MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "release by one of two holders": ("F-RELEASE", case_release_by_one_of_two),
     "strongest of all": ("F-HTH-STRONGEST", case_strongest_of_all),
     "strongest draws a knife": ("F-HTH-STRONGEST", case_strongest_draws_a_knife),
+    "a knife drawn against DX": ("F-KNIFE-DRAW-DX", case_knife_draw_plain_dx),
 }
 
 
@@ -928,6 +962,17 @@ def test_judo_throws_on_7_only_unarmed() -> None:
     assert _table_allows("jump", 6, 1, (ANA, judoka)) == {"repelled_hit", "thrown"}
     assert _table_allows("jump", 6, 1, (ANA, armed)) == {"repelled_hit"}
     assert _table_allows("jump", 5, 1, (ANA, judoka)) == {"repelled_hit"}
+
+
+def test_a_judo_holder_throws_a_diver_only_by_the_parameter() -> None:
+    """Dive 5 + 1 + Judo 1 = 7: a throw, or (``judo_throws_divers`` false) the dive's row."""
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, weapons=(),
+                 talents=("judo",))
+    assert _table_allows("dive", 5, 2, (ANA, judoka)) == {"knocked_back_hit", "thrown"}
+    assert _table_allows("dive", 5, 2, (ANA, judoka), {"judo_throws_divers": False}) == \
+        {"knocked_back_hit"}
+    assert _table_allows("jump", 6, 1, (ANA, judoka), {"judo_throws_divers": False}) == \
+        {"repelled_hit", "thrown"}
 
 
 def test_judo_and_judo_2_modifiers() -> None:

@@ -83,8 +83,9 @@ READINGS: dict[str, list[Any]] = {
     "join_hth": [True, False], "hth_target_down": [True, False],
     "join_hth_roll_by": ["target", "strongest_enemy"], "strongest_among": ["all", "enemies"],
     "hth_disengage_rolls": ["one", "per_enemy"], "hth_release": ["last_holder", "any_holder"],
+    "judo_throws_divers": [True, False], "knife_draw_dx": ["adjusted", "dx"],
 }
-"""Readings of several figures in one HTH a generated fight may take (docs/rules/tft.md)."""
+"""Readings of the seed a generated fight may take (docs/rules/tft.md)."""
 
 
 def expected_result(e: dict[str, Any]) -> set[str]:

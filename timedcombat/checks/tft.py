@@ -585,8 +585,10 @@ def c_hth_table(log: TftLog) -> Found:
         d = log.fig(e.get("target"))
         judo = None if d is None else d.has("judo")
         ready = log.ready.before(e.get("target"), i, UNKNOWN)
-        if total >= 7 and judo is not False and ready in (None, UNKNOWN):
-            allowed.add(THROWN)  # Judo, 7+ and unarmed: "you may throw"
+        divers = _param(log, "judo_throws_divers") is not False
+        if total >= 7 and judo is not False and ready in (None, UNKNOWN) and \
+                (kind == JUMP or divers):
+            allowed.add(THROWN)  # Judo, 7+ and unarmed: "you may throw" (a diver too)
         if e.get("result") not in allowed:
             yield _at(e, f"{' or '.join(sorted(allowed))} for a {kind} totalling {total}",
                       f"{e.get('result')}")
@@ -1062,6 +1064,25 @@ def c_ready_knife(log: TftLog) -> Found:
                       f"faces {e.get('faces')}, roll {roll}, against {bar}, success {ok}")
 
 
+def c_knife_draw_dx(log: TftLog) -> Found:
+    plain = _param(log, "knife_draw_dx") == "dx"
+    for _, e in log.of("tft.ready_knife"):
+        f, m, bar, w = log.fig(e["actor"]), mods(e), e.get("against"), e.get("weapon")
+        if e.get("free") is not False or f is None or f.dx is None or m is None or \
+                not is_int(bar) or w not in KNIVES:
+            continue
+        if bar != f.dx + sum(m.values()):
+            yield _at(e, f"the roll against DX {f.dx} and its modifiers {m}", f"against {bar}")
+            continue
+        knife = KNIVES[w][2]
+        rest = [v for k, v in m.items() if k != "strongest"]
+        if plain and sorted(rest) != ([knife] if knife else []):
+            yield _at(e, f"DX with only the HTH modifiers (strongest +2, {w} {knife:+d}; "
+                         "knife_draw_dx dx)", f"modifiers {m}")
+        elif not plain and any(v > 0 for v in rest):
+            yield _at(e, "adjusted DX: no bonus but the strongest's +2", f"modifiers {m}")
+
+
 def c_release(log: TftLog) -> Found:
     for i, e in log.of("tft.release"):
         x, y = e["actor"], e.get("target")
@@ -1507,7 +1528,7 @@ RULES: tuple[Rule, ...] = (
          "The result is the table's row for the total: up to 2 entered_defender_down (below "
          "1 too), 3-4 entered, jump 5 repelled and 6+ repelled_hit, dive 5 knocked_back, 6-7 "
          "knocked_back_hit and above dive_high_result; thrown only on 7+ against an unarmed "
-         "Judo holder.", c_hth_table),
+         "Judo holder (a dive only with judo_throws_divers).", c_hth_table),
     Rule("F-AUTO-HIT", ROLL,
          "AUTOMATICALLY gets a hit on the attacker (even if the defender has already attacked "
          "this turn!) / (as well as being automatically hit if a 6 or 7 was rolled) / If the "
@@ -1620,6 +1641,14 @@ RULES: tuple[Rule, ...] = (
          "option (t). The figure must roll 3 dice and get equal to or under his DX.",
          "A readied weapon is a knife (dagger, dirk, poniard) the figure carries; a roll for "
          "it is 3 dice, success when equal to or under the logged DX.", c_ready_knife),
+    Rule("F-KNIFE-DRAW-DX", _docs("readings of the seed"),
+         "knife_draw_dx: the DX a knife is drawn against in HTH (\"equal to or under his "
+         "DX\"): adjusted DX, as TFT means by DX, or dx: basic DX with only the HTH "
+         "modifiers the seed names",
+         "A knife drawn with a roll is rolled against the figure's DX plus the modifiers it "
+         "logs; with knife_draw_dx dx these are only the strongest's +2 and the knife's HTH "
+         "DX (dirk -1, poniard -2), with adjusted no bonus but the strongest's +2.",
+         c_knife_draw_dx),
     Rule("F-KNIFE-DX", HTH + " > Readying a Knife in HTH",
          "Some very large knives (dirks and poniards) give negative DX adjustments in HTH. "
          "These modifiers make it harder to draw a dirk or poniard in HTH (as well as making "

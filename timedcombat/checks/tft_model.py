@@ -40,6 +40,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "contest_dice": 3, "contest_st_bonus": 2, "contest_ties_to_defender": True,
     "min_damage": 0, "join_hth": True, "hth_target_down": True, "join_hth_roll_by": "target",
     "strongest_among": "all", "hth_disengage_rolls": "one", "hth_release": "last_holder",
+    "judo_throws_divers": True, "knife_draw_dx": "adjusted",
 }
 """The rule parameters the checks read, with their documented defaults (docs/rules/tft.md,
 "Assumptions"); a log's ``start.rules`` overrides them."""

@@ -25,6 +25,7 @@ from timedcombat.systems.tft.events import (
     Release,
 )
 from timedcombat.systems.tft.movement import Striker, disengage_strikers
+from timedcombat.systems.tft.resolve import AdjustedDx
 from timedcombat.systems.tft.rules import WEAPONS
 
 if TYPE_CHECKING:
@@ -152,8 +153,8 @@ def do_ready_knife(fight: TftFight, f: Figure) -> None:
         if why is not None or knife is None:
             lost(fight, f, "ready_knife", why or "no knife to ready")
             return
-        adj = fight.adjusted(f, combat.strongest(fight, f))
-        roll = grapple.ready_knife_roll(combat.roll(fight, 3), adj, WEAPONS[knife])
+        roll = grapple.ready_knife_roll(combat.roll(fight, 3), knife_dx(fight, f),
+                                        WEAPONS[knife])
         fight.emit(ReadyKnife, actor=f.id, weapon=knife, free=False, success=roll.success,
                    faces=roll.faces, roll=roll.roll, against=roll.against,
                    modifiers=roll.modifiers)
@@ -168,6 +169,15 @@ def do_ready_knife(fight: TftFight, f: Figure) -> None:
         return
     ready_carried(fight, f, knife)
     fight.emit(ReadyKnife, actor=f.id, weapon=knife, free=True, success=True)
+
+
+def knife_dx(fight: TftFight, f: Figure) -> AdjustedDx:
+    """The DX a knife is drawn against in HTH, before the knife's own adjustment: adjusted
+    DX with the HTH +2, or basic DX with only the +2 (``knife_draw_dx``)."""
+    strongest = combat.strongest(fight, f)
+    if fight.rules.knife_draw_dx == "dx":
+        return AdjustedDx(f.dx, (), f.dx).plus(strongest)
+    return fight.adjusted(f, strongest)
 
 
 def ready_carried(fight: TftFight, f: Figure, weapon: str) -> str | None:

@@ -440,6 +440,16 @@ class TftRules:
         "(false: he keeps only the knife).")
     repelled_hit_is_free: bool = _param(
         True, "The defender's automatic hit on a 6+ does not use his action for the turn.")
+    judo_throws_divers: bool = _param(
+        True, "A Judo holder may throw a figure diving at its legs on a modified 7+ as one "
+        "that jumps it (Judo: 'throw who ever tried to jump you'); false: a dive's 5-7 row "
+        "stands (knocked back prone, hit on 6-7).")
+    knife_draw_dx: str = _param(
+        "adjusted", "The DX a knife is drawn against in HTH ('equal to or under his DX'): "
+        "'adjusted' DX, as TFT means by DX (armour, shield, ST 3 or less, last turn's "
+        "hits, the HTH +2 and the knife's adjustment), or 'dx': basic DX with only the HTH "
+        "modifiers the seed names (the strongest's +2, a dirk's or poniard's).",
+        choices=("adjusted", "dx"))
     judo_throw_prone: bool = _param(
         True, "A figure thrown by Judo lands prone in the adjacent hex.")
     strongest_by_current_st: bool = _param(
@@ -573,7 +583,8 @@ def tables(rules: TftRules | None = None) -> tuple[RuleTable, ...]:
               for k, lo, hi, res, eff in HTH_ROLL_ROWS),
         "Modifiers: dive +1; Dive Block +1, Dive Block 2 +2 (against dives); defender's "
         "Judo +1, attacker's Judo -1; Judo 2 +-1 at its holder's choice. Judo defender: "
-        "6+ automatic attack, 7+ unarmed: throw (+3 fist damage, Judo 2 +5). "
+        "6+ automatic attack, 7+ unarmed: throw (+3 fist damage, Judo 2 +5; a diver: "
+        f"{'yes' if rules.judo_throws_divers else 'no, the dive row stands'}). "
         "Results below 1 count as the 1-2 row; dive results above 7: "
         f"{rules.dive_high_result}; side/rear re-roll: {rules.side_rear_reroll}.",
     )
