@@ -352,6 +352,23 @@ def case_falls() -> Case:
     return fight(True), fight(False), (25, "bo")
 
 
+def _falls_reported(result: str) -> Case:
+    """A log with no ``state prone`` at all: a 1-2 defender (or a diver knocked back) that
+    does not fall is caught once the log says it reports postures (``start.reports``)."""
+    if result == "entered":
+        lines = [hroll(25, "ana", "bo", 2, "entered_defender_down"),
+                 dropped(25, "ana", ["broadsword"], [0, 0]), move(25, "ana", [0, 0], [1, 0])]
+        who, t = "bo", 25
+    else:
+        lines = [_dive(24, roll=4, modifier=1, result="knocked_back")]
+        who, t = "ana", 24
+    good = log(*turn(1), *(lines if t == 24 else []), actions(1),
+               *(lines if t == 25 else []))
+    bad = copy.deepcopy(good)
+    bad[0]["reports"] = REPORTS
+    return good, bad, (t, who)
+
+
 def case_attacker_drops() -> Case:
     good = log(*turn(1), actions(1), *entered())
     bad = log(*turn(1), actions(1), entered()[0], entered()[2])
@@ -386,6 +403,65 @@ def case_jump_strikes() -> Case:
                    attack(t, "cy", "ana", "shortsword", [5, 5, 5], 10, "miss", option="strike"),
                    hroll(t, "ana", "bo", 5, "repelled"), people=(ANA, BO, CY))
     return fight(("ana", "bo", "cy")), fight(("cy", "ana", "bo")), (33, "cy")
+
+
+REPORTS = ["prone", "hth", "out"]
+"""What an engine log says it reports in full (``start.reports``)."""
+
+
+def _cut_down(*, defender_falls: bool = True, joined: bool = True, roll: bool = False,
+              rules: dict[str, Any] | None = None, bo_weapons: tuple[str, ...] = ("dagger",)
+              ) -> list[Line]:
+    """ana jumps bo at her slot (25); cy, who engages her and has not acted, strikes as she
+    goes and knocks her down (8 hits): both fall into HTH in bo's hex, bo prone too."""
+    bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, weapons=bo_weapons)
+    lines = [E(0, "action", actor="ana", name="hth", end=25, target="bo"), actions(1),
+             attack(25, "cy", "ana", "shortsword", [3, 3, 3], 10, "hit", option="strike"),
+             damage(25, "ana", "cy", "shortsword", "2d-1", [5, 4], 8, 4, penalty=True,
+                    down=True),
+             E(25, "state", actor="ana", state="prone", value=True, cause="hits"),
+             dropped(25, "ana", ["broadsword"], [0, 0])]
+    if roll:
+        lines.append(hroll(25, "ana", "bo", 5, "repelled"))
+    if bo_weapons[:1] == ("shortsword",):
+        lines.append(dropped(25, "bo", ["shortsword"], [1, 0], "hth_defender"))
+    if joined:
+        lines += [E(25, "move", actor="ana", frm=[0, 0], to=[1, 0], mode="hth"),
+                  E(25, "state", actor="ana", state="hth", value=True, opponent="bo",
+                    cause="knocked_down_jumping"),
+                  E(25, "state", actor="bo", state="hth", value=True, opponent="ana",
+                    cause="knocked_down_jumping")]
+    if defender_falls:
+        lines.append(E(25, "state", actor="bo", state="prone", value=True,
+                       cause="knocked_down_jumping"))
+    events = log(*turn(1, ("ana", "bo", "cy"), (13, 12, 11)), *lines,
+                 people=(ANA, bo, CY), rules=rules)
+    events[0]["reports"] = REPORTS
+    return events
+
+
+def case_jump_knockdown() -> Case:
+    return _cut_down(), _cut_down(defender_falls=False), (25, "bo")
+
+
+def case_jump_knockdown_no_hth() -> Case:
+    return _cut_down(), _cut_down(joined=False, defender_falls=False), (25, "ana")
+
+
+def case_jump_knockdown_no_roll() -> Case:
+    return _cut_down(), _cut_down(roll=True, joined=False, defender_falls=False), (25, "ana")
+
+
+def case_jump_knockdown_defender_drops() -> Case:
+    good = _cut_down(bo_weapons=("shortsword",))
+    bad = [e for e in good if not (e["event"] == "tft.dropped" and e["actor"] == "bo")]
+    return good, bad, (25, "bo")
+
+
+def case_jump_knockdown_off() -> Case:
+    rules = {"knockdown_on_jump_hth": False}
+    return (_cut_down(joined=False, defender_falls=False, rules=rules),
+            _cut_down(defender_falls=False, rules=rules), (25, "ana"))
 
 
 def case_dive_no_strikes() -> Case:
@@ -783,6 +859,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-JUDO2-PRONE": case_judo_2_prone, "F-CRAWL": case_crawl,
     "F-JOIN-HTH": case_join_hth, "F-HTH-ENDS": case_hth_ends,
     "F-DISENGAGE-SEVERAL": case_disengage_several, "F-KNIFE-DRAW-DX": case_knife_draw_dx,
+    "F-JUMP-KNOCKDOWN": case_jump_knockdown,
 }
 MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "winner moves last": ("F-MOVE-ORDER", case_move_order_last),
@@ -795,6 +872,13 @@ MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "strongest of all": ("F-HTH-STRONGEST", case_strongest_of_all),
     "strongest draws a knife": ("F-HTH-STRONGEST", case_strongest_draws_a_knife),
     "a knife drawn against DX": ("F-KNIFE-DRAW-DX", case_knife_draw_plain_dx),
+    "knocked down jumping: no HTH": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_no_hth),
+    "knocked down jumping: no roll": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_no_roll),
+    "knocked down jumping: drops": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_defender_drops),
+    "knocked down jumping: off": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_off),
+    "a 1-2 defender who does not fall": ("F-FALLS", lambda: _falls_reported("entered")),
+    "a diver knocked back who does not fall": ("F-FALLS",
+                                               lambda: _falls_reported("knocked_back")),
 }
 
 

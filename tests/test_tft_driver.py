@@ -112,6 +112,15 @@ def test_adjusted_dx_orders_with_armour_shield_and_last_turns_hits():
     assert dict(zip(second["order"], second["adj_dx"], strict=True)) == {"ana": 12, "bo": 10}
 
 
+def test_the_log_says_which_facts_it_reports_in_full():
+    """``start.reports``: every fall and rise, every HTH joined or left and every figure
+    put out is a ``state`` event, so the checker reads a missing one as "did not happen"
+    (a 1-2 defender that does not fall, in a log with no ``state prone`` at all)."""
+    ev = jump_duel(2)
+    assert ev[0]["event"] == "start" and ev[0]["reports"] == ["prone", "hth", "out"]
+    assert list(ev[0])[-1] == "reports"  # (an extension: written after the contract's keys)
+
+
 # ---------------------------------------------------------------- entering HTH
 
 

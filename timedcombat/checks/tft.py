@@ -840,6 +840,121 @@ def c_defender_knife(log: TftLog) -> Found:
                       "readied with no roll")
 
 
+KNOCKED_DOWN_JUMPING = "knocked_down_jumping"
+"""The ``cause`` of the ``state hth`` of a jumper knocked down by a foe it left, and of
+its defender (docs/rules/tft.md, "Entering hand-to-hand combat")."""
+
+
+def _knocked_down_by_strike(log: TftLog, x: str, t: int) -> int | None:
+    """The index of the ``damage`` that knocks ``x`` down on tenth ``t`` after a strike at
+    it (option strike: a foe it leaves), or ``None``."""
+    striker = None
+    for j, e in log.at_tenth(t, ATTACK, DAMAGE, "tft.hth_roll"):
+        kind = e.get("event")
+        if kind == "tft.hth_roll" and e.get("actor") == x:
+            return None  # (strikes at a jumper come before its roll)
+        if kind == ATTACK and e.get("target") == x:
+            striker = e["actor"] if e.get("option") == STRIKE else None
+        elif kind == DAMAGE and e["actor"] == x and striker is not None and \
+                e.get("source") == striker:
+            if e.get("knocked_down") is True:
+                return j
+            striker = None
+    return None
+
+
+def _jump_knockdowns(log: TftLog) -> Iterator[tuple[int, str, str | None]]:
+    """(index of the knockdown, jumper, defender) for every jumper knocked down by a strike
+    at its slot while its option was a jump (``action`` hth), and every pair whose HTH the
+    log says began so (``state hth`` with cause knocked_down_jumping; defender ``None``
+    when no such knockdown is there)."""
+    seen: set[tuple[int, str]] = set()
+    for i, e in log.of("state"):
+        if e.get("state") != "hth" or e.get("value") is not True or \
+                e.get("cause") != KNOCKED_DOWN_JUMPING or not isinstance(e.get("opponent"), str):
+            continue
+        a, o = e["actor"], e["opponent"]
+        for x, d in ((a, o), (o, a)):
+            j = _knocked_down_by_strike(log, x, e["t"])
+            if j is not None:
+                if (e["t"], x) not in seen:
+                    seen.add((e["t"], x))
+                    yield j, x, d
+                break
+        else:
+            if (e["t"], a) not in seen and (e["t"], o) not in seen:
+                seen.add((e["t"], a))
+                yield i, a, None
+    for i, e in log.of(DAMAGE):
+        x, turn = e["actor"], log.turn_of[i]
+        if e.get("knocked_down") is not True or turn is None or (e["t"], x) in seen or \
+                turn.slot_of.get(x) != e["t"] or _knocked_down_by_strike(log, x, e["t"]) != i:
+            continue
+        if any(g["actor"] == x for _, g in log.at_tenth(e["t"], "tft.disengage")):
+            continue  # a normal disengagement
+        d = None
+        for _, a in log.in_turn(turn, "action"):
+            if a.get("actor") == x and a["t"] <= e["t"]:
+                d = a.get("target") if a.get("name") == "hth" else None
+        if isinstance(d, str):
+            seen.add((e["t"], x))
+            yield i, x, d
+
+
+def c_jump_knockdown(log: TftLog) -> Found:
+    joins = _param(log, "knockdown_on_jump_hth") is not False
+    for i, x, d in _jump_knockdowns(log):
+        e = log.events[i]
+        if d is None:
+            yield _at(e, f"{KNOCKED_DOWN_JUMPING} only for a jumper a foe it leaves knocks "
+                         "down", f"no strike knocked {x} down")
+            continue
+        t = e["t"]
+        if log.out.before(x, log.after_tenth(t)) is True or \
+                log.out.before(d, log.after_tenth(t)) is True:
+            continue
+        tried = [r for _, r in log.at_tenth(t, "tft.hth_roll") if r["actor"] == x]
+        end = _hth_ends_at(log, i, x)
+        together = d in (log.hth.before(x, end) or ())
+        if not joins:
+            if together:
+                yield _at(e, f"no HTH for {x}, knocked down jumping {d} "
+                             "(knockdown_on_jump_hth false)", f"in HTH with {d}", x)
+            continue
+        if tried:
+            yield _at(tried[0], f"no HTH roll: {x}, knocked down jumping, falls into HTH with "
+                                f"{d}", f"a roll ({tried[0].get('result')})", x)
+            continue
+        if not together and (log.reports_hth or log.hth.changes(x)):
+            yield _at(e, f"{x}, knocked down jumping, falls into HTH with {d}", "no HTH", x)
+            continue
+        there, here = log.pos.before(d, i), log.pos.before(x, end)
+        if together and there is not None and here is not None and here != there:
+            yield _at(e, f"{x} falls in {d}'s hex {_hx(there)}", f"at {_hx(here)}", x)
+        if log.reports_prone and log.prone.before(d, log.after_tenth(t)) is not True:
+            yield _at(e, f"{d}, jumped by {x} as it was cut down, falls too", "not prone", d)
+        why = _drop_problem_after(log, i, d)
+        if why:
+            yield _at(e, f"{d} drops his weapons and shields but a ready knife (HTH)", why, d)
+
+
+def _drop_problem_after(log: TftLog, i: int, who: str) -> str | None:
+    """What is wrong with ``who``'s drops after event ``i`` on its tenth: the ready weapon
+    unless a knife, and the shield, must fall."""
+    ready = log.ready.before(who, i, UNKNOWN)
+    if ready is UNKNOWN:
+        return None
+    items = [x for j, e in log.at_tenth(log.events[i]["t"], "tft.dropped")
+             if j > i and e.get("actor") == who and e.get("cause") not in CRITICAL_DROPS
+             for x in (names(e.get("items")) or ())]
+    if ready is not None and ready not in KNIVES and ready not in items:
+        return f"kept the ready {ready}"
+    shield = log.shield.before(who, i)
+    if shield and not _shield_in(items, shield):
+        return f"kept the {shield} shield"
+    return None
+
+
 def c_jump_strikes(log: TftLog) -> Found:
     unacted = _param(log, "disengage_strikes_by_unacted") is not False
     for i, e in log.of(ATTACK):
@@ -1575,6 +1690,17 @@ RULES: tuple[Rule, ...] = (
          "A strike (option strike) at a figure falls in that figure's slot, from an adjacent "
          "enemy that has not acted yet this turn (disengage_strikes_by_unacted).",
          c_jump_strikes),
+    Rule("F-JUMP-KNOCKDOWN", ENTER,
+         "If a figure you are disengaging from hits and knocks you down, you will fall down "
+         "in the defender's hex, but the defender will also fall (you're in HTH so he has "
+         "dropped his weapons and fallen, but as you entered HTH you were cut down by his "
+         "friends.)",
+         "A jumper (its action hth) that a strike at it knocks down on its slot, and every "
+         "pair whose state hth names cause knocked_down_jumping (only after such a "
+         "knockdown): with knockdown_on_jump_hth, no HTH roll, the jumper in HTH with the "
+         "defender on the defender's hex, the defender prone (where postures are reported) "
+         "and its ready weapon but a knife and its shield dropped; without, no HTH.",
+         c_jump_knockdown),
     Rule("F-DIVE-NO-STRIKES", ENTER,
          "no figures may try to hit you as you disengage from them.",
          "On a dive's tenth nobody but its defender attacks the diver, and the diver's "
@@ -1733,6 +1859,7 @@ RULES: tuple[Rule, ...] = (
 )
 
 SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "start": {"reports": ((list,), False), "walls": ((list,), False)},
     "placed": {"actor": ((str,), True), "side": ((str,), False), "at": ((list,), False),
                "stats": ((dict,), False)},
     "action": {"actor": ((str,), True), "end": ((int,), False)},

@@ -6,7 +6,10 @@ action and action slots (``tft.turn``) and its phases (``tft.phase``), and, for 
 event, where each figure stood, what it held ready, its ST, whether it lay prone and
 whom it was in hand-to-hand combat (HTH) with just before that event. This is a reading
 of the log, not a simulation: nothing here imports engine code. Whatever the log does not
-say stays ``None`` and the rules that need it skip that case.
+say stays ``None`` and the rules that need it skip that case. Whether a missing ``state``
+event means "did not happen" or "not said" is what ``start.reports`` says (the state kinds
+whose every change the log carries); a log without it (older, or written by hand) counts
+postures (``prone``) or HTHs (``hth``) as reported once it has one such event.
 
 The log's shapes (docs/log.md; the ``tft.*`` events of the system): ``tft.turn`` has
 ``turn``, ``sides`` (moving order), ``initiative``, ``order`` (order of action),
@@ -233,7 +236,8 @@ class TftLog:
     hth_hex: Track  # the hex of its HTH, where known
     out: Track  # True once the figure is out of the fight (state out, ST 0)
     walls: frozenset[Hex]  # the map's walls (start.walls)
-    reports_prone: bool
+    reports_prone: bool  # every fall and rise is logged (state prone)
+    reports_hth: bool  # every joining and leaving of an HTH is logged (state hth)
     last_at: dict[int, int]  # tenth -> index of the last event on it
 
     # ---- times
@@ -369,7 +373,8 @@ class _Reader:
         self.turns: list[Turn] = []
         self.turn_of: list[Turn | None] = []
         self.rules = dict(DEFAULT_RULES)
-        self.reports_prone = False
+        self.reports_prone = self.reports_hth = False
+        self.said: tuple[str, ...] | None = None  # start.reports, when the log gives it
         self.last_at: dict[int, int] = {}
 
     def read(self) -> TftLog:
@@ -380,6 +385,8 @@ class _Reader:
                 self.rules.update(e["rules"])
             if kind == "start" and isinstance(e.get("walls"), list):
                 self.walls = frozenset(h for h in map(as_hex, e["walls"]) if h is not None)
+            if kind == "start" and names(e.get("reports")) is not None:
+                self.said = names(e.get("reports"))
             elif kind == "tft.turn":
                 self._turn(i, e)
             elif kind == "tft.phase" and self.turns:
@@ -389,9 +396,13 @@ class _Reader:
                               None) if kind in _HANDLED else None
             if handler is not None:
                 handler(i + 1, e)
+        if self.said is not None:  # the log says what it reports: no guessing
+            self.reports_prone = "prone" in self.said
+            self.reports_hth = "hth" in self.said
         return TftLog(self.events, self.rules, self.figures, self.turns, self.turn_of,
                       self.pos, self.ready, self.shield, self.st, self.prone, self.hth,
-                      self.hth_hex, self.out, self.walls, self.reports_prone, self.last_at)
+                      self.hth_hex, self.out, self.walls, self.reports_prone,
+                      self.reports_hth, self.last_at)
 
     def _turn(self, i: int, e: Event) -> None:
         n = e.get("turn")
@@ -482,6 +493,7 @@ class _Reader:
             self.reports_prone = True
             self.prone.set(cid, i, value)
         elif what == "hth" and isinstance(value, bool):
+            self.reports_hth = True
             other = e.get("opponent")
             if value and isinstance(other, str):
                 self._join(cid, other, i, self.pos.before(other, i))
