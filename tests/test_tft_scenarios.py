@@ -276,6 +276,35 @@ def test_rules_tft_lists_every_table_and_every_parameter(capsys):
 # ---------------------------------------------------------------- timeline, pictures, batch
 
 
+@pytest.mark.parametrize(("rules", "dice", "words"), [
+    ({}, [5, 2], "== turn 1: ana, bo == red wins the initiative (red 5, blue 2) and moves "
+                 "first"),
+    ({"initiative_winner_moves": "last"}, [5, 2],
+     "== turn 1: ana, bo == red wins the initiative (blue 2, red 5); blue moves first"),
+    ({}, [4, 4, 1, 6], "== turn 1: ana, bo == red wins the initiative (red 4 6, blue 4 1) "
+                       "and moves first"),  # tied: rolled again
+])
+def test_the_turn_banner_says_who_won_the_initiative_and_who_moves_first(rules, dice, words):
+    """The initiative dice are only in the log's ``tft.turn``: the banner of the timeline
+    and of the replay names the winner, its dice, and the side that moves first."""
+    import io
+
+    from rich.console import Console
+    from tft_helpers import doc, fig, run
+
+    from timedcombat.replay import replay_data
+    from timedcombat.timeline import render
+
+    d = doc(fig("ana", "red", (0, 0), plan=[{"action": "stand_still"}]),
+            fig("bo", "blue", (9, 0), "W", dx=11, plan=[{"action": "stand_still"}]),
+            rules=rules)
+    ev = run(d, dice)
+    out = io.StringIO()
+    render(ev, Console(file=out, width=400, markup=False, highlight=False))
+    assert words in out.getvalue()
+    assert words in replay_data(ev)["text"]
+
+
 def test_the_timeline_shows_turns_phases_and_the_dice(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "400")  # (no wrapping inside the lanes)
     assert main(["run", str(ROOT / "scenarios" / "tft_knife_jump.toml")]) == 0
