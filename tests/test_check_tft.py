@@ -242,6 +242,25 @@ def case_hth_adjacent() -> Case:
     return fight([1, 0]), fight([2, 0]), (25, "ana")
 
 
+def case_hth_adjacent_friend() -> Case:
+    dee = fig("dee", "red", [1, 0], "W", st=10, dx=11, weapons=("dagger",))
+
+    def fight(target: str) -> list[Line]:
+        return log(*turn(1, ("ana", "bo", "dee"), (12, 11, 10)), actions(1),
+                   hroll(25, "ana", target, 5, "repelled"),
+                   people=(ANA, fig("bo", "blue", [0, 1], "NE", st=10, dx=11,
+                                    weapons=("dagger",)), dee))
+    return fight("bo"), fight("dee"), (25, "ana")
+
+
+def case_hth_by_roll() -> Case:
+    joined = [E(25, "state", actor=x, state="hth", value=True, opponent=y, cause="entered")
+              for x, y in (("ana", "bo"), ("bo", "ana"))]
+    good = log(*turn(1), actions(1), *entered(), *joined)
+    bad = log(*turn(1), actions(1), move(25, "ana", [0, 0], [1, 0]), *joined)
+    return good, bad, (25, "ana")
+
+
 def case_dive_ma() -> Case:
     def fight(ma: int) -> list[Line]:
         bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, ma=ma, weapons=("dagger",))
@@ -859,7 +878,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-JUDO2-PRONE": case_judo_2_prone, "F-CRAWL": case_crawl,
     "F-JOIN-HTH": case_join_hth, "F-HTH-ENDS": case_hth_ends,
     "F-DISENGAGE-SEVERAL": case_disengage_several, "F-KNIFE-DRAW-DX": case_knife_draw_dx,
-    "F-JUMP-KNOCKDOWN": case_jump_knockdown,
+    "F-JUMP-KNOCKDOWN": case_jump_knockdown, "F-HTH-BY-ROLL": case_hth_by_roll,
 }
 MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "winner moves last": ("F-MOVE-ORDER", case_move_order_last),
@@ -872,6 +891,7 @@ MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "strongest of all": ("F-HTH-STRONGEST", case_strongest_of_all),
     "strongest draws a knife": ("F-HTH-STRONGEST", case_strongest_draws_a_knife),
     "a knife drawn against DX": ("F-KNIFE-DRAW-DX", case_knife_draw_plain_dx),
+    "an HTH try at a friend": ("F-HTH-ADJACENT", case_hth_adjacent_friend),
     "knocked down jumping: no HTH": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_no_hth),
     "knocked down jumping: no roll": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_no_roll),
     "knocked down jumping: drops": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_defender_drops),

@@ -430,9 +430,24 @@ def c_own_slot(log: TftLog) -> Found:
 def c_hth_adjacent(log: TftLog) -> Found:
     for i, e, _ in _rolls(log):
         a, d = log.pos.before(e["actor"], i), log.pos.before(e.get("target"), i)
-        if a is not None and d is not None and distance(a, d) != 1:
+        if log.enemies(e["actor"], e.get("target")) is False:
+            yield _at(e, "an HTH try at an enemy figure", f"{e.get('target')} is a friend")
+        elif a is not None and d is not None and distance(a, d) != 1:
             yield _at(e, f"the attacker adjacent to {e.get('target')} ({_hx(d)})",
                       f"at {_hx(a)}")
+
+
+def c_hth_by_roll(log: TftLog) -> Found:
+    for i, e in log.of("state"):
+        x = e["actor"]
+        if e.get("state") != "hth" or e.get("value") is not True or log.hth.before(x, i) \
+                or e.get("cause") == KNOCKED_DOWN_JUMPING:
+            continue
+        rolls = [r for j, r in log.at_tenth(e["t"], "tft.hth_roll")
+                 if j < i and r.get("result") in ENTERING and x in (r["actor"], r.get("target"))]
+        if not rolls:
+            yield _at(e, f"{x} gets into HTH by an HTH roll that lets the attacker in (or "
+                         "knocked down jumping)", "no such roll")
 
 
 def c_dive_ma(log: TftLog) -> Found:
@@ -1586,8 +1601,15 @@ RULES: tuple[Rule, ...] = (
     Rule("F-HTH-ADJACENT", ENTER,
          "To enter HTH, you move adjacent to the figure you wish to go into HTH with and "
          "stop, (or if engaged) shift or stand still.",
-         "The attacker of an HTH roll (jump or dive) stands next to its defender when the "
-         "roll is made.", c_hth_adjacent),
+         "The attacker of an HTH roll (jump or dive) stands next to its defender, an "
+         "enemy, when the roll is made.", c_hth_adjacent),
+    Rule("F-HTH-BY-ROLL", ROLL,
+         "The defender will roll 1 die to see if the attacker successfully enters HTH. / If "
+         "the defender rolls a 1 or 2, the attacker enters HTH [...] If the defender rolls a "
+         "3 or 4, the attacker enters HTH",
+         "A figure not in HTH comes into one (state hth true) only on a tenth with an "
+         "entering HTH roll (entered, entered_defender_down) it makes or is the defender "
+         "of, or with cause knocked_down_jumping (F-JUMP-KNOCKDOWN).", c_hth_by_roll),
     Rule("F-DIVE-MA", HTH,
          "(e) you are making a wild dive for the enemies' legs (you may not dive for the "
          "enemies' legs if the enemies' MA is twice your MA or higher)",

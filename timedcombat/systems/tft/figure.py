@@ -1,5 +1,5 @@
 """A ``tft`` figure during a fight: what the arena keeps of it, plus its TFT state (current
-ST, what it holds, posture, HTH partner, this turn's hits and option).
+ST, what it holds, posture, its HTH (group.py), this turn's hits and option).
 
 Plain mutable state; the rules that change it live in the pure modules and the driver.
 """
