@@ -208,3 +208,33 @@ def test_the_hth_goes_on_while_it_holds_enemies():
     assert [(e["actor"], e["value"]) for e in of(ev, "state", state="hth") if e["t"] == 33
             and not e["value"]] == [("bram", False), ("ash", False), ("dara", False)]
     assert of(ev, "move", actor="dara", mode="hth_end")[0]["t"] == 33
+
+
+@pytest.mark.parametrize("rules", [None, {"join_hth_roll_by": "strongest_enemy"}])
+def test_a_jumper_knocked_down_falls_into_the_hth_with_the_figure_it_jumped(rules):
+    """Turn 1: Ash gets into HTH with Bram; Hal (blue, ST 16) jumps her there. Turn 2:
+    Dara jumps Bram; Cy, engaging her and not yet acted, strikes as she goes: 9 hits knock
+    her down, so she falls into the HTH in Bram's hex "but the defender will also fall":
+    Bram, the figure she jumped (no roll is made, so not the strongest enemy there, Hal,
+    whatever ``join_hth_roll_by`` says)."""
+    d = doc(fig("ash", "red", (0, 0), dx=14, st=10, **KNIFE, agrees_to_hth=True,
+                plan=[{"action": "hth", "target": "bram"}]),
+            fig("dara", "red", (2, 0), "W", dx=13, st=14, **KNIFE,
+                plan=[{"action": "stand_still"}, {"action": "hth", "target": "bram"}]),
+            fig("hal", "blue", (1, -1), "SW", dx=12, st=16,
+                plan=[{"action": "hth", "target": "ash"}]),
+            fig("cy", "blue", (3, 0), "W", dx=11, st=15, weapons=["battleaxe"],
+                plan=[{"action": "stand_still"}, {"action": "attack", "target": "dara"}]),
+            fig("bram", "blue", (1, 0), "W", **BRAM, plan=[{"action": "stand_still"}] * 2),
+            rules=rules, until=100)
+    ev = run(d, [6, 1, 3, 5, 5, 5, 4, 5, 5, 5, 6, 1, 5, 5, 5, 3, 3, 3, 3, 3, 3, 5, 5, 5],
+             fallback=True)
+    assert [str(v) for v in check_events(ev)] == []
+    hit = of(ev, "damage", actor="dara")[0]
+    assert (hit["t"], hit["source"], hit["hits"], hit["knocked_down"]) == (80, "cy", 9, True)
+    assert not tft(ev, "hth_roll", actor="dara")
+    assert [(e["actor"], e["opponent"]) for e in of(ev, "state", state="hth", t=80)] == \
+        [("dara", "bram"), ("bram", "dara")]
+    assert [e["actor"] for e in of(ev, "state", state="prone", value=True, t=80)] == \
+        ["dara", "bram"]
+    assert of(ev, "move", actor="dara", mode="hth")[0]["to"] == [1, 0]

@@ -94,11 +94,11 @@ def jump(fight: TftFight, f: Figure, t: Figure | None) -> None:
         combat.strike(fight, o, f, "strike")
         if fight.rules.disengage_strike_uses_action:
             o.acted = True
-    if not f.able or not d.able:
+    if not f.able or not d.able or not t.able:
         return
     after = hth.after_jump_strikes(knocked_down=f.knocked_down, out=False, rules=fight.rules)
-    if after.both_down_in_hth:
-        fall_in_together(fight, f, d)
+    if after.both_down_in_hth:  # (no roll: "the defender" is the figure it jumps)
+        fall_in_together(fight, f, t)
         return
     if not after.attempt:
         return
