@@ -242,6 +242,25 @@ def case_hth_adjacent() -> Case:
     return fight([1, 0]), fight([2, 0]), (25, "ana")
 
 
+def case_hth_adjacent_friend() -> Case:
+    dee = fig("dee", "red", [1, 0], "W", st=10, dx=11, weapons=("dagger",))
+
+    def fight(target: str) -> list[Line]:
+        return log(*turn(1, ("ana", "bo", "dee"), (12, 11, 10)), actions(1),
+                   hroll(25, "ana", target, 5, "repelled"),
+                   people=(ANA, fig("bo", "blue", [0, 1], "NE", st=10, dx=11,
+                                    weapons=("dagger",)), dee))
+    return fight("bo"), fight("dee"), (25, "ana")
+
+
+def case_hth_by_roll() -> Case:
+    joined = [E(25, "state", actor=x, state="hth", value=True, opponent=y, cause="entered")
+              for x, y in (("ana", "bo"), ("bo", "ana"))]
+    good = log(*turn(1), actions(1), *entered(), *joined)
+    bad = log(*turn(1), actions(1), move(25, "ana", [0, 0], [1, 0]), *joined)
+    return good, bad, (25, "ana")
+
+
 def case_dive_ma() -> Case:
     def fight(ma: int) -> list[Line]:
         bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, ma=ma, weapons=("dagger",))
@@ -352,6 +371,23 @@ def case_falls() -> Case:
     return fight(True), fight(False), (25, "bo")
 
 
+def _falls_reported(result: str) -> Case:
+    """A log with no ``state prone`` at all: a 1-2 defender (or a diver knocked back) that
+    does not fall is caught once the log says it reports postures (``start.reports``)."""
+    if result == "entered":
+        lines = [hroll(25, "ana", "bo", 2, "entered_defender_down"),
+                 dropped(25, "ana", ["broadsword"], [0, 0]), move(25, "ana", [0, 0], [1, 0])]
+        who, t = "bo", 25
+    else:
+        lines = [_dive(24, roll=4, modifier=1, result="knocked_back")]
+        who, t = "ana", 24
+    good = log(*turn(1), *(lines if t == 24 else []), actions(1),
+               *(lines if t == 25 else []))
+    bad = copy.deepcopy(good)
+    bad[0]["reports"] = REPORTS
+    return good, bad, (t, who)
+
+
 def case_attacker_drops() -> Case:
     good = log(*turn(1), actions(1), *entered())
     bad = log(*turn(1), actions(1), entered()[0], entered()[2])
@@ -386,6 +422,65 @@ def case_jump_strikes() -> Case:
                    attack(t, "cy", "ana", "shortsword", [5, 5, 5], 10, "miss", option="strike"),
                    hroll(t, "ana", "bo", 5, "repelled"), people=(ANA, BO, CY))
     return fight(("ana", "bo", "cy")), fight(("cy", "ana", "bo")), (33, "cy")
+
+
+REPORTS = ["prone", "hth", "out"]
+"""What an engine log says it reports in full (``start.reports``)."""
+
+
+def _cut_down(*, defender_falls: bool = True, joined: bool = True, roll: bool = False,
+              rules: dict[str, Any] | None = None, bo_weapons: tuple[str, ...] = ("dagger",)
+              ) -> list[Line]:
+    """ana jumps bo at her slot (25); cy, who engages her and has not acted, strikes as she
+    goes and knocks her down (8 hits): both fall into HTH in bo's hex, bo prone too."""
+    bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, weapons=bo_weapons)
+    lines = [E(0, "action", actor="ana", name="hth", end=25, target="bo"), actions(1),
+             attack(25, "cy", "ana", "shortsword", [3, 3, 3], 10, "hit", option="strike"),
+             damage(25, "ana", "cy", "shortsword", "2d-1", [5, 4], 8, 4, penalty=True,
+                    down=True),
+             E(25, "state", actor="ana", state="prone", value=True, cause="hits"),
+             dropped(25, "ana", ["broadsword"], [0, 0])]
+    if roll:
+        lines.append(hroll(25, "ana", "bo", 5, "repelled"))
+    if bo_weapons[:1] == ("shortsword",):
+        lines.append(dropped(25, "bo", ["shortsword"], [1, 0], "hth_defender"))
+    if joined:
+        lines += [E(25, "move", actor="ana", frm=[0, 0], to=[1, 0], mode="hth"),
+                  E(25, "state", actor="ana", state="hth", value=True, opponent="bo",
+                    cause="knocked_down_jumping"),
+                  E(25, "state", actor="bo", state="hth", value=True, opponent="ana",
+                    cause="knocked_down_jumping")]
+    if defender_falls:
+        lines.append(E(25, "state", actor="bo", state="prone", value=True,
+                       cause="knocked_down_jumping"))
+    events = log(*turn(1, ("ana", "bo", "cy"), (13, 12, 11)), *lines,
+                 people=(ANA, bo, CY), rules=rules)
+    events[0]["reports"] = REPORTS
+    return events
+
+
+def case_jump_knockdown() -> Case:
+    return _cut_down(), _cut_down(defender_falls=False), (25, "bo")
+
+
+def case_jump_knockdown_no_hth() -> Case:
+    return _cut_down(), _cut_down(joined=False, defender_falls=False), (25, "ana")
+
+
+def case_jump_knockdown_no_roll() -> Case:
+    return _cut_down(), _cut_down(roll=True, joined=False, defender_falls=False), (25, "ana")
+
+
+def case_jump_knockdown_defender_drops() -> Case:
+    good = _cut_down(bo_weapons=("shortsword",))
+    bad = [e for e in good if not (e["event"] == "tft.dropped" and e["actor"] == "bo")]
+    return good, bad, (25, "bo")
+
+
+def case_jump_knockdown_off() -> Case:
+    rules = {"knockdown_on_jump_hth": False}
+    return (_cut_down(joined=False, defender_falls=False, rules=rules),
+            _cut_down(defender_falls=False, rules=rules), (25, "ana"))
 
 
 def case_dive_no_strikes() -> Case:
@@ -472,10 +567,176 @@ def case_knife_dx() -> Case:
     return fight({"dirk_in_hth": -1}), fight({}), (87, "bo")
 
 
+def _draw_dirk(against: int, m: dict[str, int], rules: dict[str, Any] | None = None
+               ) -> list[Line]:
+    """bo (DX 11, leather) draws his dirk in HTH at 87."""
+    bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, weapons=("shortsword", "dirk"),
+             armor="leather")
+    events = in_hth(dropped(25, "bo", ["shortsword"], [1, 0], "hth_defender"),
+                    E(87, "tft.ready_knife", actor="bo", weapon="dirk", free=False,
+                      success=True, faces=[2, 3, 3], roll=8, against=against, modifiers=m),
+                    people=(ANA, bo))
+    for e in events:  # bo's drop belongs with the entry, on tenth 25
+        if e["event"] == "tft.dropped" and e["actor"] == "bo":
+            events.remove(e)
+            events.insert(next(i for i, x in enumerate(events) if x["event"] == "move") + 1,
+                          {**e, "t": 25})
+            break
+    for i, e in enumerate(events):
+        e["seq"] = i + 1
+    if rules:
+        events[0]["rules"] = rules
+    return events
+
+
+def case_knife_draw_dx() -> Case:
+    adjusted = {"armor": -2, "dirk_in_hth": -1}
+    return _draw_dirk(8, adjusted), _draw_dirk(10, adjusted), (87, "bo")
+
+
+def case_knife_draw_plain_dx() -> Case:
+    rules = {"knife_draw_dx": "dx"}
+    return (_draw_dirk(10, {"dirk_in_hth": -1}, rules),
+            _draw_dirk(8, {"armor": -2, "dirk_in_hth": -1}, rules), (87, "bo"))
+
+
 def case_release() -> Case:
     def fight(to: list[int]) -> list[Line]:
         return in_hth(E(87, "tft.release", actor="bo", target="ana", to=to))
     return fight([0, 0]), fight([3, 0]), (87, "bo")
+
+
+# ---------------------------------------------------------------------- several in one HTH
+
+DEE = fig("dee", "red", [2, 0], "W", st=11, dx=11, weapons=("dagger",))
+GANG = (ANA, BO, CY, DEE)
+
+
+def gang(*later: Line, order: tuple[str, ...] = ("ana", "dee", "bo"),
+         rules: dict[str, Any] | None = None, t2: list[Line] | None = None) -> list[Line]:
+    """Turn 1: ana gets into HTH with bo at 25, dee (red) jumps bo there at 33 and joins
+    them (bo, in HTH, rolls); then turn 2 (slots 75, 83, 91) with ``later``."""
+    adj = tuple(range(12, 12 - len(order), -1))
+    join = [E(0, "action", actor="dee", name="hth", end=33, target="bo"),
+            hroll(33, "dee", "bo", 4, "entered", arc="rear"),
+            move(33, "dee", [2, 0], [1, 0])]
+    return log(*turn(1, order, adj), join[0], actions(1), *entered(), *join[1:],
+               *turn(2, order, adj), *(t2 or []), actions(2), *later, people=GANG,
+               rules=rules)
+
+
+def case_join_hth() -> Case:
+    return gang(), gang(rules={"join_hth": False}), (33, "dee")
+
+
+def _strongest_roller(roller: str) -> list[Line]:
+    """ana (ST 12) in HTH with bo (ST 10); cy (blue, ST 11) joins them, jumping ana; then
+    dee goes for bo, and ``strongest_enemy`` has cy roll."""
+    order = ("ana", "cy", "dee", "bo")
+    return log(*turn(1, order, (12, 11, 10, 9)),
+               E(0, "action", actor="dee", name="hth", end=37, target="bo"), actions(1),
+               *entered(), hroll(31, "cy", "ana", 3, "entered", arc="side"),
+               dropped(31, "cy", ["shortsword"], [2, -1]), move(31, "cy", [2, -1], [1, 0]),
+               hroll(37, "dee", roller, 5, "repelled", arc="rear"),
+               people=(ANA, BO, fig("cy", "blue", [2, -1], "SW", st=11, dx=10,
+                                    weapons=("shortsword",)), DEE),
+               rules={"join_hth_roll_by": "strongest_enemy"})
+
+
+def case_join_roll_by_strongest() -> Case:
+    return _strongest_roller("cy"), _strongest_roller("bo"), (37, "dee")
+
+
+def case_join_roll_by_target() -> Case:
+    good = _strongest_roller("bo")
+    bad = _strongest_roller("cy")
+    for events in (good, bad):
+        events[0]["rules"] = {}
+    return good, bad, (37, "dee")
+
+
+def _bo_out(*, apart: bool = True, ended: bool = True) -> list[Line]:
+    out = [damage(75, "bo", "ana", "fist", "1d-1", [6], 15, -5, rolled=15, penalty=True,
+                  down=True), E(75, "state", actor="bo", state="out", value=True)]
+    if ended:
+        out += [E(75, "state", actor=x, state="hth", value=False, opponent="bo")
+                for x in ("bo", "ana", "dee")]
+    if apart:
+        out.append(E(75, "move", actor="dee", frm=[1, 0], to=[2, 0], mode="hth_end"))
+    return gang(attack(75, "ana", "bo", "fist", [1, 1, 1], 14, "hit", in_hth=True,
+                       multiplier=3, option="hth", modifiers={"strongest": 2}), *out)
+
+
+def _apart(t: int, leaver: str) -> list[Line]:
+    """bo has left ana and dee: their HTH ends, and dee stands apart."""
+    return [*(E(t, "state", actor=x, state="hth", value=False, opponent=leaver)
+              for x in ("ana", "dee")),
+            E(t, "move", actor="dee", frm=[1, 0], to=[2, 0], mode="hth_end")]
+
+
+def case_hth_ends() -> Case:
+    return _bo_out(), _bo_out(apart=False), (75, "dee")
+
+
+def case_hth_ends_for_friends() -> Case:
+    return _bo_out(), _bo_out(ended=False, apart=False), (75, "ana")
+
+
+def _bo_leaves(*rolls: tuple[bool, str | None, list[int] | None], **kw: Any) -> list[Line]:
+    out = [E(91, "tft.disengage", actor="bo", hth=True, success=ok, strikers=[],
+             faces=[3, 3, 3, 3] if ok else [6, 6, 6, 6], roll=12 if ok else 24, against=12,
+             to=to, **({"holder": holder} if holder else {})) for ok, holder, to in rolls]
+    if rolls[-1][2] is not None:
+        out += _apart(91, "bo")
+    return gang(*out, **kw)
+
+
+def case_disengage_several() -> Case:
+    rules = {"hth_disengage_rolls": "per_enemy"}
+    good = _bo_leaves((True, "ana", None), (True, "dee", [0, 1]), rules=rules)
+    bad = _bo_leaves((True, None, [0, 1]), rules=rules)
+    return good, bad, (91, "bo")
+
+
+def case_disengage_one_roll() -> Case:
+    good = _bo_leaves((True, None, [0, 1]))
+    bad = _bo_leaves((False, "ana", None), (True, "dee", [0, 1]))
+    return good, bad, (91, "bo")
+
+
+def case_disengage_none_after_failure() -> Case:
+    rules = {"hth_disengage_rolls": "per_enemy"}
+    good = _bo_leaves((False, "ana", None), rules=rules)
+    bad = _bo_leaves((False, "ana", None), (True, "dee", [0, 1]), rules=rules)
+    return good, bad, (91, "bo")
+
+
+def case_release_by_one_of_two() -> Case:
+    def fight(reading: str) -> list[Line]:
+        return gang(E(75, "tft.release", actor="ana", target="bo", to=[1, 1]),
+                    *_apart(75, "bo"), rules={"hth_release": reading})
+    return fight("any_holder"), fight("last_holder"), (75, "ana")
+
+
+def case_strongest_of_all() -> Case:
+    """ana (ST 12) and dee (ST 12 too) with bo (ST 10): ties for the strongest of all."""
+    def fight(among: str) -> list[Line]:
+        events = gang(attack(75, "ana", "bo", "fist", [5, 5, 5], 14, "miss", in_hth=True,
+                             option="hth", modifiers={"strongest": 2}),
+                      rules={"strongest_among": among})
+        events[4]["stats"]["st"] = 12  # dee
+        return events
+    return fight("enemies"), fight("all"), (75, "ana")
+
+
+def case_strongest_draws_a_knife() -> Case:
+    """The +2 is "for all actions in HTH": ana, the strongest, draws her knife with it."""
+    def fight(m: dict[str, int]) -> list[Line]:
+        ana = fig("ana", "red", [0, 0], weapons=("broadsword", "dagger"))
+        return in_hth(E(75, "tft.ready_knife", actor="ana", weapon="dagger", free=False,
+                        success=True, faces=[3, 4, 5], roll=12, against=12 + sum(m.values()),
+                        modifiers=m), people=(ana, BO))
+    return fight({"strongest": 2}), fight({}), (75, "ana")
 
 
 # ---------------------------------------------------------------------- damage
@@ -615,9 +876,29 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-HITS": case_hits, "F-INJURY": case_injury, "F-TALENTS": case_talents,
     "F-CONTEST-DICE": case_contest_dice, "F-CONTEST-SCORE": case_contest_score,
     "F-JUDO2-PRONE": case_judo_2_prone, "F-CRAWL": case_crawl,
+    "F-JOIN-HTH": case_join_hth, "F-HTH-ENDS": case_hth_ends,
+    "F-DISENGAGE-SEVERAL": case_disengage_several, "F-KNIFE-DRAW-DX": case_knife_draw_dx,
+    "F-JUMP-KNOCKDOWN": case_jump_knockdown, "F-HTH-BY-ROLL": case_hth_by_roll,
 }
 MORE: dict[str, tuple[str, Callable[[], Case]]] = {
     "winner moves last": ("F-MOVE-ORDER", case_move_order_last),
+    "the strongest enemy rolls": ("F-JOIN-HTH", case_join_roll_by_strongest),
+    "the target rolls": ("F-JOIN-HTH", case_join_roll_by_target),
+    "friends left in HTH": ("F-HTH-ENDS", case_hth_ends_for_friends),
+    "one roll frees": ("F-DISENGAGE-SEVERAL", case_disengage_one_roll),
+    "none after a failure": ("F-DISENGAGE-SEVERAL", case_disengage_none_after_failure),
+    "release by one of two holders": ("F-RELEASE", case_release_by_one_of_two),
+    "strongest of all": ("F-HTH-STRONGEST", case_strongest_of_all),
+    "strongest draws a knife": ("F-HTH-STRONGEST", case_strongest_draws_a_knife),
+    "a knife drawn against DX": ("F-KNIFE-DRAW-DX", case_knife_draw_plain_dx),
+    "an HTH try at a friend": ("F-HTH-ADJACENT", case_hth_adjacent_friend),
+    "knocked down jumping: no HTH": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_no_hth),
+    "knocked down jumping: no roll": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_no_roll),
+    "knocked down jumping: drops": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_defender_drops),
+    "knocked down jumping: off": ("F-JUMP-KNOCKDOWN", case_jump_knockdown_off),
+    "a 1-2 defender who does not fall": ("F-FALLS", lambda: _falls_reported("entered")),
+    "a diver knocked back who does not fall": ("F-FALLS",
+                                               lambda: _falls_reported("knocked_back")),
 }
 
 
@@ -785,6 +1066,17 @@ def test_judo_throws_on_7_only_unarmed() -> None:
     assert _table_allows("jump", 6, 1, (ANA, judoka)) == {"repelled_hit", "thrown"}
     assert _table_allows("jump", 6, 1, (ANA, armed)) == {"repelled_hit"}
     assert _table_allows("jump", 5, 1, (ANA, judoka)) == {"repelled_hit"}
+
+
+def test_a_judo_holder_throws_a_diver_only_by_the_parameter() -> None:
+    """Dive 5 + 1 + Judo 1 = 7: a throw, or (``judo_throws_divers`` false) the dive's row."""
+    judoka = fig("bo", "blue", [1, 0], "W", st=10, dx=11, iq=12, weapons=(),
+                 talents=("judo",))
+    assert _table_allows("dive", 5, 2, (ANA, judoka)) == {"knocked_back_hit", "thrown"}
+    assert _table_allows("dive", 5, 2, (ANA, judoka), {"judo_throws_divers": False}) == \
+        {"knocked_back_hit"}
+    assert _table_allows("jump", 6, 1, (ANA, judoka), {"judo_throws_divers": False}) == \
+        {"repelled_hit", "thrown"}
 
 
 def test_judo_and_judo_2_modifiers() -> None:

@@ -112,6 +112,15 @@ def test_adjusted_dx_orders_with_armour_shield_and_last_turns_hits():
     assert dict(zip(second["order"], second["adj_dx"], strict=True)) == {"ana": 12, "bo": 10}
 
 
+def test_the_log_says_which_facts_it_reports_in_full():
+    """``start.reports``: every fall and rise, every HTH joined or left and every figure
+    put out is a ``state`` event, so the checker reads a missing one as "did not happen"
+    (a 1-2 defender that does not fall, in a log with no ``state prone`` at all)."""
+    ev = jump_duel(2)
+    assert ev[0]["event"] == "start" and ev[0]["reports"] == ["prone", "hth", "out"]
+    assert list(ev[0])[-1] == "reports"  # (an extension: written after the contract's keys)
+
+
 # ---------------------------------------------------------------- entering HTH
 
 
@@ -372,6 +381,29 @@ def test_a_judo_holder_hits_a_diver_on_six_or_more_even_when_the_row_does_not(ta
     assert check_events(ev) == []
 
 
+@pytest.mark.parametrize(("throws", "result", "cause", "dice", "where"), [
+    (True, "thrown", "throw", "1d+1", [5, 0]),
+    (False, "knocked_back_hit", "automatic_hit", "1d-2", [3, 0])])
+def test_a_judo_holder_throws_a_diver_on_seven_by_parameter(throws, result, cause, dice,
+                                                           where):
+    """Judo's throw is for "someone tries to jump you"; a dive has its own 5-7 row. Dain
+    dives at Dora's legs (unarmed, Judo): 5 + 1 (dive) + 1 (Judo) = 7. By default she throws
+    him (fist 1d-2 +3, prone beyond her); with ``judo_throws_divers = false`` the dive's row
+    stands: knocked back prone in the hex he moved through, and her automatic hit (fist)."""
+    d = doc(fig("dain", "red", (0, 0), st=13, plan=[{"action": "dive", "target": "dora"}]),
+            fig("dora", "blue", (4, 0), "W", dx=13, iq=12, talents=["judo"],
+                plan=[{"action": "stand_still"}]), rules={"judo_throws_divers": throws})
+    ev = run(d, [6, 1, 5, 4], fallback=True)
+    roll = tft(ev, "hth_roll")[0]
+    assert (roll["t"], roll["total"], roll["result"]) == (24, 7, result)
+    hit = of(ev, "damage", actor="dain")[0]
+    assert (hit["cause"], hit["dice"], hit["faces"]) == (cause, dice, [4])
+    assert of(ev, "state", actor="dain", state="prone")[0]["t"] == 24
+    assert of(ev, "move", actor="dain")[-1]["to"] == where
+    assert bool(tft(ev, "throw")) is throws
+    assert check_events(ev) == []
+
+
 def test_no_foe_strikes_at_a_diver_who_disengages_from_it():
     """Dain, engaged by Bo (front), dives at Dora's legs: Bo does not strike as he goes."""
     d = doc(fig("dain", "red", (0, 0), st=13, plan=[{"action": "dive", "target": "dora"}]),
@@ -485,6 +517,22 @@ def test_readying_a_knife_in_hth_is_three_dice_under_dx_a_dirk_one_harder():
     assert (d["weapon"], d["faces"], d["roll"]) == ("dirk", [5, 5, 1], 11)
     assert d["modifiers"] == {"armor": -2, "dirk_in_hth": -1} and d["against"] == 9
     assert d["success"] is False
+
+
+@pytest.mark.parametrize(("reading", "mods", "against"), [
+    ("adjusted", {"armor": -2, "dirk_in_hth": -1}, 9), ("dx", {"dirk_in_hth": -1}, 11)])
+def test_a_knife_is_drawn_against_adjusted_dx_or_dx_by_parameter(reading, mods, against):
+    """"The figure must roll 3 dice and get equal to or under his DX": Bo (DX 12, leather)
+    draws his dirk (-1 in HTH) against adjusted DX (leather -2), as TFT means by DX, or, with
+    ``knife_draw_dx = "dx"``, against his DX with only the HTH modifiers."""
+    ev = hth_pair({"dx": 14, "st": 10, "weapons": ["dagger"]},
+                  {"dx": 12, "st": 10, "weapons": ["cutlass", "dirk"]}, [],
+                  [{"action": "stand_still"}, {"action": "ready_knife"}],
+                  [6, 1, 1, 6, 5, 5, 2, 1, 6, 5, 5, 5, 4, 1], rules={"knife_draw_dx": reading})
+    drawn = tft(ev, "ready_knife", actor="bo")[0]
+    assert (drawn["roll"], drawn["modifiers"], drawn["against"]) == (10, mods, against)
+    assert drawn["success"] is (against >= 10)
+    assert check_events(ev) == []
 
 
 def test_disengaging_from_hth_is_four_dice_against_adjusted_dx_and_the_holder_never_strikes():

@@ -71,8 +71,21 @@ def melees(draw: Any) -> tuple[dict[str, Any], int]:
         figures.append({"id": cid, "side": "red" if cid in reds else "blue", "at": list(at),
                         "facing": draw(st.sampled_from(["E", "NE", "NW", "W", "SW", "SE"])),
                         **kw})
-    d = {"scenario": {"name": "prop", "system": "tft", "until": UNTIL}, "combatant": figures}
+    d: dict[str, Any] = {"scenario": {"name": "prop", "system": "tft", "until": UNTIL},
+                         "combatant": figures}
+    rules = {k: draw(st.sampled_from(v)) for k, v in READINGS.items() if draw(st.booleans())}
+    if rules:
+        d["rules"] = rules
     return d, draw(st.integers(0, 10_000))
+
+
+READINGS: dict[str, list[Any]] = {
+    "join_hth": [True, False], "hth_target_down": [True, False],
+    "join_hth_roll_by": ["target", "strongest_enemy"], "strongest_among": ["all", "enemies"],
+    "hth_disengage_rolls": ["one", "per_enemy"], "hth_release": ["last_holder", "any_holder"],
+    "judo_throws_divers": [True, False], "knife_draw_dx": ["adjusted", "dx"],
+}
+"""Readings of the seed a generated fight may take (docs/rules/tft.md)."""
 
 
 def expected_result(e: dict[str, Any]) -> set[str]:

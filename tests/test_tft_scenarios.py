@@ -126,6 +126,19 @@ def test_the_brawl_shows_a_strike_at_a_figure_jumping_away():
     assert strike["seq"] < roll["seq"] and roll["target"] == "cole"
 
 
+def test_the_gang_scenario_puts_four_figures_in_one_hth():
+    ev = _events(ROOT / "scenarios" / "tft_gang_hth.toml")
+    into = [(e["actor"], e["to"]) for e in ev if e["event"] == "move" and e["mode"] == "hth"]
+    assert [a for a, _ in into[:3]] == ["ash", "dara", "finn"]
+    assert len({tuple(h) for _, h in into[:3]}) == 1  # one hex: Bram's
+    firsts = [next(e for e in ev if e["event"] == "tft.hth_roll" and e["actor"] == a)
+              for a in ("dara", "finn")]  # each jumps a figure already in HTH: (a)
+    assert all("a_back_to_wall_or_down" in e["reasons"] for e in firsts)
+    assert any(e["event"] == "move" and e["mode"] == "hth_end" for e in ev)
+    dis = [e for e in ev if e["event"] == "tft.disengage" and e["hth"]]
+    assert dis and all("holder" not in e for e in dis)  # one roll frees from them all
+
+
 # ---------------------------------------------------------------- bad input
 
 CASES: list[tuple[str, str, str, str]] = [
@@ -261,6 +274,35 @@ def test_rules_tft_lists_every_table_and_every_parameter(capsys):
 
 
 # ---------------------------------------------------------------- timeline, pictures, batch
+
+
+@pytest.mark.parametrize(("rules", "dice", "words"), [
+    ({}, [5, 2], "== turn 1: ana, bo == red wins the initiative (red 5, blue 2) and moves "
+                 "first"),
+    ({"initiative_winner_moves": "last"}, [5, 2],
+     "== turn 1: ana, bo == red wins the initiative (blue 2, red 5); blue moves first"),
+    ({}, [4, 4, 1, 6], "== turn 1: ana, bo == red wins the initiative (red 4 6, blue 4 1) "
+                       "and moves first"),  # tied: rolled again
+])
+def test_the_turn_banner_says_who_won_the_initiative_and_who_moves_first(rules, dice, words):
+    """The initiative dice are only in the log's ``tft.turn``: the banner of the timeline
+    and of the replay names the winner, its dice, and the side that moves first."""
+    import io
+
+    from rich.console import Console
+    from tft_helpers import doc, fig, run
+
+    from timedcombat.replay import replay_data
+    from timedcombat.timeline import render
+
+    d = doc(fig("ana", "red", (0, 0), plan=[{"action": "stand_still"}]),
+            fig("bo", "blue", (9, 0), "W", dx=11, plan=[{"action": "stand_still"}]),
+            rules=rules)
+    ev = run(d, dice)
+    out = io.StringIO()
+    render(ev, Console(file=out, width=400, markup=False, highlight=False))
+    assert words in out.getvalue()
+    assert words in replay_data(ev)["text"]
 
 
 def test_the_timeline_shows_turns_phases_and_the_dice(capsys, monkeypatch):

@@ -100,6 +100,10 @@ class Arena(abc.ABC):
 
     system: ClassVar[str] = ""
     """The system id written in the ``start`` event."""
+    reports: ClassVar[tuple[str, ...]] = ()
+    """The facts the log reports in full, written in ``start.reports`` (none: left out):
+    the ``state`` kinds whose every change is a ``state`` event, so that a reader (a
+    checker) may take a missing one as "did not happen" instead of "not said"."""
 
     def __init__(self, scenario: Any, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
@@ -176,7 +180,8 @@ class Arena(abc.ABC):
             if self.logging and attrs.has(type(self.rules)) else ()
         self.emit(ev.Start, system=self.system, seed=self.seed,
                   scenario=self.scenario.info.name, until=self.until, rules=rules,
-                  walls=tuple(self.scenario.map.walls) or None)
+                  walls=tuple(self.scenario.map.walls) or None,
+                  reports=self.reports or None)
         if self.logging:
             for c in self.combatants:
                 cls, fields = self.placed(c)

@@ -250,6 +250,8 @@ class Start(Event):
     until: int
     rules: Modifiers = pairs()
     walls: tuple[Hex, ...] | None = None  # the map's walls, written only when it has some
+    # the state kinds whose every change the log carries (Arena.reports); left out: none said
+    reports: tuple[str, ...] | None = None
 
 
 @attrs.frozen(slots=True)

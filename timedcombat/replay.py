@@ -28,7 +28,7 @@ import attrs
 
 from timedcombat import mapview
 from timedcombat.swimlanes import RESULTS, lanes_of
-from timedcombat.timeline import describe, outcome_line
+from timedcombat.timeline import boundary, describe, outcome_line
 
 Event = Mapping[str, Any]
 
@@ -39,11 +39,8 @@ def _style(style: Any) -> dict[str, Any]:
 
 def _text(e: Event, system: Any) -> str | None:
     kind = e.get("event", "")
-    if kind.endswith(".turn"):
-        order = ", ".join(e.get("order") or ())
-        return f"== turn {e.get('turn')}" + (f": {order}" if order else "") + " =="
-    if kind.endswith(".phase"):
-        return f"-- {e.get('phase')} phase --"
+    if kind.endswith((".turn", ".phase")):
+        return boundary(e, system)
     if kind in ("start", "placed", "end"):
         return None
     try:

@@ -100,12 +100,19 @@ def describe_core(e: Mapping[str, Any], die: str = "") -> str | None:
     return None
 
 
-def _boundary(e: Mapping[str, Any]) -> str:
-    """A turn or phase starting: ``— turn 3: ana, bo —`` / ``— movement phase —``."""
+def boundary(e: Mapping[str, Any], system: Any = None) -> str:
+    """A turn or phase starting: ``== turn 3: ana, bo ==`` / ``-- movement phase --``; a
+    turn's banner ends with the system's own words for it, when it has some (who won the
+    initiative ...: :meth:`SystemBase.describe` of the turn event)."""
     if e["event"].endswith(".turn"):
         order = ", ".join(e.get("order") or ())
-        return f"== turn {e.get('turn')}" + (f": {order}" if order else "") + " =="
+        text = f"== turn {e.get('turn')}" + (f": {order}" if order else "") + " =="
+        more = system.describe(e) if system is not None else None
+        return f"{text} {more}" if more else text
     return f"-- {e.get('phase')} phase --"
+
+
+_boundary = boundary
 
 
 def outcome_line(events: Iterable[Mapping[str, Any]]) -> str:
@@ -182,7 +189,7 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
             continue
         marks, lines = rows.setdefault(e["t"], ([], []))
         if e["event"].endswith((".turn", ".phase")):
-            marks.append(_boundary(e))
+            marks.append(boundary(e, system))
             continue
         text = describe(e, system)
         if text is None:

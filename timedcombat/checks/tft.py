@@ -46,6 +46,7 @@ from timedcombat.checks.tft_model import (
     TURN_TENTHS,
     UNKNOWN,
     Event,
+    Hex,
     TftLog,
     Turn,
     as_hex,
@@ -429,9 +430,24 @@ def c_own_slot(log: TftLog) -> Found:
 def c_hth_adjacent(log: TftLog) -> Found:
     for i, e, _ in _rolls(log):
         a, d = log.pos.before(e["actor"], i), log.pos.before(e.get("target"), i)
-        if a is not None and d is not None and distance(a, d) != 1:
+        if log.enemies(e["actor"], e.get("target")) is False:
+            yield _at(e, "an HTH try at an enemy figure", f"{e.get('target')} is a friend")
+        elif a is not None and d is not None and distance(a, d) != 1:
             yield _at(e, f"the attacker adjacent to {e.get('target')} ({_hx(d)})",
                       f"at {_hx(a)}")
+
+
+def c_hth_by_roll(log: TftLog) -> Found:
+    for i, e in log.of("state"):
+        x = e["actor"]
+        if e.get("state") != "hth" or e.get("value") is not True or log.hth.before(x, i) \
+                or e.get("cause") == KNOCKED_DOWN_JUMPING:
+            continue
+        rolls = [r for j, r in log.at_tenth(e["t"], "tft.hth_roll")
+                 if j < i and r.get("result") in ENTERING and x in (r["actor"], r.get("target"))]
+        if not rolls:
+            yield _at(e, f"{x} gets into HTH by an HTH roll that lets the attacker in (or "
+                         "knocked down jumping)", "no such roll")
 
 
 def c_dive_ma(log: TftLog) -> Found:
@@ -584,8 +600,10 @@ def c_hth_table(log: TftLog) -> Found:
         d = log.fig(e.get("target"))
         judo = None if d is None else d.has("judo")
         ready = log.ready.before(e.get("target"), i, UNKNOWN)
-        if total >= 7 and judo is not False and ready in (None, UNKNOWN):
-            allowed.add(THROWN)  # Judo, 7+ and unarmed: "you may throw"
+        divers = _param(log, "judo_throws_divers") is not False
+        if total >= 7 and judo is not False and ready in (None, UNKNOWN) and \
+                (kind == JUMP or divers):
+            allowed.add(THROWN)  # Judo, 7+ and unarmed: "you may throw" (a diver too)
         if e.get("result") not in allowed:
             yield _at(e, f"{' or '.join(sorted(allowed))} for a {kind} totalling {total}",
                       f"{e.get('result')}")
@@ -624,15 +642,123 @@ def c_back_off(log: TftLog) -> Found:
                       f"at {_hx(after)} after {e.get('result')}")
 
 
+def _hth_ends_at(log: TftLog, i: int, who: str) -> int:
+    """The index, on event ``i``'s tenth and after it, at which ``who`` leaves HTH (``state
+    hth`` false, ``state out``), or past the tenth when it does not."""
+    for j, e in log.at_tenth(log.events[i]["t"], "state"):
+        if j > i and e.get("actor") == who and (
+                (e.get("state") == "hth" and e.get("value") is False)
+                or (e.get("state") == "out" and e.get("value") not in (False, None))):
+            return j
+    return log.after_tenth(log.events[i]["t"])
+
+
 def c_entered_hex(log: TftLog) -> Found:
     for i, e, _ in _rolls(log):
         if e.get("result") not in ENTERING:
             continue
         there = log.pos.before(e.get("target"), i)
-        after = log.pos.before(e["actor"], log.after_tenth(e["t"]))
+        after = log.pos.before(e["actor"], _hth_ends_at(log, i, e["actor"]))
         if there is not None and after is not None and after != there:
             yield _at(e, f"{e['actor']} on {e.get('target')}'s hex {_hx(there)} (in HTH)",
                       f"at {_hx(after)}")
+
+
+def _chosen_target(log: TftLog, i: int, actor: str) -> str | None:
+    """The target of ``actor``'s last ``action`` of an HTH try (hth, dive) in the turn of
+    event ``i``, up to it (``None``: not logged)."""
+    turn = log.turn_of[i]
+    found = None
+    if turn is None:
+        return None
+    for j, a in log.in_turn(turn, "action"):
+        if j > i:
+            break
+        if a.get("actor") == actor and a.get("name") in ("hth", "dive") and \
+                isinstance(a.get("target"), str):
+            found = a["target"]
+    return found
+
+
+def c_join_hth(log: TftLog) -> Found:
+    join = _param(log, "join_hth") is not False
+    strongest = _param(log, "join_hth_roll_by") == "strongest_enemy"
+    current = _param(log, "strongest_by_current_st") is not False
+    for i, e, _ in _rolls(log):
+        a, d = e["actor"], e.get("target")
+        group = log.hth.before(d, i) if isinstance(d, str) else None
+        if not group:
+            continue
+        if not join:
+            yield _at(e, "no try at a figure already in HTH (join_hth false)",
+                      f"{e.get('kind')} at {d}, in HTH with {sorted(group)}")
+            continue
+        wanted = _chosen_target(log, i, a)
+        if not strongest:
+            if wanted is not None and wanted != d:
+                yield _at(e, f"the roll by the figure {a} goes for ({wanted})",
+                          f"rolled by {d}")
+            continue
+        there = [d, *(g for g in sorted(group) if g != d and log.enemies(a, g))]
+        sts = {g: log.st_for(g, i, current) for g in there}
+        if any(v is None for v in sts.values()) or any(log.enemies(a, g) is None
+                                                       for g in there):
+            continue
+        top = max(v for v in sts.values() if v is not None)
+        best = [g for g in there if sts[g] == top]
+        if d not in best or (wanted in best and d != wanted):
+            want = wanted if wanted in best else best[0]
+            yield _at(e, f"the roll by the strongest of {a}'s enemies in the HTH ({want}, "
+                         f"ST {top}; ties: its target)", f"rolled by {d} (ST {sts[d]})")
+
+
+def _free(log: TftLog, h: Hex, t: int, but: set[str]) -> bool:
+    """``h`` holds no wall and, after tenth ``t``, no figure in the fight but ``but``."""
+    if h in log.walls:
+        return False
+    after = log.after_tenth(t)
+    return not any(log.pos.before(c, after) == h and log.out.before(c, after) is not True
+                   for c in log.figures if c not in but)
+
+
+def _left_on_their_own(log: TftLog, t: int) -> set[str]:
+    """Figures that leave HTH by themselves on tenth ``t``: a successful 4-dice disengage,
+    released, out."""
+    out = {e["actor"] for _, e in log.at_tenth(t, "tft.disengage")
+           if e.get("hth") is True and e.get("success") is True}
+    out |= {e.get("target") for _, e in log.at_tenth(t, "tft.release")}
+    return {x for x in out if isinstance(x, str)}
+
+
+def c_hth_ends(log: TftLog) -> Found:
+    tenths = sorted({e["t"] for _, e in log.of("state", "tft.disengage", "tft.release")})
+    for t in tenths:
+        after, first = log.after_tenth(t), next(iter(log.at_tenth(t)))[0]
+        last = log.events[after - 1]
+        left: dict[Hex, list[str]] = {}
+        gone = _left_on_their_own(log, t)
+        for x in sorted(log.figures):
+            mates = log.hth.before(x, after)
+            if mates and all(log.enemies(x, y) is False for y in mates) and x < min(mates):
+                yield _at(last, f"the HTH of {sorted(mates | {x})} ends with no enemy left "
+                                "in it (state hth false)", "still in HTH", x)
+            if not log.hth.before(x, first) or mates or x in gone or \
+                    log.out.before(x, after) is True:
+                continue
+            where = log.pos.before(x, after)
+            if where is not None and log.hth_hex.before(x, first) in (where, None):
+                left.setdefault(where, []).append(x)
+        for h, stay in left.items():
+            room = [n for n in _around(h) if _free(log, n, t, set())]
+            if len(stay) > 1 and room:
+                yield _at(last, f"all but one of {stay} stand apart from {_hx(h)} when "
+                                f"their HTH ends (free: {_hx(room[0])})",
+                          f"{len(stay)} on {_hx(h)}", stay[-1])
+
+
+def _around(h: Hex) -> list[Hex]:
+    q, r = h
+    return [(q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1)]
 
 
 def c_falls(log: TftLog) -> Found:
@@ -729,6 +855,121 @@ def c_defender_knife(log: TftLog) -> Found:
                       "readied with no roll")
 
 
+KNOCKED_DOWN_JUMPING = "knocked_down_jumping"
+"""The ``cause`` of the ``state hth`` of a jumper knocked down by a foe it left, and of
+its defender (docs/rules/tft.md, "Entering hand-to-hand combat")."""
+
+
+def _knocked_down_by_strike(log: TftLog, x: str, t: int) -> int | None:
+    """The index of the ``damage`` that knocks ``x`` down on tenth ``t`` after a strike at
+    it (option strike: a foe it leaves), or ``None``."""
+    striker = None
+    for j, e in log.at_tenth(t, ATTACK, DAMAGE, "tft.hth_roll"):
+        kind = e.get("event")
+        if kind == "tft.hth_roll" and e.get("actor") == x:
+            return None  # (strikes at a jumper come before its roll)
+        if kind == ATTACK and e.get("target") == x:
+            striker = e["actor"] if e.get("option") == STRIKE else None
+        elif kind == DAMAGE and e["actor"] == x and striker is not None and \
+                e.get("source") == striker:
+            if e.get("knocked_down") is True:
+                return j
+            striker = None
+    return None
+
+
+def _jump_knockdowns(log: TftLog) -> Iterator[tuple[int, str, str | None]]:
+    """(index of the knockdown, jumper, defender) for every jumper knocked down by a strike
+    at its slot while its option was a jump (``action`` hth), and every pair whose HTH the
+    log says began so (``state hth`` with cause knocked_down_jumping; defender ``None``
+    when no such knockdown is there)."""
+    seen: set[tuple[int, str]] = set()
+    for i, e in log.of("state"):
+        if e.get("state") != "hth" or e.get("value") is not True or \
+                e.get("cause") != KNOCKED_DOWN_JUMPING or not isinstance(e.get("opponent"), str):
+            continue
+        a, o = e["actor"], e["opponent"]
+        for x, d in ((a, o), (o, a)):
+            j = _knocked_down_by_strike(log, x, e["t"])
+            if j is not None:
+                if (e["t"], x) not in seen:
+                    seen.add((e["t"], x))
+                    yield j, x, d
+                break
+        else:
+            if (e["t"], a) not in seen and (e["t"], o) not in seen:
+                seen.add((e["t"], a))
+                yield i, a, None
+    for i, e in log.of(DAMAGE):
+        x, turn = e["actor"], log.turn_of[i]
+        if e.get("knocked_down") is not True or turn is None or (e["t"], x) in seen or \
+                turn.slot_of.get(x) != e["t"] or _knocked_down_by_strike(log, x, e["t"]) != i:
+            continue
+        if any(g["actor"] == x for _, g in log.at_tenth(e["t"], "tft.disengage")):
+            continue  # a normal disengagement
+        d = None
+        for _, a in log.in_turn(turn, "action"):
+            if a.get("actor") == x and a["t"] <= e["t"]:
+                d = a.get("target") if a.get("name") == "hth" else None
+        if isinstance(d, str):
+            seen.add((e["t"], x))
+            yield i, x, d
+
+
+def c_jump_knockdown(log: TftLog) -> Found:
+    joins = _param(log, "knockdown_on_jump_hth") is not False
+    for i, x, d in _jump_knockdowns(log):
+        e = log.events[i]
+        if d is None:
+            yield _at(e, f"{KNOCKED_DOWN_JUMPING} only for a jumper a foe it leaves knocks "
+                         "down", f"no strike knocked {x} down")
+            continue
+        t = e["t"]
+        if log.out.before(x, log.after_tenth(t)) is True or \
+                log.out.before(d, log.after_tenth(t)) is True:
+            continue
+        tried = [r for _, r in log.at_tenth(t, "tft.hth_roll") if r["actor"] == x]
+        end = _hth_ends_at(log, i, x)
+        together = d in (log.hth.before(x, end) or ())
+        if not joins:
+            if together:
+                yield _at(e, f"no HTH for {x}, knocked down jumping {d} "
+                             "(knockdown_on_jump_hth false)", f"in HTH with {d}", x)
+            continue
+        if tried:
+            yield _at(tried[0], f"no HTH roll: {x}, knocked down jumping, falls into HTH with "
+                                f"{d}", f"a roll ({tried[0].get('result')})", x)
+            continue
+        if not together and (log.reports_hth or log.hth.changes(x)):
+            yield _at(e, f"{x}, knocked down jumping, falls into HTH with {d}", "no HTH", x)
+            continue
+        there, here = log.pos.before(d, i), log.pos.before(x, end)
+        if together and there is not None and here is not None and here != there:
+            yield _at(e, f"{x} falls in {d}'s hex {_hx(there)}", f"at {_hx(here)}", x)
+        if log.reports_prone and log.prone.before(d, log.after_tenth(t)) is not True:
+            yield _at(e, f"{d}, jumped by {x} as it was cut down, falls too", "not prone", d)
+        why = _drop_problem_after(log, i, d)
+        if why:
+            yield _at(e, f"{d} drops his weapons and shields but a ready knife (HTH)", why, d)
+
+
+def _drop_problem_after(log: TftLog, i: int, who: str) -> str | None:
+    """What is wrong with ``who``'s drops after event ``i`` on its tenth: the ready weapon
+    unless a knife, and the shield, must fall."""
+    ready = log.ready.before(who, i, UNKNOWN)
+    if ready is UNKNOWN:
+        return None
+    items = [x for j, e in log.at_tenth(log.events[i]["t"], "tft.dropped")
+             if j > i and e.get("actor") == who and e.get("cause") not in CRITICAL_DROPS
+             for x in (names(e.get("items")) or ())]
+    if ready is not None and ready not in KNIVES and ready not in items:
+        return f"kept the ready {ready}"
+    shield = log.shield.before(who, i)
+    if shield and not _shield_in(items, shield):
+        return f"kept the {shield} shield"
+    return None
+
+
 def c_jump_strikes(log: TftLog) -> Found:
     unacted = _param(log, "disengage_strikes_by_unacted") is not False
     for i, e in log.of(ATTACK):
@@ -799,19 +1040,39 @@ def c_hth_no_plus_4(log: TftLog) -> Found:
                       f"modifiers {m}")
 
 
+def _hth_actions(log: TftLog) -> Iterator[tuple[int, Event, str | None]]:
+    """Every action in HTH that rolls against adjusted DX: an attack in HTH (with its
+    target), a knife drawn with a roll, a 4-dice disengage (``None``: no target)."""
+    for i, e in log.of(ATTACK, "tft.ready_knife", "tft.disengage"):
+        kind = e.get("event")
+        if kind == ATTACK and e.get("in_hth") is True and isinstance(e.get("target"), str):
+            yield i, e, e["target"]
+        elif (kind == "tft.ready_knife" and e.get("free") is False) or \
+                (kind == "tft.disengage" and e.get("hth") is True):
+            yield i, e, None
+
+
 def c_hth_strongest(log: TftLog) -> Found:
     current = _param(log, "strongest_by_current_st") is not False
-    for i, e in log.of(ATTACK):
-        m, x, y = mods(e), e["actor"], e.get("target")
-        if e.get("in_hth") is not True or m is None or not isinstance(y, str):
+    among_all = _param(log, "strongest_among") != "enemies"
+    for i, e, y in _hth_actions(log):
+        m, x = mods(e), e["actor"]
+        if m is None:
             continue
         has = "strongest" in m
         if has and m["strongest"] != 2:
             yield _at(e, "the strongest figure in HTH at +2 DX", f"{m['strongest']:+d}")
             continue
         group = set(log.hth.before(x, i) or ())
-        certain = y in group
-        others = group if certain else {y}
+        certain = y in group if y is not None else bool(group)
+        others = group if certain else {y} if y is not None else set()
+        if not others:
+            continue
+        if not among_all:
+            sides = [log.enemies(x, o) for o in others]
+            if None in sides:
+                continue
+            others = {o for o, foe in zip(others, sides, strict=True) if foe}
         sx = log.st_for(x, i, current)
         known = [log.st_for(o, i, current) for o in others]
         so = sorted(s for s in known if s is not None)
@@ -821,11 +1082,12 @@ def c_hth_strongest(log: TftLog) -> Found:
         judo = [log.fig(o).has("judo") if log.fig(o) else None for o in others
                 if log.enemies(x, o)]
         cancelled = any(j is True for j in judo)
+        whom = "in HTH" if among_all else "of its enemies in HTH"
         if has and (not strongest or cancelled):
-            yield _at(e, f"+2 only for the strongest in HTH ({x} ST {sx}, others "
+            yield _at(e, f"+2 only for the strongest {whom} ({x} ST {sx}, others "
                          f"{so}), none against an enemy with Judo", f"+2 for {x}")
         elif not has and certain and strongest and not cancelled and None not in judo:
-            yield _at(e, f"+2 DX for {x}, the strongest in HTH (ST {sx} against "
+            yield _at(e, f"+2 DX for {x}, the strongest {whom} (ST {sx} against "
                          f"{so})", f"modifiers {m}")
 
 
@@ -870,6 +1132,37 @@ def c_hth_disengage(log: TftLog) -> Found:
                               f"an attack at {a['t']}")
 
 
+def c_disengage_several(log: TftLog) -> Found:
+    per_enemy = _param(log, "hth_disengage_rolls") == "per_enemy"
+    tries: dict[tuple[int, str], list[tuple[int, Event]]] = {}
+    for i, e in log.of("tft.disengage"):
+        if e.get("hth") is True:
+            tries.setdefault((e["t"], e["actor"]), []).append((i, e))
+    for (_t, x), rolls in tries.items():
+        i0 = rolls[0][0]
+        holders = sorted(g for g in (log.hth.before(x, i0) or ()) if log.enemies(x, g))
+        need = len(holders) if per_enemy and len(holders) > 1 else 1
+        failed = next((k for k, (_, e) in enumerate(rolls) if e.get("success") is False),
+                      None)
+        want = need if failed is None else failed + 1
+        named = [e.get("holder") for _, e in rolls]
+        last = rolls[-1][1]
+        if len(rolls) != want:
+            how = f"one for each of {holders}" if need > 1 else "one"
+            yield _at(last, f"{how} 4-dice roll{'s' if need > 1 else ''}, none after a "
+                            "failure", f"{len(rolls)} rolls")
+        elif need > 1 and (len(set(named)) != len(named) or not set(named) <= set(holders)):
+            yield _at(last, f"each roll against another of {holders}", f"holders {named}")
+        else:
+            free = failed is None
+            early = [e for _, e in rolls[:-1] if e.get("to") is not None]
+            if early or (not free and last.get("to") is not None) or \
+                    (free and last.get("success") is True and last.get("to") is None
+                     and need > 1):
+                yield _at(last, "out of HTH (to) only once every roll succeeded",
+                          f"to {[e.get('to') for _, e in rolls]}")
+
+
 def c_knife_dx(log: TftLog) -> Found:
     for _, e in log.of(ATTACK, "tft.ready_knife"):
         w, m = e.get("weapon"), mods(e)
@@ -901,11 +1194,36 @@ def c_ready_knife(log: TftLog) -> Found:
                       f"faces {e.get('faces')}, roll {roll}, against {bar}, success {ok}")
 
 
+def c_knife_draw_dx(log: TftLog) -> Found:
+    plain = _param(log, "knife_draw_dx") == "dx"
+    for _, e in log.of("tft.ready_knife"):
+        f, m, bar, w = log.fig(e["actor"]), mods(e), e.get("against"), e.get("weapon")
+        if e.get("free") is not False or f is None or f.dx is None or m is None or \
+                not is_int(bar) or w not in KNIVES:
+            continue
+        if bar != f.dx + sum(m.values()):
+            yield _at(e, f"the roll against DX {f.dx} and its modifiers {m}", f"against {bar}")
+            continue
+        knife = KNIVES[w][2]
+        rest = [v for k, v in m.items() if k != "strongest"]
+        if plain and sorted(rest) != ([knife] if knife else []):
+            yield _at(e, f"DX with only the HTH modifiers (strongest +2, {w} {knife:+d}; "
+                         "knife_draw_dx dx)", f"modifiers {m}")
+        elif not plain and any(v > 0 for v in rest):
+            yield _at(e, "adjusted DX: no bonus but the strongest's +2", f"modifiers {m}")
+
+
 def c_release(log: TftLog) -> Found:
     for i, e in log.of("tft.release"):
         x, y = e["actor"], e.get("target")
         if y not in (log.hth.before(x, i) or ()):
             yield _at(e, f"{x} releases a figure held in HTH with it", f"{y} is not")
+            continue
+        others = sorted(g for g in (log.hth.before(y, i) or ())
+                        if g != x and log.enemies(y, g))
+        if others and _param(log, "hth_release") != "any_holder":
+            yield _at(e, f"no release of {y} while others hold it (hth_release last_holder)",
+                      f"{y} still held by {others}")
             continue
         where = log.hth_hex.before(y, i) or log.pos.before(y, i)
         to = as_hex(e.get("to"))
@@ -1283,8 +1601,15 @@ RULES: tuple[Rule, ...] = (
     Rule("F-HTH-ADJACENT", ENTER,
          "To enter HTH, you move adjacent to the figure you wish to go into HTH with and "
          "stop, (or if engaged) shift or stand still.",
-         "The attacker of an HTH roll (jump or dive) stands next to its defender when the "
-         "roll is made.", c_hth_adjacent),
+         "The attacker of an HTH roll (jump or dive) stands next to its defender, an "
+         "enemy, when the roll is made.", c_hth_adjacent),
+    Rule("F-HTH-BY-ROLL", ROLL,
+         "The defender will roll 1 die to see if the attacker successfully enters HTH. / If "
+         "the defender rolls a 1 or 2, the attacker enters HTH [...] If the defender rolls a "
+         "3 or 4, the attacker enters HTH",
+         "A figure not in HTH comes into one (state hth true) only on a tenth with an "
+         "entering HTH roll (entered, entered_defender_down) it makes or is the defender "
+         "of, or with cause knocked_down_jumping (F-JUMP-KNOCKDOWN).", c_hth_by_roll),
     Rule("F-DIVE-MA", HTH,
          "(e) you are making a wild dive for the enemies' legs (you may not dive for the "
          "enemies' legs if the enemies' MA is twice your MA or higher)",
@@ -1340,7 +1665,7 @@ RULES: tuple[Rule, ...] = (
          "The result is the table's row for the total: up to 2 entered_defender_down (below "
          "1 too), 3-4 entered, jump 5 repelled and 6+ repelled_hit, dive 5 knocked_back, 6-7 "
          "knocked_back_hit and above dive_high_result; thrown only on 7+ against an unarmed "
-         "Judo holder.", c_hth_table),
+         "Judo holder (a dive only with judo_throws_divers).", c_hth_table),
     Rule("F-AUTO-HIT", ROLL,
          "AUTOMATICALLY gets a hit on the attacker (even if the defender has already attacked "
          "this turn!) / (as well as being automatically hit if a 6 or 7 was rolled) / If the "
@@ -1387,6 +1712,17 @@ RULES: tuple[Rule, ...] = (
          "A strike (option strike) at a figure falls in that figure's slot, from an adjacent "
          "enemy that has not acted yet this turn (disengage_strikes_by_unacted).",
          c_jump_strikes),
+    Rule("F-JUMP-KNOCKDOWN", ENTER,
+         "If a figure you are disengaging from hits and knocks you down, you will fall down "
+         "in the defender's hex, but the defender will also fall (you're in HTH so he has "
+         "dropped his weapons and fallen, but as you entered HTH you were cut down by his "
+         "friends.)",
+         "A jumper (its action hth) that a strike at it knocks down on its slot, and every "
+         "pair whose state hth names cause knocked_down_jumping (only after such a "
+         "knockdown): with knockdown_on_jump_hth, no HTH roll, the jumper in HTH with the "
+         "defender on the defender's hex, the defender prone (where postures are reported) "
+         "and its ready weapon but a knife and its shield dropped; without, no HTH.",
+         c_jump_knockdown),
     Rule("F-DIVE-NO-STRIKES", ENTER,
          "no figures may try to hit you as you disengage from them.",
          "On a dive's tenth nobody but its defender attacks the diver, and the diver's "
@@ -1404,9 +1740,27 @@ RULES: tuple[Rule, ...] = (
          "all actions in HTH (ties for strongest figure get no bonus). / If an enemy figure "
          "is stronger than you he or she does not get the +1 DX bonus for being the strongest "
          "figure in HTH, because of this talent.",
-         "An HTH attack carries strongest +2 only when its attacker is stronger (by "
-         "strongest_by_current_st) than every other figure in its HTH and none of them is an "
-         "enemy with Judo; and carries it whenever that is so.", c_hth_strongest),
+         "An action in HTH rolled against adjusted DX (an attack in HTH, a knife drawn with "
+         "a roll, the 4-dice disengage) carries strongest +2 only when its figure is "
+         "stronger (by strongest_by_current_st) than every other figure in its HTH "
+         "(strongest_among enemies: than each enemy there) and none of them is an enemy "
+         "with Judo; and carries it whenever that is so.", c_hth_strongest),
+    Rule("F-JOIN-HTH", _docs("several figures in one HTH"),
+         "A figure may jump or dive into an HTH already going on / the enemy it goes for "
+         "rolls the one die (join_hth_roll_by target), or the strongest of its enemies there "
+         "(strongest_enemy, ties to the target)",
+         "A tft.hth_roll whose defender is already in HTH comes only with join_hth; it is "
+         "rolled by the figure the attacker's action names (target), or by the strongest of "
+         "the attacker's enemies in that HTH, its target on a tie (strongest_enemy).",
+         c_join_hth),
+    Rule("F-HTH-ENDS", _docs("several figures in one HTH"),
+         "The HTH lasts while it holds figures of two sides: when the last enemy of the "
+         "others leaves, it ends for all of them, and all but the first stand apart in free "
+         "hexes next to it",
+         "Once a tenth is over no figure is in an HTH without an enemy in it, and of the "
+         "figures whose HTH ended on it with them staying in its hex, at most one is still "
+         "there while a hex next to it is free (no wall in start.walls, no figure).",
+         c_hth_ends),
     Rule("F-HTH-NO-PLUS-4", IN_HTH,
          "figures in HTH never get the +4 \"on the ground, rear hex\" DX adjustment when "
          "striking at each other.",
@@ -1423,11 +1777,26 @@ RULES: tuple[Rule, ...] = (
          "Disengaging from HTH: 4 dice, success when the roll is equal to or under the "
          "adjusted DX; no strikers and no strike at it; no attack of its own that turn.",
          c_hth_disengage),
+    Rule("F-DISENGAGE-SEVERAL", _docs("several figures in one HTH"),
+         "Disengaging from an HTH with several enemies: one 4-dice roll frees the figure (as "
+         "written), or per_enemy: a roll for each enemy holding it, every one needed",
+         "A figure's 4-dice disengage rolls of one tenth are one (hth_disengage_rolls one, "
+         "or a single enemy), or one for each enemy holding it, each naming another as its "
+         "holder, none after a failure (per_enemy); only the roll that frees it gives its "
+         "hex (to).", c_disengage_several),
     Rule("F-READY-KNIFE", HTH + " > Readying a Knife in HTH",
          "A figure in HTH combat may try to draw & ready his knife (if he has one) by picking "
          "option (t). The figure must roll 3 dice and get equal to or under his DX.",
          "A readied weapon is a knife (dagger, dirk, poniard) the figure carries; a roll for "
          "it is 3 dice, success when equal to or under the logged DX.", c_ready_knife),
+    Rule("F-KNIFE-DRAW-DX", _docs("readings of the seed"),
+         "knife_draw_dx: the DX a knife is drawn against in HTH (\"equal to or under his "
+         "DX\"): adjusted DX, as TFT means by DX, or dx: basic DX with only the HTH "
+         "modifiers the seed names",
+         "A knife drawn with a roll is rolled against the figure's DX plus the modifiers it "
+         "logs; with knife_draw_dx dx these are only the strongest's +2 and the knife's HTH "
+         "DX (dirk -1, poniard -2), with adjusted no bonus but the strongest's +2.",
+         c_knife_draw_dx),
     Rule("F-KNIFE-DX", HTH + " > Readying a Knife in HTH",
          "Some very large knives (dirks and poniards) give negative DX adjustments in HTH. "
          "These modifiers make it harder to draw a dirk or poniard in HTH (as well as making "
@@ -1438,8 +1807,9 @@ RULES: tuple[Rule, ...] = (
     Rule("F-RELEASE", HTH + " > Disengaging From HTH Combat",
          "If the enemy wishes to release the figure, no roll is required, the figure just "
          "stands up in an adjacent hex.",
-         "A release frees a figure in HTH with the releaser; it stands in a hex adjacent to "
-         "the HTH hex (not prone, where postures are reported).", c_release),
+         "A release frees a figure in HTH with the releaser, while no other enemy holds it "
+         "there (hth_release last_holder; any_holder: whoever else holds it); it stands in a "
+         "hex adjacent to the HTH hex (not prone, where postures are reported).", c_release),
     Rule("F-FIST-DAMAGE", "Unarmed Combat",
          "This does damage according to the figure's ST: [...] (After 20 ST, the damage "
          "rises more slowly.) [...] etc. (Follow the pattern from 20 ST to 40 ST.) [...] In "
@@ -1511,6 +1881,7 @@ RULES: tuple[Rule, ...] = (
 )
 
 SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "start": {"reports": ((list,), False), "walls": ((list,), False)},
     "placed": {"actor": ((str,), True), "side": ((str,), False), "at": ((list,), False),
                "stats": ((dict,), False)},
     "action": {"actor": ((str,), True), "end": ((int,), False)},
@@ -1545,7 +1916,7 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                       "success": ((bool,), False), "strikers": ((list,), False),
                       "faces": ((list,), False), "roll": ((int, type(None)), False),
                       "against": ((int, type(None)), False),
-                      "to": ((list, type(None)), False)},
+                      "to": ((list, type(None)), False), "holder": ((str,), False)},
     "tft.release": {"actor": ((str,), True), "target": ((str,), True),
                     "to": ((list,), False)},
     "tft.dropped": {"actor": ((str,), True), "items": ((list,), False),

@@ -6,7 +6,10 @@ action and action slots (``tft.turn``) and its phases (``tft.phase``), and, for 
 event, where each figure stood, what it held ready, its ST, whether it lay prone and
 whom it was in hand-to-hand combat (HTH) with just before that event. This is a reading
 of the log, not a simulation: nothing here imports engine code. Whatever the log does not
-say stays ``None`` and the rules that need it skip that case.
+say stays ``None`` and the rules that need it skip that case. Whether a missing ``state``
+event means "did not happen" or "not said" is what ``start.reports`` says (the state kinds
+whose every change the log carries); a log without it (older, or written by hand) counts
+postures (``prone``) or HTHs (``hth``) as reported once it has one such event.
 
 The log's shapes (docs/log.md; the ``tft.*`` events of the system): ``tft.turn`` has
 ``turn``, ``sides`` (moving order), ``initiative``, ``order`` (order of action),
@@ -38,7 +41,9 @@ DEFAULT_RULES: dict[str, Any] = {
     "strongest_by_current_st": True, "disengage_strikes_by_unacted": True,
     "auto_hit_uses_hth_damage": False, "check_talent_prerequisites": True,
     "contest_dice": 3, "contest_st_bonus": 2, "contest_ties_to_defender": True,
-    "min_damage": 0,
+    "min_damage": 0, "join_hth": True, "hth_target_down": True, "join_hth_roll_by": "target",
+    "strongest_among": "all", "hth_disengage_rolls": "one", "hth_release": "last_holder",
+    "judo_throws_divers": True, "knife_draw_dx": "adjusted",
 }
 """The rule parameters the checks read, with their documented defaults (docs/rules/tft.md,
 "Assumptions"); a log's ``start.rules`` overrides them."""
@@ -229,7 +234,10 @@ class TftLog:
     prone: Track  # True / False as `state` prone reports it
     hth: Track  # frozenset of the figures in HTH with it
     hth_hex: Track  # the hex of its HTH, where known
-    reports_prone: bool
+    out: Track  # True once the figure is out of the fight (state out, ST 0)
+    walls: frozenset[Hex]  # the map's walls (start.walls)
+    reports_prone: bool  # every fall and rise is logged (state prone)
+    reports_hth: bool  # every joining and leaving of an HTH is logged (state hth)
     last_at: dict[int, int]  # tenth -> index of the last event on it
 
     # ---- times
@@ -358,12 +366,15 @@ class _Reader:
         self.events = events
         self.pos, self.ready, self.shield = Track(), Track(), Track()
         self.st, self.prone, self.hth, self.hth_hex = Track(), Track(), Track(), Track()
+        self.out = Track()
+        self.walls: frozenset[Hex] = frozenset()
         self.groups: dict[str, frozenset[str]] = {}
         self.figures: dict[str, Figure] = {}
         self.turns: list[Turn] = []
         self.turn_of: list[Turn | None] = []
         self.rules = dict(DEFAULT_RULES)
-        self.reports_prone = False
+        self.reports_prone = self.reports_hth = False
+        self.said: tuple[str, ...] | None = None  # start.reports, when the log gives it
         self.last_at: dict[int, int] = {}
 
     def read(self) -> TftLog:
@@ -372,6 +383,10 @@ class _Reader:
             kind = e.get("event")
             if kind == "start" and isinstance(e.get("rules"), dict):
                 self.rules.update(e["rules"])
+            if kind == "start" and isinstance(e.get("walls"), list):
+                self.walls = frozenset(h for h in map(as_hex, e["walls"]) if h is not None)
+            if kind == "start" and names(e.get("reports")) is not None:
+                self.said = names(e.get("reports"))
             elif kind == "tft.turn":
                 self._turn(i, e)
             elif kind == "tft.phase" and self.turns:
@@ -381,9 +396,13 @@ class _Reader:
                               None) if kind in _HANDLED else None
             if handler is not None:
                 handler(i + 1, e)
+        if self.said is not None:  # the log says what it reports: no guessing
+            self.reports_prone = "prone" in self.said
+            self.reports_hth = "hth" in self.said
         return TftLog(self.events, self.rules, self.figures, self.turns, self.turn_of,
                       self.pos, self.ready, self.shield, self.st, self.prone, self.hth,
-                      self.hth_hex, self.reports_prone, self.last_at)
+                      self.hth_hex, self.out, self.walls, self.reports_prone,
+                      self.reports_hth, self.last_at)
 
     def _turn(self, i: int, e: Event) -> None:
         n = e.get("turn")
@@ -420,7 +439,8 @@ class _Reader:
         if e.get("success") is True:
             if e.get("to") is not None:
                 self.pos.set(e["actor"], i, as_hex(e.get("to")))
-            if e.get("hth") is True:
+            # (one of several rolls, against one ``holder``, frees no one: the last does)
+            if e.get("hth") is True and not (e.get("holder") and e.get("to") is None):
                 self._leave(e["actor"], i)
 
     def _hth_roll(self, i: int, e: Event) -> None:
@@ -465,6 +485,7 @@ class _Reader:
             self.st.set(e["actor"], i, st)
             if st <= 0:
                 self._leave(e["actor"], i)
+                self.out.set(e["actor"], i, True)
 
     def _state(self, i: int, e: Event) -> None:
         cid, what, value = e["actor"], e.get("state"), e.get("value")
@@ -472,6 +493,7 @@ class _Reader:
             self.reports_prone = True
             self.prone.set(cid, i, value)
         elif what == "hth" and isinstance(value, bool):
+            self.reports_hth = True
             other = e.get("opponent")
             if value and isinstance(other, str):
                 self._join(cid, other, i, self.pos.before(other, i))
@@ -479,6 +501,7 @@ class _Reader:
                 self._leave(cid, i)
         elif what == "out" and value not in (False, None):
             self._leave(cid, i)
+            self.out.set(cid, i, True)
 
     def _join(self, a: str, d: str, i: int, where: Hex | None) -> None:
         members = self.groups.get(d, frozenset()) | self.groups.get(a, frozenset()) | {a, d}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from timedcombat import events as core
 from timedcombat.hexmap import distance
-from timedcombat.systems.tft import choose, combat, entry, grapple
+from timedcombat.systems.tft import choose, combat, entry, grapple, group
 from timedcombat.systems.tft.choose import NO_SLOT_EFFECT
 from timedcombat.systems.tft.events import (
     Contest,
@@ -25,6 +25,7 @@ from timedcombat.systems.tft.events import (
     Release,
 )
 from timedcombat.systems.tft.movement import Striker, disengage_strikers
+from timedcombat.systems.tft.resolve import AdjustedDx
 from timedcombat.systems.tft.rules import WEAPONS
 
 if TYPE_CHECKING:
@@ -54,11 +55,12 @@ def act(fight: TftFight, f: Figure) -> None:
             lost(fight, f, "attack", "already struck at a foe disengaging from it")
         return
     if c.option == "dive":  # resolved at the end of movement; an entry attack follows
-        entered = f.hth is not None and f.hth == c.target and f.entered_turn == fight.turn
+        past = group.foe(fight, f, f.entered_with) if f.entered_turn == fight.turn else None
+        entered = past is not None and past.id == f.entered_with
         if entered and f.knocked_down:
             lost(fight, f, "dive", "knocked down before its attack")
-        elif entered:
-            combat.strike(fight, f, fight.by_id[f.hth or ""], "hth_entry")
+        elif entered and past is not None:
+            combat.strike(fight, f, past, "hth_entry")
         f.acted = True
         return
     if f.knocked_down:
@@ -90,7 +92,9 @@ def do_attack(fight: TftFight, f: Figure) -> None:
     c = f.choice
     assert c is not None
     if f.in_hth:
-        combat.strike(fight, f, fight.by_id[f.hth or ""], "hth")
+        g = group.foe(fight, f, c.target, f.target)
+        if g is not None:
+            combat.strike(fight, f, g, "hth")
         return
     t = attack_target(fight, f, c.target)
     if t is None:
@@ -149,8 +153,8 @@ def do_ready_knife(fight: TftFight, f: Figure) -> None:
         if why is not None or knife is None:
             lost(fight, f, "ready_knife", why or "no knife to ready")
             return
-        adj = fight.adjusted(f, combat.strongest(fight, f))
-        roll = grapple.ready_knife_roll(combat.roll(fight, 3), adj, WEAPONS[knife])
+        roll = grapple.ready_knife_roll(combat.roll(fight, 3), knife_dx(fight, f),
+                                        WEAPONS[knife])
         fight.emit(ReadyKnife, actor=f.id, weapon=knife, free=False, success=roll.success,
                    faces=roll.faces, roll=roll.roll, against=roll.against,
                    modifiers=roll.modifiers)
@@ -165,6 +169,15 @@ def do_ready_knife(fight: TftFight, f: Figure) -> None:
         return
     ready_carried(fight, f, knife)
     fight.emit(ReadyKnife, actor=f.id, weapon=knife, free=True, success=True)
+
+
+def knife_dx(fight: TftFight, f: Figure) -> AdjustedDx:
+    """The DX a knife is drawn against in HTH, before the knife's own adjustment: adjusted
+    DX with the HTH +2, or basic DX with only the +2 (``knife_draw_dx``)."""
+    strongest = combat.strongest(fight, f)
+    if fight.rules.knife_draw_dx == "dx":
+        return AdjustedDx(f.dx, (), f.dx).plus(strongest)
+    return fight.adjusted(f, strongest)
 
 
 def ready_carried(fight: TftFight, f: Figure, weapon: str) -> str | None:
@@ -255,36 +268,46 @@ def do_disengage(fight: TftFight, f: Figure) -> None:
 
 
 def disengage_hth(fight: TftFight, f: Figure) -> None:
-    """Option (u): 4 dice against adjusted DX; the holders do not strike; success: the
-    figure stands in an adjacent hex."""
+    """Option (u): 4 dice against adjusted DX (one roll, or one for each enemy holding it:
+    ``hth_disengage_rolls``); the holders do not strike; success: the figure stands in an
+    adjacent hex."""
     c = f.choice
     assert c is not None
-    g = fight.by_id[f.hth or ""]
+    holders = group.foes(fight, f)
     why = grapple.why_not_in_hth("disengage", entered_this_turn=f.entered_turn == fight.turn)
-    to = fight.exit_hex(f, c.to, [o.at for o in fight.enemies(f) if o is not g])
+    to = fight.exit_hex(f, c.to, [o.at for o in fight.enemies(f) if o not in holders])
     if why is not None or to is None:
         lost(fight, f, "disengage", why or "no free hex to stand in")
         return
     if f.pinned_by is not None:
         lost(fight, f, "disengage", "pinned")
         return
-    adj = fight.adjusted(f, combat.strongest(fight, f))
-    roll = grapple.hth_disengage_roll(combat.roll(fight, 4), adj)
-    fight.emit(Disengage, actor=f.id, hth=True, success=roll.success, faces=roll.faces,
-               roll=roll.roll, against=roll.against, to=to if roll.success else None,
-               modifiers=roll.modifiers)
-    if roll.success:
-        combat.end_hth(fight, f, g, "disengage")
-        fight.place(f, to, "disengage")
-        combat.stand(fight, f, "disengage")
+    rolls: list[Figure | None] = [None]
+    if fight.rules.hth_disengage_rolls == "per_enemy" and len(holders) > 1:
+        rolls = list(holders)
+    for k, holder in enumerate(rolls):
+        adj = fight.adjusted(f, combat.strongest(fight, f))
+        roll = grapple.hth_disengage_roll(combat.roll(fight, 4), adj)
+        free = roll.success and k == len(rolls) - 1
+        fight.emit(Disengage, actor=f.id, hth=True, success=roll.success, faces=roll.faces,
+                   roll=roll.roll, against=roll.against, to=to if free else None,
+                   modifiers=roll.modifiers, holder=holder.id if holder else None)
+        if not roll.success:
+            return
+    group.leave(fight, f, "disengage", to=to, mode="disengage")
+    combat.stand(fight, f, "disengage")
 
 
 def do_release(fight: TftFight, f: Figure) -> None:
     c = f.choice
     assert c is not None
-    g = fight.by_id[f.hth or ""]
-    if c.target is not None and c.target != g.id:
+    g = group.foe(fight, f, c.target, f.target)
+    if g is None or (c.target is not None and c.target != g.id):
         lost(fight, f, "release", f"not in HTH with {c.target}")
+        return
+    others = [o.id for o in group.foes(fight, g) if o is not f]
+    if others and fight.rules.hth_release == "last_holder":
+        lost(fight, f, "release", f"{g.id} is still held by {', '.join(others)}")
         return
     to = fight.exit_hex(g, c.to, [f.at])
     if to is None:
@@ -292,8 +315,7 @@ def do_release(fight: TftFight, f: Figure) -> None:
         return
     rel = grapple.release(g.id, f.id, fight.rules)
     fight.emit(Release, actor=f.id, target=g.id, to=to)
-    combat.end_hth(fight, f, g, "release")
-    fight.place(g, to, "released")
+    group.leave(fight, g, "release", by=f, first=f, to=to, mode="released")
     if rel.stands:
         combat.stand(fight, g, "released")
 
@@ -308,7 +330,10 @@ def do_contest(fight: TftFight, f: Figure) -> None:
     only try to break the pin, by winning a pin contest)."""
     c = f.choice
     assert c is not None
-    g = fight.by_id[f.hth or ""]
+    g = group.foe(fight, f, f.pinned_by, c.target, f.target)
+    if g is None:  # (the state was checked: still_fits)
+        lost(fight, f, c.option, "no enemy in its HTH")
+        return
     kind = c.option
     rules = fight.rules
     cur = rules.strongest_by_current_st
@@ -334,7 +359,7 @@ def do_contest(fight: TftFight, f: Figure) -> None:
         g.pinning = None
         fight.emit(core.State, actor=f.id, state="pinned", value=False, opponent=g.id,
                    cause="pin")
-    elif winner is f and g.pinned_by is None:
+    elif winner is f and g.pinned_by is None and f.pinning is None:
         g.pinned_by = f.id
         f.pinning = g.id
         fight.emit(core.State, actor=g.id, state="pinned", value=True, opponent=f.id,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from timedcombat import events as core
 from timedcombat.hexmap import Hex, distance, neighbours
-from timedcombat.systems.tft import entry, grapple, hth, paths
+from timedcombat.systems.tft import entry, grapple, group, hth, paths
 from timedcombat.systems.tft.events import PlanSkip, TftAction
 from timedcombat.systems.tft.figure import Choice
 from timedcombat.systems.tft.movement import (
@@ -68,11 +68,12 @@ def make(f: Figure, option: str, state: str, *, target: str | None = None,
 
 
 def focus(fight: TftFight, f: Figure) -> Figure | None:
-    """The enemy ``f`` goes for: its HTH foe; its plan step's target; its target while no
+    """The enemy ``f`` goes for: in HTH, a foe there (its plan step's target, else its
+    target, else the first to have got in); its plan step's target; its target while no
     enemy is nearer; else the nearest (those engaging it first, then scenario order)."""
-    if f.hth is not None:
-        return fight.by_id[f.hth]
     head = f.plan_head
+    if f.in_hth:
+        return group.foe(fight, f, head.target if head is not None else None, f.target)
     if head is not None and head.target is not None:
         t = fight.by_id.get(head.target)
         if t is not None and t.able:
@@ -181,8 +182,8 @@ def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
 def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> Choice | str:
     """The option for plan step ``step`` in ``state``, or why it cannot be taken."""
     a = step.action
-    partner = fight.by_id[f.hth] if f.hth is not None else None
     target = fight.by_id.get(step.target) if step.target is not None else None
+    partner = group.foe(fight, f, step.target, f.target) if f.in_hth else None
     if target is not None and not target.able:
         return f"{target.id} is out of the fight"
     if a == "stand_still":
@@ -270,10 +271,11 @@ def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
 def attack_step(fight: TftFight, f: Figure, target: Figure | None, state: str,
                 idx: int) -> Choice | str:
     if state == IN_HTH:
-        assert f.hth is not None
-        if target is not None and target.id != f.hth:
-            return f"in HTH with {f.hth}, not {target.id}"
-        return make(f, "attack", state, target=f.hth, plan=idx)
+        g = group.foe(fight, f, target.id if target else None, f.target)
+        assert g is not None
+        if target is not None and target is not g:
+            return f"in HTH with {g.id}, not {target.id}"
+        return make(f, "attack", state, target=g.id, plan=idx)
     if state == DOWN:
         return make(f, "attack", state, target=target.id if target else None, plan=idx)
     t = target or fight.by_id.get(f.target or "")
@@ -294,7 +296,7 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
     assert t is not None  # (the loader requires a target)
     if state == IN_HTH:
         return "already in HTH"
-    if t.in_hth:
+    if t.in_hth and not fight.rules.join_hth:
         return f"{t.id} is in HTH already"
     if a == "dive":
         if state not in (DISENGAGED, ENGAGED):

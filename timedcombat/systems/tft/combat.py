@@ -11,6 +11,7 @@ from timedcombat import events as core
 from timedcombat.events import Modifiers
 from timedcombat.hexmap import distance
 from timedcombat.systems.tft import damage as dmg
+from timedcombat.systems.tft import group
 from timedcombat.systems.tft.events import Dropped, TftAttack, TftDamage
 from timedcombat.systems.tft.grapple import may_defend_prone, prone_attack, strongest_bonus
 from timedcombat.systems.tft.resolve import (
@@ -43,21 +44,25 @@ def fist_st(fight: TftFight, f: Figure) -> int:
 
 
 def strongest(fight: TftFight, f: Figure) -> Modifiers:
-    """The +2 of the strongest figure in an HTH (none outside HTH)."""
-    if f.hth is None:
+    """The +2 of the strongest figure in an HTH (none outside HTH): the strongest of all
+    its figures, or stronger than each of its enemies there (``strongest_among``)."""
+    if f.hth_group is None:
         return ()
-    g = fight.by_id[f.hth]
-    cur = fight.rules.strongest_by_current_st
-    st = {x.id: (x.st if cur else x.base_st) for x in (f, g)}
-    judo = {x.id for x in (f, g) if x.has("judo")}
-    return strongest_bonus(f.id, st, [g.id], judo)
+    rules = fight.rules
+    cur = rules.strongest_by_current_st
+    others = group.members(fight, f) if rules.strongest_among == "all" \
+        else group.foes(fight, f)
+    st = {x.id: (x.st if cur else x.base_st) for x in (f, *others)}
+    enemies = [x.id for x in others if x.side != f.side]
+    judo = {x.id for x in others if x.has("judo")}
+    return strongest_bonus(f.id, st, enemies, judo)
 
 
 def strike(fight: TftFight, a: Figure, t: Figure, option: str) -> bool:
     """``a`` attacks ``t`` (``option``: ``charge``, ``attack``, ``hth``, ``hth_entry``,
     ``strike``, ``prone``); True on a hit."""
     rules = fight.rules
-    in_hth = a.hth is not None and a.hth == t.id
+    in_hth = group.same(a, t)
     weapon: Weapon | None = None if option == "prone" else a.weapon
     arc = "front" if in_hth else fight.arc_of(t, a.at)
     mods: list[tuple[str, int]] = []
@@ -211,35 +216,11 @@ def put_out(fight: TftFight, t: Figure, *, dead: bool) -> None:
     t.dead = dead
     fight.emit(core.State, actor=t.id, state="out", value=True,
                cause="dead" if dead else "unconscious")
-    if t.hth is not None:
-        end_hth(fight, t, fight.by_id[t.hth], "out")
+    group.leave(fight, t, "out")
     t.pinned_by = t.pinning = None
     fight.leave_side(t)
     fight.check_end()
 
 
-def end_hth(fight: TftFight, f: Figure, g: Figure, cause: str) -> None:
-    """``f`` and ``g`` are no longer in HTH (pins between them end too)."""
-    f.hth = g.hth = None
-    for x, y in ((f, g), (g, f)):
-        if x.pinned_by == y.id:
-            x.pinned_by = None
-            y.pinning = None
-            if x.able and not x.out:
-                fight.emit(core.State, actor=x.id, state="pinned", value=False,
-                           opponent=y.id, cause=cause)
-    for x, y in ((f, g), (g, f)):  # (an out figure's too: it is no longer in HTH)
-        fight.emit(core.State, actor=x.id, state="hth", value=False, opponent=y.id,
-                   cause=cause)
-
-
-def start_hth(fight: TftFight, f: Figure, g: Figure, cause: str) -> None:
-    f.hth, g.hth = g.id, f.id
-    for x in (f, g):
-        x.defending = x.dodging = False
-    fight.emit(core.State, actor=f.id, state="hth", value=True, opponent=g.id, cause=cause)
-    fight.emit(core.State, actor=g.id, state="hth", value=True, opponent=f.id, cause=cause)
-
-
-__all__ = ["end_hth", "fall", "fist_st", "knock_down", "put_out", "roll", "stand",
-           "start_hth", "strike", "strongest", "take", "wound"]
+__all__ = ["fall", "fist_st", "knock_down", "put_out", "roll", "stand", "strike",
+           "strongest", "take", "wound"]

@@ -60,6 +60,9 @@ class TftFight(Arena):
     """One run of a ``tft`` scenario."""
 
     system = "tft"
+    reports = ("prone", "hth", "out")
+    """Every fall and rise, every joining and leaving of an HTH and every figure put out is
+    a ``state`` event (``start.reports``: the checker reads their absence as a fact)."""
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:

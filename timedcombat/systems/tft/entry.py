@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from timedcombat.hexmap import FACINGS, neighbours
-from timedcombat.systems.tft import combat, hth
+from timedcombat.systems.tft import combat, group, hth
 from timedcombat.systems.tft import damage as dmg
 from timedcombat.systems.tft.events import Dropped, HthRoll, OptionLost, ReadyKnife, Throw
 from timedcombat.systems.tft.hth import DIVE, JUMP, EntryCheck, HthContext
 from timedcombat.systems.tft.movement import Striker, back_to_wall, disengage_strikers
+from timedcombat.systems.tft.resolve import PRONE
 from timedcombat.systems.tft.rules import ENTERED_DEFENDER_DOWN
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def why_not(fight: TftFight, f: Figure, t: Figure | None) -> str | None:
         return "already in HTH"
     if f.prone:
         return "prone"
-    if t.in_hth:
+    if t.in_hth and not fight.rules.join_hth:
         return "the target is already in HTH (strike into its hex instead)"
     if t.at not in neighbours(f.at):
         return "not next to the target"
@@ -43,13 +44,26 @@ def why_not(fight: TftFight, f: Figure, t: Figure | None) -> str | None:
 
 def check(fight: TftFight, f: Figure, t: Figure, kind: str, frm: tuple[int, int] | None = None
           ) -> EntryCheck:
-    """Seed 000's situations for ``f`` trying ``kind`` on ``t`` from ``frm`` (its hex)."""
+    """Seed 000's situations for ``f`` trying ``kind`` on ``t`` from ``frm`` (its hex); a
+    figure in HTH is down ("knocked down", situation (a)) by ``hth_target_down``."""
     frm = f.at if frm is None else frm
     held = {h for h in neighbours(t.at) if fight.map.occupants_of(h)}
     wall = back_to_wall(t.at, FACINGS[t.facing], held, fight.map.walls, fight.rules)
+    posture = PRONE if t.in_hth and fight.rules.hth_target_down else t.posture
     return hth.entry_check(kind, attacker_ma=f.ma, target_ma=t.ma, arc=fight.arc_of(t, frm),
-                           target_posture=t.posture, back_to_wall=wall,
+                           target_posture=posture, back_to_wall=wall,
                            agrees=t.stats.agrees_to_hth)
+
+
+def roller(fight: TftFight, f: Figure, t: Figure) -> Figure:
+    """Who rolls for ``f``'s try at ``t``: ``t``; jumping into an HTH going on with
+    ``join_hth_roll_by`` ``strongest_enemy``, the strongest of ``f``'s enemies there (by
+    ``strongest_by_current_st``; ties: ``t``)."""
+    if not t.in_hth or fight.rules.join_hth_roll_by == "target":
+        return t
+    cur = fight.rules.strongest_by_current_st
+    there = [t, *(g for g in group.members(fight, t) if g.side != f.side and g is not t)]
+    return max(there, key=lambda g: g.st if cur else g.base_st)
 
 
 def lost(fight: TftFight, f: Figure, option: str, reason: str) -> None:
@@ -58,17 +72,19 @@ def lost(fight: TftFight, f: Figure, option: str, reason: str) -> None:
 
 def jump(fight: TftFight, f: Figure, t: Figure | None) -> None:
     """``f`` jumps ``t`` at its action tenth: the foes it disengages from strike first, then
-    ``t`` rolls one die (unless the strikes knocked ``f`` down: both fall into HTH)."""
+    ``t`` (or who rolls for an HTH going on: :func:`roller`) rolls one die (unless the
+    strikes knocked ``f`` down: both fall into HTH)."""
     why = why_not(fight, f, t)
     if why is not None or t is None:
         lost(fight, f, "hth", why or "no target")
         return
-    chk = check(fight, f, t, JUMP)
+    d = roller(fight, f, t)
+    chk = check(fight, f, d, JUMP)
     if not chk.allowed:
         lost(fight, f, "hth", chk.why_not or "not allowed")
         return
     f.counts["hth_attempts"] += 1
-    foes = [o for o in fight.engagers(f) if o.id != t.id]
+    foes = [o for o in fight.engagers(f) if o.id != d.id]
     ready = [Striker(o.id, o.acted or o.knocked_down or o.choice is None
                      or o.choice.option != "attack") for o in foes]
     for sid in disengage_strikers(ready, fight.rules):
@@ -78,35 +94,36 @@ def jump(fight: TftFight, f: Figure, t: Figure | None) -> None:
         combat.strike(fight, o, f, "strike")
         if fight.rules.disengage_strike_uses_action:
             o.acted = True
-    if not f.able or not t.able:
+    if not f.able or not d.able or not t.able:
         return
     after = hth.after_jump_strikes(knocked_down=f.knocked_down, out=False, rules=fight.rules)
-    if after.both_down_in_hth:
+    if after.both_down_in_hth:  # (no roll: "the defender" is the figure it jumps)
         fall_in_together(fight, f, t)
         return
     if not after.attempt:
         return
-    roll = roll_for_entry(fight, f, t, JUMP, chk)
-    resolve(fight, f, t, roll)
-    if roll.entered and f.able and t.able:
-        combat.strike(fight, f, t, "hth_entry")
+    roll = roll_for_entry(fight, f, d, JUMP, chk)
+    resolve(fight, f, d, roll)
+    if roll.entered and f.able and d.able:
+        combat.strike(fight, f, d, "hth_entry")
 
 
 def dive(fight: TftFight, f: Figure) -> None:
     """A dive for the legs, at the end of the movement phase: no strikes from foes left
-    behind; the defender adds one to its roll."""
+    behind; the defender (:func:`roller`) adds one to its roll."""
     assert f.choice is not None
     t = fight.by_id.get(f.choice.target or "")
     why = why_not(fight, f, t)
     if why is not None or t is None:
         lost(fight, f, "dive", why or "no target")
         return
-    chk = check(fight, f, t, DIVE)
+    d = roller(fight, f, t)
+    chk = check(fight, f, d, DIVE)
     if not chk.allowed:
         lost(fight, f, "dive", chk.why_not or "not allowed")
         return
     f.counts["hth_attempts"] += 1
-    resolve(fight, f, t, roll_for_entry(fight, f, t, DIVE, chk))
+    resolve(fight, f, d, roll_for_entry(fight, f, d, DIVE, chk))
 
 
 def roll_for_entry(fight: TftFight, f: Figure, t: Figure, kind: str,
@@ -172,10 +189,12 @@ def resolve(fight: TftFight, f: Figure, t: Figure, r: hth.HthRoll) -> None:
 
 
 def enter(fight: TftFight, f: Figure, t: Figure, cause: str) -> None:
-    """``f`` moves into ``t``'s hex: both are in HTH."""
+    """``f`` moves into ``t``'s hex: it is in HTH with ``t`` (in ``t``'s HTH, if one is
+    going on)."""
     fight.place(f, t.at, "hth", share=True)
-    combat.start_hth(fight, f, t, cause)
+    group.join(fight, f, t, cause)
     f.entered_turn = fight.turn
+    f.entered_with = t.id
     f.counts["hth_entered"] += 1
 
 
@@ -214,4 +233,4 @@ def throw(fight: TftFight, thrower: Figure, a: Figure, bonus: int) -> None:
     combat.wound(fight, a, thrower, combat.FIST, "throw", dice, named, shield=False)
 
 
-__all__ = ["check", "dive", "jump", "resolve", "roll_for_entry", "why_not"]
+__all__ = ["check", "dive", "jump", "resolve", "roll_for_entry", "roller", "why_not"]

@@ -155,7 +155,9 @@ class ReadyKnife(Event):
 @attrs.frozen(slots=True)
 class Disengage(Event):
     """Disengaging: from engagement (one hex, foes that have not acted may strike) or from
-    HTH (4 dice against adjusted DX, the holders do not strike)."""
+    HTH (4 dice against adjusted DX, the holders do not strike; with several enemies and
+    ``hth_disengage_rolls`` ``per_enemy``, one event per roll, ``holder`` the enemy it is
+    against, ``to`` on the last, once all succeeded)."""
 
     EVENT: ClassVar[str] = "tft.disengage"
     actor: str
@@ -167,6 +169,7 @@ class Disengage(Event):
     against: int | None = None
     to: Hex | None = None
     modifiers: Modifiers = pairs()
+    holder: str | None = None  # one of several enemies: its own roll (hth_disengage_rolls)
 
 
 @attrs.frozen(slots=True)

@@ -1,5 +1,5 @@
 """A ``tft`` figure during a fight: what the arena keeps of it, plus its TFT state (current
-ST, what it holds, posture, HTH partner, this turn's hits and option).
+ST, what it holds, posture, its HTH (group.py), this turn's hits and option).
 
 Plain mutable state; the rules that change it live in the pure modules and the driver.
 """
@@ -50,7 +50,8 @@ class Figure(Combatant):
         self.carried: list[str] = list(s.weapons[1:])
         self.shield: str | None = s.shield  # the ready shield (None: none, or dropped)
         self.prone = False
-        self.hth: str | None = None  # the foe it is in HTH with
+        self.hth_group: list[str] | None = None  # its HTH's figures (group.py), or None
+        self.entered_with: str | None = None  # the figure it got into HTH past (its roll)
         self.pinned_by: str | None = None
         self.pinning: str | None = None
         self.dead = False
@@ -95,7 +96,7 @@ class Figure(Combatant):
 
     @property
     def in_hth(self) -> bool:
-        return self.hth is not None
+        return self.hth_group is not None
 
     @property
     def posture(self) -> str:

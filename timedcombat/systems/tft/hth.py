@@ -124,9 +124,11 @@ def hth_modifiers(ctx: HthContext) -> Modifiers:
 
 
 def result_of(total: int, ctx: HthContext, rules: TftRules) -> str:
-    """The table row of a modified total (seed 000), Judo's throw included."""
+    """The table row of a modified total (seed 000), Judo's throw included (a diver's too,
+    by ``judo_throws_divers``)."""
     if "judo" in set(ctx.defender_talents) and total >= SEED.judo_throw_min \
-            and ctx.defender_unarmed and ctx.defender_throws and not ctx.attacker_too_large:
+            and ctx.defender_unarmed and ctx.defender_throws and not ctx.attacker_too_large \
+            and (ctx.kind == JUMP or rules.judo_throws_divers):
         return THROWN
     if total <= SEED.hth_entered_down_max:
         return ENTERED_DEFENDER_DOWN

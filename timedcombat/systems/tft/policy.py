@@ -3,9 +3,10 @@
 ``default`` fights sensibly to a finish: it goes for its focus (the nearest enemy), charges
 when it can reach it in half its MA, attacks when engaged, re-arms when its hands are empty,
 and a figure with a knife ready (or no weapon) tries to get into HTH whenever one of seed
-000's situations allows it (a dive when none does and the dive bonus stays small). In HTH
-it attacks with a ready knife or as the strongest, draws a carried knife, and tries to
-disengage from a knife when it has none and its DX is high. ``brawler`` also jumps foes
+000's situations allows it, into an HTH going on too (a dive when none does and the dive
+bonus stays small). In HTH it goes for its focus among the foes there, attacks with a
+ready knife or as the strongest, draws a carried knife, and tries to disengage from a
+knife when it has none and its DX is high. ``brawler`` also jumps foes
 with a sword in hand (dropping it).
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from timedcombat.hexmap import distance
-from timedcombat.systems.tft import combat, entry, hth
+from timedcombat.systems.tft import combat, entry, group, hth
 from timedcombat.systems.tft.choose import (
     adjacent_goals,
     entry_goals,
@@ -113,7 +114,7 @@ class DefaultPolicy:
         adjacent = adjacent_goals(fight, f, t)
         if f.ready == "rock" and distance(f.at, t.at) > 1:  # a rock is for throwing
             return make(f, "throw", DISENGAGED, target=t.id, weapon="rock")
-        if self.hth_minded(f) and not t.in_hth:
+        if self.hth_minded(f) and (not t.in_hth or fight.rules.join_hth):
             jump = entry_goals(fight, f, t)
             if jump and reaches(fight, f, jump, half):
                 return make(f, "hth", DISENGAGED, target=t.id, approach="entry")
@@ -135,9 +136,10 @@ class DefaultPolicy:
         return sum(v for _, v in hth.hth_modifiers(ctx)) <= 1 and not t.has("judo_2")
 
     def in_hth(self, fight: TftFight, f: Figure) -> Choice:
-        assert f.hth is not None
-        g = fight.by_id[f.hth]
-        if f.pinned_by is not None:
+        pinner = fight.by_id.get(f.pinned_by or "")
+        g = pinner or group.foe(fight, f, f.target)
+        assert g is not None
+        if pinner is not None:
             return make(f, "pin", IN_HTH, target=g.id)
         entered_now = f.entered_turn == fight.turn
         if f.knife_ready or combat.strongest(fight, f):
@@ -145,8 +147,9 @@ class DefaultPolicy:
         knife = f.carried_knife()
         if knife is not None and not entered_now:
             return make(f, "ready_knife", IN_HTH, weapon=knife)
-        if g.knife_ready and not entered_now and f.pinned_by is None \
-                and fight.exit_hex(f, None, [g.at]) is not None \
+        holders = group.foes(fight, f)
+        if any(o.knife_ready for o in holders) and not entered_now \
+                and fight.exit_hex(f, None, [o.at for o in holders]) is not None \
                 and fight.adjusted(f).total >= HTH_DISENGAGE_DX:
             return make(f, "disengage", IN_HTH)
         return make(f, "attack", IN_HTH, target=g.id)

@@ -118,6 +118,20 @@ def _hth_roll(e: Event) -> str:
             f"{str(e['result']).replace('_', ' ').upper()}")
 
 
+def _turn(e: Event) -> str | None:
+    """The end of a turn's banner: who won the initiative (its dice, rolled again on ties)
+    and which side moves first (the winner, or the loser when the winner moves last)."""
+    sides, dice = e.get("sides") or (), e.get("initiative") or ()
+    if len(sides) < 2 or len(dice) != len(sides):
+        return None
+    rolled = {s: tuple(d) for s, d in zip(sides, dice, strict=True)}
+    winner = max(sides, key=lambda s: rolled[s])
+    shown = ", ".join(f"{s} {' '.join(map(str, rolled[s]))}" for s in sides)
+    if winner == sides[0]:
+        return f"{winner} wins the initiative ({shown}) and moves first"
+    return f"{winner} wins the initiative ({shown}); {sides[0]} moves first"
+
+
 def _ready_knife(e: Event) -> str:
     if e.get("free"):
         return f"readies {e['weapon']}"
@@ -156,6 +170,7 @@ _WORDING = {
     "damage": _damage,
     "state": _state,
     "tft.hth_roll": _hth_roll,
+    "tft.turn": _turn,
     "tft.ready_knife": _ready_knife,
     "tft.disengage": _disengage,
     "tft.dropped": lambda e: f"drops {', '.join(e['items'])} at {_hex(e['at'])} "

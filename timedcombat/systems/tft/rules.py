@@ -440,6 +440,16 @@ class TftRules:
         "(false: he keeps only the knife).")
     repelled_hit_is_free: bool = _param(
         True, "The defender's automatic hit on a 6+ does not use his action for the turn.")
+    judo_throws_divers: bool = _param(
+        True, "A Judo holder may throw a figure diving at its legs on a modified 7+ as one "
+        "that jumps it (Judo: 'throw who ever tried to jump you'); false: a dive's 5-7 row "
+        "stands (knocked back prone, hit on 6-7).")
+    knife_draw_dx: str = _param(
+        "adjusted", "The DX a knife is drawn against in HTH ('equal to or under his DX'): "
+        "'adjusted' DX, as TFT means by DX (armour, shield, ST 3 or less, last turn's "
+        "hits, the HTH +2 and the knife's adjustment), or 'dx': basic DX with only the HTH "
+        "modifiers the seed names (the strongest's +2, a dirk's or poniard's).",
+        choices=("adjusted", "dx"))
     judo_throw_prone: bool = _param(
         True, "A figure thrown by Judo lands prone in the adjacent hex.")
     strongest_by_current_st: bool = _param(
@@ -447,6 +457,31 @@ class TftRules:
     knockdown_on_jump_hth: bool = _param(
         True, "A figure knocked down by a foe it disengages from while jumping into HTH "
         "still joins HTH, both down in the defender's hex (seed 000, read literally).")
+    join_hth: bool = _param(
+        True, "A figure may jump or dive into an HTH already going on (seed 000 writes of "
+        "HTHs of several figures); false: an HTH is two figures, and one in HTH cannot be "
+        "jumped (strike into its hex instead).")
+    hth_target_down: bool = _param(
+        True, "A figure in HTH, jumped by another, is 'knocked down' for situation (a): "
+        "figures in HTH are on the ground (seed 000: they never get the 'on the ground' +4 "
+        "against each other); false: the situations are judged as for a figure standing.")
+    join_hth_roll_by: str = _param(
+        "target", "Who makes the one-die HTH roll when a figure jumps into an HTH going on: "
+        "'target' (the enemy it goes for, the defender of the text) or 'strongest_enemy' "
+        "(the strongest of its enemies there, ties to the target).",
+        choices=("target", "strongest_enemy"))
+    strongest_among: str = _param(
+        "all", "'The strongest figure in HTH' (+2 DX) is the strongest of 'all' the figures "
+        "in the HTH, friends too (ties: no bonus), or stronger than each of its 'enemies' "
+        "there.", choices=("all", "enemies"))
+    hth_disengage_rolls: str = _param(
+        "one", "Disengaging from an HTH with several enemies: 'one' 4-dice roll frees the "
+        "figure (as written), or 'per_enemy': a roll for each enemy holding it, every one "
+        "needed.", choices=("one", "per_enemy"))
+    hth_release: str = _param(
+        "last_holder", "A figure held in HTH by several enemies goes free on a release only "
+        "from the 'last_holder' (while another enemy holds it the release is refused), or "
+        "from 'any_holder'.", choices=("last_holder", "any_holder"))
     disengage_strikes_by_unacted: bool = _param(
         True, "Foes a figure disengages from may strike at it only if they have not yet "
         "taken their action this turn (false: every engaged foe may).")
@@ -548,7 +583,8 @@ def tables(rules: TftRules | None = None) -> tuple[RuleTable, ...]:
               for k, lo, hi, res, eff in HTH_ROLL_ROWS),
         "Modifiers: dive +1; Dive Block +1, Dive Block 2 +2 (against dives); defender's "
         "Judo +1, attacker's Judo -1; Judo 2 +-1 at its holder's choice. Judo defender: "
-        "6+ automatic attack, 7+ unarmed: throw (+3 fist damage, Judo 2 +5). "
+        "6+ automatic attack, 7+ unarmed: throw (+3 fist damage, Judo 2 +5; a diver: "
+        f"{'yes' if rules.judo_throws_divers else 'no, the dive row stands'}). "
         "Results below 1 count as the 1-2 row; dive results above 7: "
         f"{rules.dive_high_result}; side/rear re-roll: {rules.side_rear_reroll}.",
     )
