@@ -44,10 +44,12 @@ def placed(actor: str, side: str, at: list[int], **stats: Any) -> Line:
 
 
 def log(*lines: Line, people: tuple[Line, ...], end: int | None = None,
-        rules: dict[str, Any] | None = None) -> list[Line]:
+        rules: dict[str, Any] | None = None, walls: list[list[int]] | None = None
+        ) -> list[Line]:
     """``start``, the people, ``lines`` (and ``end`` at tenth ``end``), numbered."""
     start = E(0, "start", system="percentile", seed=0, scenario="hand", until=6000,
-              rules=PARAMS if rules is None else rules)
+              rules=PARAMS if rules is None else rules,
+              **({"walls": walls} if walls else {}))
     tail = [E(end, "end", winner=None, reason="until")] if end is not None else []
     out = [start, *people, *lines, *tail]
     return [{"t": e["t"], "seq": i, **{k: v for k, v in e.items() if k != "t"}}
@@ -808,8 +810,75 @@ def test_a_throw_rolled_out_of_goes_three_hexes_and_does_no_damage() -> None:
         t = without(t, seq_of(t, 13, "percentile.footing"))
         return t if hurt else without(t, seq_of(t, 13, "damage"))
     assert broken(fight(3, [4, 0], False)) == set()
-    assert broken(fight(1, [2, 0], False)) == {("P-THROW-ROLLOUT", 13, "ana")}
+    # one hex with nothing in his way: short of the three (P-THROW-HEX, the way)
+    assert broken(fight(1, [2, 0], False)) == {("P-THROW-HEX", 13, "ana")}
+    assert broken(fight(4, [5, 0], False)) == {("P-THROW-ROLLOUT", 13, "ana")}
     assert broken(fight(3, [4, 0], True)) == {("P-THROW-ROLLOUT", 13, "ana")}
+
+
+def _thrown(direction: str = "E", to: list[int] | None = None, hexes: int = 1,
+            moved: list[int] | None = None, result: str = "thrown",
+            walls: list[list[int]] | None = None, people: tuple[Line, ...] = (ANA, BO),
+            rules: dict[str, Any] | None = None) -> list[Line]:
+    """throw_bout's throw, ``direction`` and where it lands changed: ``to`` (the throw
+    event) and ``moved`` (bo's ``move``; none when he stays on [1, 0])."""
+    t = throw_bout()
+    to = [2, 0] if to is None else to
+    moved = to if moved is None else moved
+    t = edit(t, 13, "percentile.throw", direction=direction, to=to, hexes=hexes,
+             result=result, on_feet=result != "thrown", roll=25 if result != "thrown" else 50)
+    if result != "thrown":
+        t = without(t, seq_of(t, 13, "percentile.footing"))
+        t = without(t, seq_of(t, 13, "damage"))
+    t = edit(t, 13, "move", to=moved) if moved != [1, 0] else without(t, seq_of(t, 13, "move"))
+    start = {**t[0], "rules": {**PARAMS, **(rules or {})}}
+    if walls:
+        start["walls"] = walls
+    rest = [e for e in t[1:] if e["event"] != "placed"]
+    return [{**e, "seq": i} for i, e in enumerate([start, *people, *rest], 1)]
+
+
+def test_a_throw_stops_before_a_wall_or_a_figure_and_says_how_far_he_really_went() -> None:
+    """"thrown one hex in a direction chosen by the attacker" / "he moves 3 hexes in the
+    direction of the Throw": the documented reading (throw_blocked stop) for what the text
+    leaves open, a wall or a figure in the way: he stops before it, the log saying the
+    hexes he really moved."""
+    wall = [[2, 0]]
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=wall)) == set()
+    # thrown through the wall, or not moved with nothing in the way
+    assert broken(_thrown(walls=wall)) == {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[1, 0], hexes=0)) == {("P-THROW-HEX", 13, "ana")}
+    # rolled out: 3 hexes, or up to the figure (cy, ana's side, 3 hexes E of bo)
+    cy = placed("cy", "red", [4, 0], mal=1, bat=1.0)
+    far = {"to": [3, 0], "hexes": 2, "result": "rolled_out"}
+    assert broken(_thrown(**far, people=(ANA, BO, cy))) == set()
+    assert broken(_thrown(**far)) == {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[4, 0], hexes=3, result="rolled_out")) == set()
+    assert broken(_thrown(to=[4, 0], hexes=3, result="rolled_out", people=(ANA, BO, cy))) \
+        == {("P-THROW-HEX", 13, "ana")}
+
+
+def test_a_throw_goes_where_its_move_takes_him() -> None:
+    """A rolled-out throw logged with 3 hexes whose ``move`` takes the man 1 hex (or one
+    that moves him at all when it says he stayed) is caught."""
+    assert broken(_thrown(to=[4, 0], hexes=3, result="rolled_out", moved=[2, 0])) == \
+        {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=[[2, 0]], moved=[1, 1])) == \
+        {("P-THROW-HEX", 13, "ana")}
+
+
+def test_no_throw_goes_into_the_throwers_own_hex() -> None:
+    assert broken(_thrown("NE", to=[2, -1])) == set()
+    assert broken(_thrown("W", to=[0, 0], moved=[1, 0])) == {("P-THROW-HEX", 13, "ana")}
+
+
+def test_with_throw_blocked_redirect_a_blocked_first_hex_is_no_direction() -> None:
+    rules = {"throw_blocked": "redirect"}
+    wall = [[2, 0]]
+    assert broken(_thrown("NE", to=[2, -1], walls=wall, rules=rules)) == set()
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=wall, rules=rules)) == \
+        {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=wall)) == set()  # (stop: allowed)
 
 
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:

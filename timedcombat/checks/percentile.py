@@ -367,19 +367,26 @@ RULES: tuple[Rule, ...] = (
        "The thrown person has a 10 x (his Martial Arts Level) % chance of rolling out of the "
        "Throw. If this roll is made he moves 3 hexes in the direction of the Throw, ends up "
        "on his feet, and does not take any damage.",
-       "`rollout_chance` = 10 x the thrown man's MAL of the phase; rolled out: 3 hexes, on "
-       "his feet, no damage.", grapples.throw_rollout),
+       "`rollout_chance` = 10 x the thrown man's MAL of the phase; rolled out: on his feet, "
+       "no damage, at most 3 hexes (fewer only when his way is blocked: P-THROW-HEX).",
+       grapples.throw_rollout),
     _r("P-THROW-DAMAGE", f"{GRAPPLING} > Throws; {EXAMPLE}",
        "If he is unable to rollout of a Throw, (30) PD* from a Non-injuring Throw or (10-100) "
        "PD from an Injuring Throw are received. / Derek rolls a 23 and lands without injury",
-       "Thrown and not rolled out: one hex, off his feet, 30 PD* (non-injuring) or 10 x d10 "
-       "PD (injuring), a `damage` on the throw's tenth; a rider dragged down is unhurt, on "
-       "his feet, only by a Fall Recovery roll made.", grapples.throw_damage),
+       "Thrown and not rolled out: at most one hex (P-THROW-HEX), off his feet, 30 PD* "
+       "(non-injuring) or 10 x d10 PD (injuring), a `damage` on the throw's tenth; a rider "
+       "dragged down is unhurt, on his feet, only by a Fall Recovery roll made.",
+       grapples.throw_damage),
     _r("P-THROW-HEX", f"{GRAPPLING} > Throws",
        "If successfully done, the opponent is thrown one hex in a direction chosen by the "
        "attacker. / If this roll is made he moves 3 hexes in the direction of the Throw",
-       "A throw's `to` is `hexes` hexes in its `direction` from where the thrown man stood.",
-       grapples.throw_hex),
+       "The `direction` does not lead from the thrown man into the thrower's own hex; the "
+       "throw's `to` is `hexes` hexes in it from where the thrown man stood, every hex of "
+       "the way free; `hexes` is the full distance (1, rolled out 3) unless the next hex "
+       "is a wall (`start.walls`) or a figure still in the fight (the documented reading "
+       "throw_blocked: he stops before it; with redirect a blocked first hex is no "
+       "direction while a neighbouring hex is free); the thrown man's `move` of the tenth "
+       "takes him to `to` (none when he stays).", grapples.throw_hex),
     _r("P-FOOTING", f"{GRAPPLING} > Throws", FOOTING_Q,
        "A throw not rolled out of has a `percentile.footing` on its tenth, also when the "
        "throw's damage puts the man out (the passage has no exception): 1 or 2 phases by a "
@@ -475,11 +482,12 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
 - **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
   `armed_ca_per_bat`, `weapon_parry_ca`, `step_ca`, `hold_first_phase_counts`,
-  `footing_die`, `surprise_phases`, `pd_limit`; the documented defaults when absent, and
-  a value of the wrong type counts as unknown). **Stats** come from `placed` (`mal`, `bat`
-  as a number or a fraction such as `"3/2"`, `weapon`, `shield`, `holding`, `armor`,
-  `disabled`, `surprised`, `mount`, `horseman`, `fall_recovery`, `pd_limit`; a stat left
-  out takes the scenario's default).
+  `footing_die`, `surprise_phases`, `pd_limit`, `unarmed_reach`, `throw_blocked`; the
+  documented defaults when absent, and a value of the wrong type counts as unknown);
+  the map's **walls** from `start.walls` (none: open ground). **Stats** come from
+  `placed` (`mal`, `bat` as a number or a fraction such as `"3/2"`, `weapon`, `shield`,
+  `holding`, `armor`, `disabled`, `surprised`, `mount`, `horseman`, `fall_recovery`,
+  `pd_limit`; a stat left out takes the scenario's default).
 - **Phases**: the turn clock's `percentile.turn` and `percentile.phase`; a turn is one
   phase, and phase *p* (counted from 0, as in `percentile.declare`) is turn *p* + 1 and
   covers tenths *p* x P to *p* x P + P - 1. An event belongs to the phase whose
@@ -490,7 +498,8 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
   grappling move to one of its name; the stroke of the strike prices the action.
 - **Holds** are on from their `percentile.hold` `on` to their `off`; **positions** are
   the `percentile.position` events (a pair's Position Modifiers in the next phase);
-  **where everyone stands** comes from `placed.at` and `move.to`; a combatant is **out**
+  **where everyone stands** comes from `placed.at` and `move.to` (one who is out has
+  left the map); a combatant is **out**
   from a Knockout Roll `out`, a hold's `knocked_out`, or `state` `out`.
 - **Missing information is not a violation.** A rule that needs what the log does not
   give (no stats, no declaration, no roll, a position older than the prior phase ...)

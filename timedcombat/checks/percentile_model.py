@@ -33,7 +33,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "long_stroke_al": 1, "grabbed_round_up": True, "edged_pd_factor": 2, "pd_limit": 100,
     "armed_ca_per_bat": 6, "weapon_parry_ca": 2, "step_ca": 2, "unarmed_reach": 1,
     "hold_first_phase_counts": False, "throw_keeps_grab": True, "footing_die": 2,
-    "surprise_phases": 1,
+    "surprise_phases": 1, "throw_blocked": "stop",
 }
 """The documented rule parameters (``docs/rules/percentile.md``) and their defaults, used
 when a log's ``start`` does not give them. A value of the wrong type reads as unknown."""
@@ -186,11 +186,23 @@ def _rules(given: Any) -> dict[str, Any]:
         for k, v in given.items():
             if k in DEFAULT_RULES:
                 d = DEFAULT_RULES[k]
-                ok = isinstance(v, bool) if isinstance(d, bool) else num(v) is not None
+                ok = isinstance(v, bool) if isinstance(d, bool) else \
+                    isinstance(v, str) if isinstance(d, str) else num(v) is not None
                 rules[k] = v if ok else None
     if num(rules["phase_tenths"]) is not None and rules["phase_tenths"] < 1:
         rules["phase_tenths"] = None
     return rules
+
+
+def _walls(given: Any) -> set[Hex] | None:
+    """The map's walls from ``start`` (none given: open ground; not a list of hexes:
+    unknown, ``None``)."""
+    if given is None:
+        return set()
+    if not isinstance(given, list):
+        return None
+    hexes = [as_hex(h) for h in given]
+    return None if any(h is None for h in hexes) else set(hexes)  # type: ignore[arg-type]
 
 
 class PercentileLog:
@@ -199,6 +211,8 @@ class PercentileLog:
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = list(events)
         self.rules = _rules(self.events[0].get("rules") if self.events else None)
+        walls = self.events[0].get("walls") if self.events else None
+        self.walls: set[Hex] | None = _walls(walls)
         self.people: dict[str, Person] = {}
         self.turns: list[tuple[int, Event]] = []
         self.phases: list[Phase] = []
@@ -352,6 +366,19 @@ class PercentileLog:
         idx, hexes = self.tracks.get(pid, ([], []))
         k = bisect.bisect_left(idx, i)
         return hexes[k - 1] if k else None
+
+    def standing_at(self, i: int) -> dict[Hex, str] | None:
+        """Who stands on which hex just before event ``i`` (those out left the map);
+        ``None`` when somebody's place is not known."""
+        where: dict[Hex, str] = {}
+        for pid in self.people:
+            if self.out_before(pid, i):
+                continue
+            h = self.pos_at(pid, i)
+            if h is None:
+                return None
+            where[h] = pid
+        return where
 
     def out_before(self, pid: Any, i: int) -> bool:
         at = self.out_at.get(pid) if isinstance(pid, str) else None

@@ -21,7 +21,7 @@ from typing import Any
 
 from timedcombat import events as core
 from timedcombat.arena import Arena
-from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, facing_towards
+from timedcombat.hexmap import FACINGS, distance, facing_towards, neighbour
 from timedcombat.results import DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.systems.percentile import events as ev
 from timedcombat.systems.percentile import holding
@@ -57,6 +57,7 @@ from timedcombat.systems.percentile.policy import get_policy
 from timedcombat.systems.percentile.rules import (
     ARMS,
     BLOCK,
+    BLOCKED_REDIRECT,
     DEFAULT_VARIANT,
     DIRTY_TRICKS,
     DUCK,
@@ -86,9 +87,12 @@ from timedcombat.systems.percentile.throws import (
     ROLLED_OUT,
     THROWN,
     footing_phases,
+    into_thrower,
+    landing,
     resolve_throw,
     rollout_chance,
     throw_pd,
+    thrown_to,
 )
 from timedcombat.systems.percentile.timing import (
     phase_end,
@@ -781,31 +785,31 @@ class Fight(Arena):
     # ------------------------------------------------------------------ throws
 
     def throw_direction(self, f: Fighter, g: Fighter, keeps: bool) -> str:
-        """Where the thrower throws (when his step does not say): to a free hex, one he can
-        still hold the man in when he keeps a grab, else straight away from him."""
+        """Where the thrower throws (when his step does not say, or says what he cannot):
+        to a free hex, one he can still hold the man in when he keeps a grab (else any free
+        one), straight away from him when none is free."""
         away = facing_towards(f.at, g.at)
         order = [away, (away + 1) % 6, (away - 1) % 6, (away + 2) % 6, (away - 2) % 6,
                  (away + 3) % 6]
         if keeps:
             order = order[1:3] + order[3:5] + order[:1] + order[5:]
-        for i in order:
-            dq, dr = DIRECTIONS[i]
-            to = (g.at[0] + dq, g.at[1] + dr)
-            if self.map.is_free(to) and (not keeps or distance(to, f.at)
-                                         <= self.rules.unarmed_reach):
-                return FACINGS[i]
-        return FACINGS[away]
+        free = [i for i in order if self.map.is_free(neighbour(g.at, i))]
+        near = [i for i in free if distance(neighbour(g.at, i), f.at) <= self.rules.unarmed_reach]
+        return FACINGS[(near if keeps and near else free or [away])[0]]
 
-    def landing(self, g: Fighter, direction: str, hexes: int) -> tuple[int, int]:
-        """Where a man thrown ``hexes`` hexes lands: he stops before a wall or a figure."""
-        dq, dr = DIRECTIONS[FACINGS.index(direction)]
-        at = g.at
-        for _ in range(hexes):
-            nxt = (at[0] + dq, at[1] + dr)
-            if not self.map.is_free(nxt):
-                break
-            at = nxt
-        return at
+    def direction_of(self, f: Fighter, d: Decl, g: Fighter, keeps: bool) -> tuple[str, bool]:
+        """The throw's direction and whether it replaces the plan's: the plan's, unless it
+        would throw the man into the thrower's own hex (they moved since the scenario's
+        start, where the loader checks it) or, with ``throw_blocked`` ``redirect``, its
+        first hex is blocked; then (and without a planned one) the thrower's choice."""
+        planned = d.intent.direction
+        if planned is None:
+            return self.throw_direction(f, g, keeps), False
+        if into_thrower(g.at, planned, f.at) or (
+                self.rules.throw_blocked == BLOCKED_REDIRECT
+                and not self.map.is_free(thrown_to(g.at, planned, 1))):
+            return self.throw_direction(f, g, keeps), True
+        return planned, False
 
     def throw(self, f: Fighter, d: Decl, g: Fighter, p: int) -> None:
         """A successful throw: roll-out (or a rider's fall), landing, damage, footing."""
@@ -826,13 +830,15 @@ class Fight(Arena):
         out = resolve_throw(kind, g.levels.mal, roll, fall_height=height,
                             fall_recovery=g.stats.fall_recovery, damage_die=die,
                             footing_roll=footing, thrower_grabbing=grabbing, rules=self.rules)
-        direction = d.intent.direction or self.throw_direction(f, g, out.keeps_grab)
-        to = self.landing(g, direction, out.hexes)
+        direction, replaced = self.direction_of(f, d, g, out.keeps_grab)
+        land = landing(g.at, direction, out.hexes, self.map.is_free)
+        to = land.to
         keeps = out.keeps_grab and distance(to, f.at) <= self.rules.unarmed_reach
         self.emit(ev.Throw, actor=f.id, target=g.id, kind=kind, result=out.result,
-                  hexes=out.hexes, on_feet=out.on_feet, keeps_grab=keeps,
+                  hexes=land.hexes, on_feet=out.on_feet, keeps_grab=keeps,
                   direction=direction, to=to, rollout_chance=out.rollout_chance,
-                  roll=out.rollout_roll)
+                  roll=out.rollout_roll, blocked_at=land.blocked_at,
+                  planned=d.intent.direction if replaced else None)
         if out.fall is not None:
             fall = out.fall
             self.emit(ev.Fall, actor=g.id, height=fall.height_feet, level=fall.fall_recovery,

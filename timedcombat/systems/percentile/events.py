@@ -201,7 +201,9 @@ class Disabled(Event):
 
 @attrs.frozen(slots=True)
 class Throw(Event):
-    """A successful throw's effect: roll-out (or a rider's fall) and where he lands."""
+    """A successful throw's effect: roll-out (or a rider's fall) and where he lands:
+    ``hexes`` he really moved toward ``to`` (fewer than the throw sends him when a wall or
+    a figure at ``blocked_at`` stops him)."""
 
     EVENT: ClassVar[str] = "percentile.throw"
     actor: str  # the thrower
@@ -215,6 +217,8 @@ class Throw(Event):
     to: Hex | None = None
     rollout_chance: int | None = None
     roll: int | None = None  # the roll-out roll (a rider's roll is in percentile.fall)
+    blocked_at: Hex | None = None  # the hex (wall, figure) that stopped him short
+    planned: str | None = None  # the plan's direction, when the thrower threw another way
 
 
 @attrs.frozen(slots=True)

@@ -135,8 +135,12 @@ def describe(e: Event) -> str | None:
         if e.get("roll") is not None:
             roll = (f"; roll-out d100 {e['roll']:02d} v {e['rollout_chance']}")
         to = f" to ({e['to'][0]},{e['to'][1]})" if e.get("to") else ""
-        return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{to}: "
-                f"{_words(e['result'])}, {e['hexes']} hex(es){roll}")
+        way = f" (planned {e['planned']})" if e.get("planned") else ""
+        if e.get("blocked_at"):
+            stop = e["blocked_at"]
+            roll = f", stopped before ({stop[0]},{stop[1]}){roll}"
+        return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{way}"
+                f"{to}: {_words(e['result'])}, {e['hexes']} hex(es){roll}")
     if kind == "percentile.fall":
         sign = "<=" if e["roll"] <= e["chance"] else ">"
         return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "

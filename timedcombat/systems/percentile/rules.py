@@ -52,6 +52,9 @@ PIN_KINDS: tuple[str, ...] = (PIN_ALL_LIMBS, PIN_ONE_ARM_FREE, PIN_BOTH_ARMS_FRE
 # Throws: the seed names a Non-injuring and an Injuring Throw.
 NON_INJURING, INJURING = "non_injuring", "injuring"
 THROW_KINDS: tuple[str, ...] = (NON_INJURING, INJURING)
+# What a throw whose way is blocked (a wall, a figure) does (``throw_blocked``).
+BLOCKED_STOP, BLOCKED_REDIRECT = "stop", "redirect"
+THROW_BLOCKED: tuple[str, ...] = (BLOCKED_STOP, BLOCKED_REDIRECT)
 
 PUNCH, ELBOW, KNEE, KICK = "punch", "elbow", "knee", "kick"
 HEAD_BUTT = "head_butt"  # "Strikes are blows using the hands, elbows, knees, head, and feet"
@@ -463,6 +466,11 @@ class PercentileRules:
     throw_keeps_grab: bool = _param(
         True, "A thrower who holds a grab keeps it when the throw succeeds and is not rolled "
         "out of (the example's Captain 'still has Derek by the left arm').")
+    throw_blocked: str = _param(
+        BLOCKED_STOP, "A thrown man whose way is blocked by a wall or a figure: \"stop\" (he goes "
+        "as far as the way is free and stops before it, 0 to 3 hexes, the throw otherwise "
+        "as rolled) or \"redirect\" (the thrower, who chooses the direction, turns a "
+        "planned direction whose first hex is blocked to a free one, then as stop).")
     footing_die: int = _param(
         2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases (another die "
         "keeps 1 to 2: 1 + (roll - 1) x 2 // footing_die).")
