@@ -315,6 +315,46 @@ def throw_bout(bo_phase_1: tuple[list[str], list[int], list[int]] = (["duck"], [
         end=more[-1]["t"] if more else 20)
 
 
+BO_QUICK = placed("bo", "blue", [1, 0], mal=3, bat=2.0)  # 12 Combat Actions a phase
+
+
+def lock_escapes(second: dict[str, Any] | None = None, first_roll: bool = True
+                 ) -> list[Line]:
+    """ana joint-locks bo's right arm; bo (BAT 2: 12 Combat Actions, 9 with the arm
+    disabled) fails to escape twice: 40 PD* and the arm disabled, its permanence rolled
+    (60: not permanent); then 20 PD* and the arm disabled again, nothing rolled.
+    ``second``: fields of the second ``percentile.disabled`` replaced."""
+    first = {"chance": 20, "roll": 60} if first_roll else {}
+    return duo(
+        *turn(1, DUO),
+        declare(0, "ana", ["joint_lock"], [4], [13], mal=5),
+        declare(0, "bo", [], [], [], mal=3, budget=12),
+        grapple(13, "ana", "bo", "joint_lock", 5, 0, -10, 3, 0, 14, 10, "success",
+                limb="right_arm"),
+        position(13, "ana", "bo", "changed", 8, 0, ["ana"]),
+        hold(13, "ana", "bo", "joint_lock", limb="right_arm"),
+        *turn(2, DUO),
+        declare(20, "ana", [], [], [], mal=5),
+        declare(20, "bo", ["escape"], [4], [26], mal=3, budget=12),
+        grapple(26, "bo", "ana", "escape", 3, 0, 4, 5, 8, 18, 50, "failure"),
+        position(26, "bo", "ana", "kept", 0, 8, []),
+        E(26, "percentile.disabled", actor="bo", limb="right_arm", cause="joint_lock_escape",
+          permanent=False, **first),
+        damage(26, "bo", "joint_lock_escape", 40, 10, star=True, die=4, location="right_arm",
+               by="ana"),
+        *turn(3, DUO),
+        declare(40, "ana", [], [], [], mal=5),
+        declare(40, "bo", ["escape"], [4], [48], mal=-5, budget=9, base_mal=3,
+                base_budget=12, penalties=("arm disabled",)),
+        grapple(48, "bo", "ana", "escape", -5, 0, 4, 5, 8, 2, 90, "failure"),
+        position(48, "bo", "ana", "kept", 0, 8, []),
+        E(48, "percentile.disabled", actor="bo", limb="right_arm", cause="joint_lock_escape",
+          **{"permanent": False, **(second or {})}),
+        damage(48, "bo", "joint_lock_escape", 20, 15, star=True, die=2, location="right_arm",
+               by="ana"),
+        people=(ANA, BO_QUICK), end=48)
+
+
 def held(move: str, late: bool, **extra: Any) -> list[Line]:
     """ana's joint lock or pin on bo at 13; bo's second punch before it or after it."""
     dr, odds = (-10, 14) if move == "joint_lock" else (-6, 22)
@@ -584,6 +624,11 @@ def case_joint_escape() -> Case:
     return g, edit(g, 53, "damage", pd=45, total=11), {(53, "bo")}
 
 
+def case_permanent_once() -> Case:
+    return lock_escapes(), lock_escapes({"chance": 20, "roll": 10, "permanent": True}), \
+        {(48, "bo")}
+
+
 def case_no_disabling() -> Case:
     c = choke_bout()
     bad = c[:-4] + [E(53, "percentile.disabled", actor="bo", limb="left_arm",
@@ -670,7 +715,8 @@ CASES: dict[str, Callable[[], Case]] = {
     "P-POSITION": case_position, "P-POSITION-PM": case_position_pm, "P-HOLD-ON": case_hold_on,
     "P-ESCAPE-FREES": case_escape_frees, "P-JOINT-LOCK-HELD": case_joint_lock_held,
     "P-LOCK-ONLY-ESCAPE": case_lock_only_escape, "P-PIN-ONLY-ESCAPE": case_pin_only_escape,
-    "P-JOINT-ESCAPE": case_joint_escape, "P-NO-DISABLING": case_no_disabling,
+    "P-JOINT-ESCAPE": case_joint_escape, "P-PERMANENT-ONCE": case_permanent_once,
+    "P-NO-DISABLING": case_no_disabling,
     "P-HOLD-DAMAGE": case_hold_damage, "P-HOLD-KNOCKOUT": case_hold_knockout,
     "P-THROW-ROLLOUT": case_throw_rollout, "P-THROW-DAMAGE": case_throw_damage,
     "P-THROW-HEX": case_throw_hex, "P-FOOTING": case_footing,
@@ -879,6 +925,20 @@ def test_with_throw_blocked_redirect_a_blocked_first_hex_is_no_direction() -> No
     assert broken(_thrown(to=[1, 0], hexes=0, walls=wall, rules=rules)) == \
         {("P-THROW-HEX", 13, "ana")}
     assert broken(_thrown(to=[1, 0], hexes=0, walls=wall)) == set()  # (stop: allowed)
+
+
+def test_a_limb_has_its_chance_to_stay_useless_once() -> None:
+    """"Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless":
+    one chance a limb, the first time; a limb logged permanently useless and later not
+    (or rolled again) is caught, and so is a first disabling without its roll."""
+    assert broken(lock_escapes()) == set()
+    assert broken(lock_escapes({"permanent": True})) == {("P-PERMANENT-ONCE", 48, "bo")}
+    assert broken(lock_escapes({"chance": 20, "roll": 70})) == \
+        {("P-PERMANENT-ONCE", 48, "bo")}
+    assert broken(lock_escapes(first_roll=False)) == {("P-PERMANENT-ONCE", 26, "bo")}
+    once = edit(lock_escapes(), 26, "percentile.disabled", roll=5, permanent=True)
+    assert broken(once) == {("P-PERMANENT-ONCE", 48, "bo")}  # then "not permanently"
+    assert broken(edit(once, 48, "percentile.disabled", permanent=True)) == set()
 
 
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:

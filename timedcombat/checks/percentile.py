@@ -346,6 +346,12 @@ RULES: tuple[Rule, ...] = (
        "An escape attempted from a joint lock is followed on its tenth by PD* of 10 x d10 "
        "(10-100) to the escaper and a `percentile.disabled` of the locked limb with a chance "
        "of 20, success or not.", grapples.joint_escape),
+    _r("P-PERMANENT-ONCE", f"{GRAPPLING} > Escapes",
+       "Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless.",
+       "A limb has that chance once: the first `percentile.disabled` of a combatant's limb "
+       "has its roll (chance 20); every later one has none and the first one's `permanent` "
+       "(a limb once permanently useless stays so, one that escaped the 20 % stays "
+       "curable).", grapples.permanent_once),
     _r("P-NO-DISABLING", f"{GRAPPLING} > Locks",
        "Es- capes from Choke and Strangle Holds may be attempted by any means possible, and "
        "unlike Joint Locks, no disabling injuries result (see escapes).",

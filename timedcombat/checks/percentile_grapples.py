@@ -380,6 +380,30 @@ def no_disabling(log: PercentileLog) -> Found:
                         f"{limb} disabled")
 
 
+def permanent_once(log: PercentileLog) -> Found:
+    """A limb disabled by joint locks has its 20 % chance to stay useless once: the first
+    `percentile.disabled` of the limb rolls it, later ones roll nothing and keep it."""
+    first: dict[tuple[str, str], Event] = {}
+    for _, e in log.of("percentile.disabled"):
+        actor, limb = text(e.get("actor")), text(e.get("limb"))
+        if actor is None or limb is None:
+            continue
+        roll, permanent = num(e.get("roll")), e.get("permanent")
+        before = first.get((actor, limb))
+        if before is None:
+            first[(actor, limb)] = e
+            if roll is None:
+                yield found(e, f"the {limb}'s permanence roll ({JOINT_PERMANENT} %), the "
+                               "first time a joint lock disables it", "no roll")
+        elif roll is not None:
+            yield found(e, f"no second permanence roll for the {limb} (rolled at "
+                           f"{before['t']})", f"roll {roll}")
+        elif isinstance(permanent, bool) and isinstance(before.get("permanent"), bool) \
+                and permanent != before["permanent"]:
+            yield found(e, f"permanent {str(before['permanent']).lower()} (the {limb}'s roll "
+                           f"at {before['t']})", f"permanent {str(permanent).lower()}")
+
+
 # ---------------------------------------------------------------------- chokes, strangles
 
 

@@ -768,13 +768,16 @@ class Fight(Arena):
 
     def joint_escape(self, f: Fighter, g: Fighter, lock: HoldOn) -> None:
         """Escaping from ``g``'s joint lock: (10-100) PD* (d10) and the locked limb disabled,
-        permanently on a d100 at or under 20, whatever the escape's outcome."""
+        whatever the escape's outcome; permanently on a d100 at or under 20, rolled the
+        first time a joint lock disables the limb (later escapes keep that result)."""
         if not f.able:
             return
         limb = lock.limb or "right_arm"
         die = self.dice.die(10)
-        roll = self.dice.hundred()
-        injury = joint_escape_injury(limb, die, roll)
+        before = f.permanence.get(limb)
+        roll = self.dice.hundred() if before is None else None
+        injury = joint_escape_injury(limb, die, roll, permanent_before=before)
+        f.permanence[limb] = injury.permanent
         f.disabled[limb] = f.disabled.get(limb, False) or injury.permanent
         self.emit(ev.Disabled, actor=f.id, limb=limb, cause="joint_lock_escape",
                   chance=injury.permanence_chance, roll=roll, permanent=injury.permanent)

@@ -188,15 +188,17 @@ class Knockout(Event):
 
 @attrs.frozen(slots=True)
 class Disabled(Event):
-    """A limb disabled (by an escape from a joint lock), with its permanence roll."""
+    """A limb disabled (by an escape from a joint lock), with its permanence roll: made
+    once a limb, the first time; later ones have no ``chance`` nor ``roll`` and repeat
+    that roll's ``permanent``."""
 
     EVENT: ClassVar[str] = "percentile.disabled"
     actor: str
     limb: str
     cause: str
-    chance: int
-    roll: int
-    permanent: bool
+    chance: int | None = None
+    roll: int | None = None
+    permanent: bool = False
 
 
 @attrs.frozen(slots=True)

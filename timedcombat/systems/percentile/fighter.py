@@ -79,6 +79,7 @@ class Fighter(Combatant):
         self.stats = st
         self.weapon: StrikeSpec | None = WEAPONS[st.weapon] if st.weapon else None
         self.disabled: dict[str, bool] = {limb: True for limb in st.disabled}  # -> permanent
+        self.permanence: dict[str, bool] = {}  # limb -> its one joint-lock permanence roll
         self.limit = st.pd_limit if st.pd_limit is not None else rules.pd_limit
         self.pd = 0  # Physical Damage taken (PD and PD* as rolled)
         self.effective = 0  # PD* counted a quarter: what the limit is measured against

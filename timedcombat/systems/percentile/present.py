@@ -128,6 +128,9 @@ def describe(e: Event) -> str | None:
                 f"{e['chance']} -> {e['result'].upper()}")
     if kind == "percentile.disabled":
         perm = "PERMANENTLY" if e.get("permanent") else "not permanently"
+        if e.get("roll") is None:
+            return (f"{_words(e['limb'])} disabled ({_words(e['cause'])}): {perm} (its "
+                    "permanence was rolled the first time)")
         return (f"{_words(e['limb'])} disabled ({_words(e['cause'])}): d100 {e['roll']:02d} "
                 f"v {e['chance']}, {perm}")
     if kind == "percentile.throw":
