@@ -30,7 +30,7 @@ PARAMS = {"phase_tenths": 20, "victim_pm": 0, "grapples_per_phase": 1, "short_st
           "long_stroke_al": 1, "grabbed_round_up": True, "edged_pd_factor": 2, "pd_limit": 100,
           "armed_ca_per_bat": 6, "weapon_parry_ca": 2, "step_ca": 2, "unarmed_reach": 1,
           "hold_first_phase_counts": False, "throw_keeps_grab": True, "footing_die": 2,
-          "surprise_phases": 1}
+          "surprise_phases": 1, "throw_blocked": "stop", "pd_star_knockout_quarter": True}
 
 Line = dict[str, Any]
 
@@ -939,6 +939,27 @@ def test_a_limb_has_its_chance_to_stay_useless_once() -> None:
     once = edit(lock_escapes(), 26, "percentile.disabled", roll=5, permanent=True)
     assert broken(once) == {("P-PERMANENT-ONCE", 48, "bo")}  # then "not permanently"
     assert broken(edit(once, 48, "percentile.disabled", permanent=True)) == set()
+
+
+def test_a_non_injuring_throws_knockout_roll_counts_its_pd_star_a_quarter() -> None:
+    """"(30) PD* from a Non-injuring Throw" / "The PD* indicates that this damage is divided
+    by four when determining the chance of survival": the Knockout Roll after the throw's
+    30 PD* has the chance of 7.5 PD at the body, 7 (the documented reading,
+    pd_star_knockout_quarter; false: the full 30)."""
+    def fight(chance: int, quarter: bool = True, star: bool | None = True) -> list[Line]:
+        t = throw_bout()
+        ko = E(13, "percentile.knockout", actor="bo", pd=30, location="body", chance=chance,
+               roll=50, result="up", **({} if star is None else {"star": star}))
+        at = seq_of(t, 13, "damage")
+        t = [*t[:at], {**ko, "seq": 0}, *t[at:]]
+        t[0] = {**t[0], "rules": {**PARAMS, "pd_star_knockout_quarter": quarter}}
+        return [{**e, "seq": i} for i, e in enumerate(t, 1)]
+    assert broken(fight(7)) == set()
+    assert broken(fight(7, star=None)) == set()  # (the damage says PD*)
+    assert broken(fight(30)) == {("P-KNOCKOUT", 13, "bo")}
+    assert broken(fight(30, quarter=False)) == set()
+    assert broken(fight(7, quarter=False)) == {("P-KNOCKOUT", 13, "bo")}
+    assert broken(fight(30, star=False)) == {("P-KNOCKOUT", 13, "bo")}  # (not its damage's)
 
 
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:

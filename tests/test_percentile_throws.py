@@ -126,3 +126,38 @@ def test_a_throw_stopped_short_lands_in_the_last_free_hex():
     out = landing((0, 0), "SW", 3, free)
     assert (out.to, out.hexes, out.blocked_at) == ((-3, 3), 3, None)
     assert into_thrower((1, 0), "W", (0, 0)) and not into_thrower((1, 0), "E", (0, 0))
+
+
+# --------------------------------------------------------------------------- damage
+
+
+@pytest.mark.parametrize(("quarter", "chance", "result"), [(True, 7, "up"), (False, 30, "out")])
+def test_a_non_injuring_throws_knockout_roll_counts_its_pd_star_a_quarter(quarter, chance,
+                                                                           result):
+    # "(30) PD* from a Non-injuring Throw"; "The PD* indicates that this damage is divided
+    # by four when determining the chance of survival": the Knockout Roll's chance is that
+    # of 7.5 PD at the body, 7 % (pd_star_knockout_quarter; false: 30 %, the old driver)
+    # AL -1 v DL 2: 18 %, 00; roll-out 20 %: 99 fails; footing 1d2: 1; Knockout Roll 08
+    events = run(doc(_thrower("E"), idle("b", "y", [1, 0], mal=2),
+                     rules={"pd_star_knockout_quarter": quarter}, until=21), [0, 99, 1, 8])
+    ko = one(events, "percentile.knockout")
+    assert (ko["t"], ko["pd"], ko["star"], ko["chance"], ko["roll"], ko["result"]) == \
+        (13, 30, True, chance, 8, result)
+    assert check_events(events) == []
+
+
+def test_a_rider_hurt_falling_from_a_shying_mount_counts_his_pd_star_a_quarter_too():
+    # b, mounted, both hands on the reins, fails his Control roll (Horseman 1 x 50 = 50 %:
+    # 99) and his mount shies (d10 3); a grabs him (AL 2 v DL 4: 24 %, 00): held,
+    # he is pulled off instead at the phase's end, Fall Recovery 0 (0 %: 50 hurt); footing
+    # 1d2 2; the fall's 30 PD*: Knockout Roll at 7 %, 08 stays up
+    a = fighter("a", "x", [0, 0], [{"action": "grab", "target": "b"}, dict(IDLE_STEP)])
+    b = idle("b", "y", [1, 0], mount="warhorse", horseman=1, reins=2)
+    events = run(doc(a, b, until=21), [99, 3, 0, 50, 2, 8])
+    fall = one(events, "percentile.fall")
+    assert (fall["t"], fall["chance"], fall["result"]) == (19, 0, "hurt")
+    hurt = one(events, "damage")
+    assert (hurt["source"], hurt["pd"], hurt["star"]) == ("fall", 30, True)
+    ko = one(events, "percentile.knockout")
+    assert (ko["chance"], ko["result"]) == (7, "up")
+    assert check_events(events) == []

@@ -255,10 +255,16 @@ RULES: tuple[Rule, ...] = (
        "The location of the 00-99 roll on 5D (head 00-09, right arm 10-19, left arm 20-29, "
        "body 30-69, right leg 70-84, left leg 85-99); PD = Impact x 5 head, 3 body, 2 limb "
        f"(unarmed strikes and rams; {BASE}).", blows.blunt),
-    _r("P-KNOCKOUT", EXAMPLE, "The Captain rolls a 05 for his Knockout Roll and keels over.",
+    _r("P-KNOCKOUT", f"{EXAMPLE}; {GRAPPLING} > Throws",
+       "The Captain rolls a 05 for his Knockout Roll and keels over. / If he is unable to "
+       "rollout of a Throw, (30) PD* from a Non-injuring Throw or (10-100) PD from an "
+       "Injuring Throw are received. / The PD* indicates that this damage is divided by "
+       "four when determining the chance of survival and the time of recovery.",
        "A Knockout Roll follows every strike or ram that hits for PD (on its tenth); its "
        "chance = PD x 3 at the head, x 1 at the body, x 1/2 at a limb (rounded down; "
-       f"{BASE}).", blows.knockout),
+       f"{BASE}); PD* (its `damage`'s `star`, or its own) counted a quarter when "
+       "pd_star_knockout_quarter (the default: 30 PD* at the body, 7), in full when not.",
+       blows.knockout),
     _r("P-DAMAGE-TOTAL", f"{GRAPPLING} > Throws",
        "The PD* indicates that this damage is divided by four when determining the chance of "
        "survival and the time of recovery.",
@@ -457,8 +463,9 @@ NOT_CHECKED: tuple[tuple[str, str], ...] = (
      "checked against them (the pins' Difficulty Ratings are, P-GRAPPLE-DR)."),
     ("The PD* indicates that this damage is divided by four when determining the chance of "
      "survival and the time of recovery.",
-     "Survival and recovery fall outside a fight's log; only the running total is checked "
-     "(P-DAMAGE-TOTAL). Being down at the pd_limit (an assumption) is not checked."),
+     "Survival and recovery fall outside a fight's log; only the running total "
+     "(P-DAMAGE-TOTAL) and the Knockout Roll's chance (P-KNOCKOUT) are checked. Being "
+     "down at the pd_limit (an assumption) is not checked."),
     ("Derek is a 3rd level Horseman and has his left hand on the reins",
      "The hands on the reins change by the `reins` action, which the log does not detail: "
      "a Control roll's `free_hands` is taken as logged (its chance is checked from it)."),
@@ -488,7 +495,8 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
 - **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
   `armed_ca_per_bat`, `weapon_parry_ca`, `step_ca`, `hold_first_phase_counts`,
-  `footing_die`, `surprise_phases`, `pd_limit`, `unarmed_reach`, `throw_blocked`; the
+  `footing_die`, `surprise_phases`, `pd_limit`, `unarmed_reach`, `throw_blocked`,
+  `pd_star_knockout_quarter`; the
   documented defaults when absent, and a value of the wrong type counts as unknown);
   the map's **walls** from `start.walls` (none: open ground). **Stats** come from
   `placed` (`mal`, `bat` as a number or a fraction such as `"3/2"`, `weapon`, `shield`,
@@ -555,7 +563,7 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "impact": _INT, "armor": _INT, "halved": _BOOL, "by": _OPT_STR,
              "location_roll": ((int, type(None)), False), "die": ((int, type(None)), False)},
     "percentile.knockout": {"actor": _ID, "pd": _INT, "location": _STR, "chance": _INT,
-                            "roll": _INT, "result": _STR},
+                            "roll": _INT, "result": _STR, "star": _BOOL},
     "percentile.disabled": {"actor": _ID, "limb": _STR, "chance": _INT, "roll": _INT,
                             "permanent": _BOOL},
     "percentile.throw": {"actor": _ID, "target": _ID, "kind": _STR, "result": _STR,

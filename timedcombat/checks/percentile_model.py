@@ -33,7 +33,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "long_stroke_al": 1, "grabbed_round_up": True, "edged_pd_factor": 2, "pd_limit": 100,
     "armed_ca_per_bat": 6, "weapon_parry_ca": 2, "step_ca": 2, "unarmed_reach": 1,
     "hold_first_phase_counts": False, "throw_keeps_grab": True, "footing_die": 2,
-    "surprise_phases": 1, "throw_blocked": "stop",
+    "surprise_phases": 1, "throw_blocked": "stop", "pd_star_knockout_quarter": True,
 }
 """The documented rule parameters (``docs/rules/percentile.md``) and their defaults, used
 when a log's ``start`` does not give them. A value of the wrong type reads as unknown."""

@@ -77,9 +77,13 @@ def pd_of(impact: int, location: Location, edged: bool = False,
     return pd * rules.edged_pd_factor if edged else pd
 
 
-def knockout_chance(pd: int, location: Location) -> int:
-    """Chance (%) that a hit of ``pd`` at ``location`` knocks out: PD x factor // 100."""
-    return pd * location.knockout_per_100_pd // 100
+def knockout_chance(pd: int, location: Location, star: bool = False,
+                    rules: PercentileRules | None = None) -> int:
+    """Chance (%) that a hit of ``pd`` at ``location`` knocks out: PD x factor // 100; PD*
+    counted a quarter (``pd_star_knockout_quarter``), the division made once, exactly."""
+    rules = rules or PercentileRules()
+    quarter = star and rules.pd_star_knockout_quarter
+    return pd * location.knockout_per_100_pd // (100 * (SEED.pd_star_divisor if quarter else 1))
 
 
 def effective_pd(pd: int, star: bool) -> int:
@@ -93,8 +97,9 @@ def incapacitated(total_effective_pd: int, limit: int) -> bool:
     return total_effective_pd >= limit
 
 
-def _knockout(pd: int, location: Location, roll: int | None) -> tuple[int, int | None, bool]:
-    chance = knockout_chance(pd, location)
+def _knockout(pd: int, location: Location, roll: int | None, star: bool = False,
+              rules: PercentileRules | None = None) -> tuple[int, int | None, bool]:
+    chance = knockout_chance(pd, location, star, rules)
     if pd <= 0:
         return chance, None, False
     if roll is None:
@@ -126,15 +131,17 @@ def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_ro
 
 
 def fixed_damage(source: str, pd: int, star: bool, knockout_roll: int | None, *,
-                 location: str = BODY, knockout: bool = True) -> HitOutcome:
+                 location: str = BODY, knockout: bool = True,
+                 rules: PercentileRules | None = None) -> HitOutcome:
     """Damage of a stated amount (a throw, a hold, an escape from a joint lock).
 
     ``knockout``: whether the damage calls for a Knockout Roll (throws and falls: yes, at
     the body; holds and joint-lock escapes: no, they have rules of their own; assumption).
+    PD* counts a quarter for its chance (``pd_star_knockout_quarter``).
     """
     loc = location_named(location)
     if knockout:
-        chance, ko_roll, out = _knockout(pd, loc, knockout_roll)
+        chance, ko_roll, out = _knockout(pd, loc, knockout_roll, star, rules)
     else:
         chance, ko_roll, out = 0, None, False
     return HitOutcome(source, loc.name, None, 0, 0, False, (), 0, 0, pd, star, chance,

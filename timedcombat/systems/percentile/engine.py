@@ -630,7 +630,7 @@ class Fight(Arena):
         if hit.knockout_roll is not None:
             self.emit(ev.Knockout, actor=g.id, pd=hit.pd, location=hit.location,
                       chance=hit.knockout_chance, roll=hit.knockout_roll,
-                      result="out" if hit.knocked_out else "up")
+                      result="out" if hit.knocked_out else "up", star=hit.star or None)
         if hit.knocked_out or out:
             self.put_out(g, cause)
         elif incapacitated(g.effective, g.limit):
@@ -857,7 +857,7 @@ class Fight(Arena):
             assert out.footing_roll is not None  # put him out: the die is always rolled
             self.footing(g, p, out.footing_roll, "thrown")
             ko = self.dice.hundred() if out.pd > 0 else None
-            damage = fixed_damage(THROW, out.pd, out.star, ko)
+            damage = fixed_damage(THROW, out.pd, out.star, ko, rules=self.rules)
             self.take(g, damage, by=f.id, die=out.damage_die)
 
     def footing(self, g: Fighter, p: int, roll: int, cause: str) -> None:
@@ -901,7 +901,8 @@ class Fight(Arena):
             if not fall.unhurt:  # hurt: as a rider dragged down by a non-injuring throw
                 self.footing(f, p, self.dice.die(self.rules.footing_die), "fall")
                 pd, star = throw_pd(NON_INJURING, None)
-                self.take(f, fixed_damage("fall", pd, star, self.dice.hundred()))
+                self.take(f, fixed_damage("fall", pd, star, self.dice.hundred(),
+                                          rules=self.rules))
             return
         for _ in range(f.shy):
             foe = self.nearest_enemy(f)

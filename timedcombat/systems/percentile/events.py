@@ -175,7 +175,9 @@ class Damage(core.Damage):
 
 @attrs.frozen(slots=True)
 class Knockout(Event):
-    """The Knockout Roll after damage: out when the 00-99 roll is at or under the chance."""
+    """The Knockout Roll after damage: out when the 00-99 roll is at or under the chance.
+    ``star`` (true, or absent) says the PD was PD*: its chance counts it a quarter
+    (``pd_star_knockout_quarter``)."""
 
     EVENT: ClassVar[str] = "percentile.knockout"
     actor: str
@@ -184,6 +186,7 @@ class Knockout(Event):
     chance: int
     roll: int
     result: str  # out | up
+    star: bool | None = None
 
 
 @attrs.frozen(slots=True)

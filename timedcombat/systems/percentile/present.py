@@ -124,7 +124,8 @@ def describe(e: Event) -> str | None:
                 f"{e['pd']} PD (total {e['total']}){ko}")
     if kind == "percentile.knockout":
         sign = "<=" if e["roll"] <= e["chance"] else ">"
-        return (f"Knockout Roll after {e['pd']} PD: d100 {e['roll']:02d} {sign} "
+        star = "*" if e.get("star") else ""
+        return (f"Knockout Roll after {e['pd']} PD{star}: d100 {e['roll']:02d} {sign} "
                 f"{e['chance']} -> {e['result'].upper()}")
     if kind == "percentile.disabled":
         perm = "PERMANENTLY" if e.get("permanent") else "not permanently"

@@ -471,6 +471,10 @@ class PercentileRules:
         "as far as the way is free and stops before it, 0 to 3 hexes, the throw otherwise "
         "as rolled) or \"redirect\" (the thrower, who chooses the direction, turns a "
         "planned direction whose first hex is blocked to a free one, then as stop).")
+    pd_star_knockout_quarter: bool = _param(
+        True, "The Knockout Roll after PD* (a Non-injuring Throw's (30) PD*, a rider's fall) "
+        "counts it a quarter, as the text has PD* count 'when determining the chance of "
+        "survival' (30 PD* at the body: 7 %, not 30 %); false: counted in full.")
     footing_die: int = _param(
         2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases (another die "
         "keeps 1 to 2: 1 + (roll - 1) x 2 // footing_die).")
