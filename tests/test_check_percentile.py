@@ -962,6 +962,26 @@ def test_a_non_injuring_throws_knockout_roll_counts_its_pd_star_a_quarter() -> N
     assert broken(fight(30, star=False)) == {("P-KNOCKOUT", 13, "bo")}  # (not its damage's)
 
 
+def test_a_pair_that_begins_a_phase_apart_has_its_pms_back_at_0() -> None:
+    """"Since last phase they were not engaged in combat the PM = 0": the documented
+    reading (docs/rules/percentile.md, "Not engaged") has a pair that begins a phase
+    farther apart than unarmed_reach, with no hold between them, no longer engaged. ana
+    threw bo a hex away (her PM 6); she steps up and grabs him in the next phase at PM
+    0."""
+    def fight(pm: int) -> list[Line]:
+        odds = {0: 34, 6: 58}[pm]  # AL 5 + PM - 2 v DL 3 on Table 4B
+        t = throw_bout((["duck"], [1], [23]),
+                       position(20, "ana", "bo", "apart", 0, 0, []),
+                       E(26, "move", actor="ana", to=[1, 0], mode="step"),
+                       grapple(39, "ana", "bo", "grab", 5, pm, -2, 3, 0, odds, 20, "success"),
+                       position(39, "ana", "bo", "changed", 7, 0, ["ana"]),
+                       hold(39, "ana", "bo", "grab"))
+        return edit(t, 20, "percentile.declare", {"actor": "ana"}, actions=["close", "grab"],
+                    costs=[2, 4], tenths=[26, 39])
+    assert broken(fight(0)) == set()
+    assert broken(fight(6)) == {("P-GRAPPLE-PM", 39, "ana")}
+
+
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:
     def fight(pd: int, die: int) -> list[Line]:
         t = throw_bout()

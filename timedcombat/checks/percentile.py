@@ -286,8 +286,9 @@ RULES: tuple[Rule, ...] = (
        "Since last phase they were not engaged in combat the PM = 0 / The Cap- tain's Defense "
        "Level is 4 (martial arts level) + 7 (PM) = 11.",
        "`pm` and `defender_pm` are the two combatants' PMs from their position of the prior "
-       "phase (0 when they never were engaged; not checked when their last position is "
-       "older).", grapples.grapple_pm),
+       "phase (0 when they never were engaged, or when they begin the phase farther apart "
+       "than unarmed_reach with no hold between them: no longer engaged, the documented "
+       "reading; not checked when their last position is older).", grapples.grapple_pm),
     _r("P-GRAPPLE-ODDS", f"{GRAPPLING}; {EXAMPLE}",
        "on Combat Attack Table (4B) to find the Odds Of Success. / Looking at Combat Attack "
        "Table (4B) an AL of2 versus Defense Skill Level of3 gives the Captain a 30% chance "

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from timedcombat.checks import Finding
+from timedcombat.hexmap import distance
 
 Hex = tuple[int, int]
 Event = Mapping[str, Any]
@@ -398,7 +399,23 @@ class PercentileLog:
         e, n = last
         if n != number - 1:
             return None
+        if self.apart_at(a, b, number):
+            return 0
         return num(e.get("pm") if e.get("actor") == a else e.get("target_pm"))
+
+    def apart_at(self, a: str, b: str, number: int) -> bool:
+        """Whether ``a`` and ``b`` begin phase ``number`` no longer engaged: farther apart
+        than ``unarmed_reach`` with no hold between them (the documented reading of "Since
+        last phase they were not engaged in combat the PM = 0": their PMs are 0 again)."""
+        reach = self.rules["unarmed_reach"]
+        ph = next((p for p in self.phases if p.number == number), None)
+        if ph is None or reach is None:
+            return False
+        pa, pb = self.pos_at(a, ph.index), self.pos_at(b, ph.index)
+        if pa is None or pb is None or distance(pa, pb) <= reach:
+            return False
+        return not (self.holds_on(ph.index, target=a, holder=b)
+                    or self.holds_on(ph.index, target=b, holder=a))
 
     def of(self, kind: str) -> Iterator[tuple[int, Event]]:
         for i, e in enumerate(self.events):
