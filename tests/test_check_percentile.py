@@ -982,6 +982,16 @@ def test_a_pair_that_begins_a_phase_apart_has_its_pms_back_at_0() -> None:
     assert broken(fight(6)) == {("P-GRAPPLE-PM", 39, "ana")}
 
 
+def test_the_running_total_of_pd_star_is_exact() -> None:
+    """"The PD* indicates that this damage is divided by four": bo's 90 and 50 PD* count
+    22.5 + 12.5 = 35, the total rounded down once; 22 + 12 = 34 is caught."""
+    def fight(first: int, second: int) -> list[Line]:
+        t = edit(lock_escapes(), 26, "damage", pd=90, amount=90, die=9, total=first)
+        return edit(t, 48, "damage", pd=50, amount=50, die=5, total=second)
+    assert broken(fight(22, 35)) == set()
+    assert broken(fight(22, 34)) == {("P-DAMAGE-TOTAL", 48, "bo")}
+
+
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:
     def fight(pd: int, die: int) -> list[Line]:
         t = throw_bout()

@@ -53,3 +53,25 @@ def test_the_permanence_roll_is_made_once_a_limb():
         joint_escape_injury("left_arm", 2, 5, permanent_before=False)
     with pytest.raises(ValueError, match="needs its permanence roll"):
         joint_escape_injury("left_arm", 2, None)
+
+
+# --------------------------------------------------------------------------- PD* totals
+
+
+def test_the_running_total_counts_pd_star_a_quarter_exactly_not_hit_by_hit():
+    # the escapes cost 90 PD* (d10 9) and 50 PD* (d10 5): 22.5 + 12.5 = 35 (the old driver
+    # rounded each hit down: 22 + 12 = 34)
+    events = _locked_twice([5, 99, 9, 60, 99, 5])
+    hurt = of(events, "damage", actor="b")
+    assert [(e["pd"], e["star"], e["total"]) for e in hurt] == [(90, True, 22), (50, True, 35)]
+    assert check_events(events) == []
+
+
+def test_plain_pd_and_pd_star_add_up_exactly_to_the_limit():
+    # 30 PD* (7.5) then a choke's 10 and 30 PD: 47.5, shown 47; a limit of 48 is not
+    # reached, and the quarter point is kept: the next 30 PD* make 55 (47 + 7 would be 54)
+    from timedcombat.systems.percentile.damage import quarter_points, running_total
+
+    q = quarter_points(30, True) + quarter_points(10, False) + quarter_points(30, False)
+    assert (q, running_total(q)) == (190, 47)
+    assert running_total(q + quarter_points(30, True)) == 55

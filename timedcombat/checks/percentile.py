@@ -268,8 +268,9 @@ RULES: tuple[Rule, ...] = (
     _r("P-DAMAGE-TOTAL", f"{GRAPPLING} > Throws",
        "The PD* indicates that this damage is divided by four when determining the chance of "
        "survival and the time of recovery.",
-       "A damage's `total` is the PD taken so far with PD* counted a quarter (rounded down); "
-       "its `limit` the combatant's pd_limit or the rule's.", blows.damage_total),
+       "A damage's `total` is the PD taken so far with PD* counted a quarter, the sum kept "
+       "exact and rounded down once (90 + 50 PD* is 35, not 22 + 12 = 34); its `limit` the "
+       "combatant's pd_limit or the rule's.", blows.damage_total),
     # -- grappling
     _r("P-GRAPPLE-LEVELS", GRAPPLING, LEVELS_Q,
        "AL = mal + pm + dr and DL = defender_mal + defender_pm, the MALs being the two "

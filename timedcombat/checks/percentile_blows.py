@@ -272,14 +272,17 @@ def knockout(log: PercentileLog) -> Found:
 
 
 def damage_total(log: PercentileLog) -> Found:
-    """The total is the PD taken so far, PD* counting a quarter (rounded down); the limit
-    is the combatant's ``pd_limit`` or the rule's."""
+    """The total is the PD taken so far, PD* counting a quarter: the sum kept exact and
+    rounded down once (90 + 50 PD* is 35, not 22 + 12); the limit is the combatant's
+    ``pd_limit`` or the rule's."""
+    quarters: Counter[str] = Counter()  # PD x 4, PD* x 1
     totals: Counter[str] = Counter()
     for _, e in log.of(DAMAGE):
         actor, pd, star = e.get("actor"), num(e.get("pd")), e.get("star")
         if not isinstance(actor, str) or pd is None or not isinstance(star, bool):
             continue
-        totals[actor] += pd // PD_STAR_DIVISOR if star else pd
+        quarters[actor] += pd if star else pd * PD_STAR_DIVISOR
+        totals[actor] = quarters[actor] // PD_STAR_DIVISOR
         total, limit = num(e.get("total")), num(e.get("limit"))
         p = log.person(actor)
         own = p.int_stat("pd_limit") if p else None

@@ -87,13 +87,25 @@ def knockout_chance(pd: int, location: Location, star: bool = False,
 
 
 def effective_pd(pd: int, star: bool) -> int:
-    """PD as it counts for survival (and our incapacitation): PD* is divided by four
-    (rounded down, assumption)."""
+    """One hit's PD as it counts for survival (and our incapacitation): PD* is divided by
+    four (rounded down, assumption; a running total adds :func:`quarter_points`)."""
     return pd // SEED.pd_star_divisor if star else pd
 
 
+def quarter_points(pd: int, star: bool) -> int:
+    """One hit's effective PD in quarter points, exact: PD x 4, PD* x 1 (PD* "divided by
+    four"), so that a running total is never rounded hit by hit (90 + 50 PD* is 35)."""
+    return pd if star else pd * SEED.pd_star_divisor
+
+
+def running_total(quarters: int) -> int:
+    """The effective PD of a running total of quarter points, rounded down once."""
+    return quarters // SEED.pd_star_divisor
+
+
 def incapacitated(total_effective_pd: int, limit: int) -> bool:
-    """Assumption: a combatant is down once his effective PD reaches his limit."""
+    """Assumption: a combatant is down once his effective PD reaches his limit (a whole
+    number: the exact total reaches it exactly when the rounded-down one does)."""
     return total_effective_pd >= limit
 
 

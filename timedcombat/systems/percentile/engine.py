@@ -33,11 +33,11 @@ from timedcombat.systems.percentile.condition import (
 )
 from timedcombat.systems.percentile.costs import BLOW, CLOSE, RAM, REINS, action_cost
 from timedcombat.systems.percentile.damage import (
-    effective_pd,
     fixed_damage,
     impact_dice,
     incapacitated,
     pd_of,
+    quarter_points,
     resolve_hit,
 )
 from timedcombat.systems.percentile.fighter import Bout, Decl, Fighter, Intent
@@ -620,7 +620,7 @@ class Fight(Arena):
         """Log damage (and its Knockout Roll) and put ``g`` out when it says so (``out``: a
         hold's own knockout, ``cause`` the hold)."""
         g.pd += hit.pd
-        g.effective += effective_pd(hit.pd, hit.star)
+        g.quarters += quarter_points(hit.pd, hit.star)  # exact: rounded down when shown
         self.emit(ev.Damage, actor=g.id, amount=hit.pd, total=g.effective, body=g.limit,
                   source=hit.source, weapon=weapon, pd=hit.pd, star=hit.star, limit=g.limit,
                   location=hit.location, dice=hit.dice_text,
