@@ -992,6 +992,27 @@ def test_the_running_total_of_pd_star_is_exact() -> None:
     assert broken(fight(22, 34)) == {("P-DAMAGE-TOTAL", 48, "bo")}
 
 
+def test_a_stated_chance_is_rolled_as_chance_roll_says_and_odds_at_or_under() -> None:
+    """"roll a 00-99 percentile number less than or equal to their Odds Of Success" for the
+    odds; a chance stated as "N %" (here the Captain's Knockout Roll, 18) at or under N by
+    default, under N with chance_roll under: a roll of 18 knocks him out, or not."""
+    def fight(result: str, reading: str = "at_or_under", grab_roll: int = 23) -> list[Line]:
+        ex = edit(example(), 56, "percentile.knockout", roll=18, result=result)
+        ex = edit(ex, 13, "percentile.grapple", roll=grab_roll)
+        if result == "up":
+            ex = [e for e in ex if not (e["event"] == "state" and e.get("state") == "out")]
+        ex[0] = {**ex[0], "rules": {**PARAMS, "chance_roll": reading}}
+        return ex
+    assert broken(fight("out")) == set()
+    assert broken(fight("up")) == {("P-ROLL", 56, "captain")}
+    assert broken(fight("up", "under")) == set()
+    assert broken(fight("out", "under")) == {("P-ROLL", 56, "captain")}
+    # the grab's 30 % rolled 30: made whatever the reading of "N %"
+    assert broken(fight("up", "under", grab_roll=30)) == set()
+    assert broken(edit(fight("up", "under", grab_roll=30), 13, "percentile.grapple",
+                       result="failure")) >= {("P-ROLL", 13, "captain")}
+
+
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:
     def fight(pd: int, die: int) -> list[Line]:
         t = throw_bout()

@@ -49,8 +49,16 @@ ROLLED: dict[str, tuple[str, str, dict[Any, bool]]] = {
 }
 
 
+ODDS_ROLLS = (STRIKE, GRAPPLE, RAM)
+"""Rolls against Odds of Success or of Hitting: "less than or equal to", whatever
+``chance_roll`` says of the chances stated as "N %" (the other events of :data:`ROLLED`)."""
+
+
 def roll(log: PercentileLog) -> Found:
-    """Every percentile roll is 00-99 and succeeds exactly when at or under its chance."""
+    """Every percentile roll is 00-99; against its odds it succeeds exactly when at or under
+    them; against a chance stated as "N %" at or under it, or under it (``chance_roll``)."""
+    mode = log.rules["chance_roll"]
+    under = mode == "under"
     for e in log.events:
         kind = e.get("event")
         if kind == DAMAGE:
@@ -66,10 +74,17 @@ def roll(log: PercentileLog) -> Found:
             continue
         if not 0 <= r <= 99:
             yield found(e, "a roll of 00-99", f"roll {r}")
-        elif chance is not None and outcome in outcomes and outcomes[outcome] != (r <= chance):
-            want = [k for k, v in outcomes.items() if v == (r <= chance)][0]
-            yield found(e, f"{outcome_key} {_word(want)} (roll {r} "
-                           f"{'at or under' if r <= chance else 'over'} {chance})",
+            continue
+        if chance is None or outcome not in outcomes or (
+                kind not in ODDS_ROLLS and mode not in ("at_or_under", "under")):
+            continue
+        strict = under and kind not in ODDS_ROLLS
+        made = r < chance if strict else r <= chance
+        if outcomes[outcome] != made:
+            want = [k for k, v in outcomes.items() if v == made][0]
+            how = ("under" if made else "not under") if strict else \
+                ("at or under" if made else "over")
+            yield found(e, f"{outcome_key} {_word(want)} (roll {r} {how} {chance})",
                         f"{outcome_key} {_word(outcome)}")
 
 
@@ -436,10 +451,16 @@ RULES: tuple[Rule, ...] = (
        "A fall's chance = 100 // height x the placed Fall Recovery level; a warhorse's rider "
        "falls 5 feet.", blows.fall),
     # -- every roll; out of the fight
-    _r("P-ROLL", GRAPPLING, ROLL_Q,
+    _r("P-ROLL", f"{GRAPPLING}; {EXAMPLE}",
+       f"{ROLL_Q} / Derek rolls a 32 against the 22 needed for success / The thrown person "
+       "has a 10 x (his Martial Arts Level) % chance of rolling out of the Throw. / he has "
+       "a 30 x 3 = 90% chance of controlling his mount this phase. Derek rolls a 76 and "
+       "succeeds.",
        "Every 00-99 roll (odds, control, fall, knockout, permanence, roll-out, hit location) "
-       "is 0-99, and its outcome is the success exactly when the roll is at or under the "
-       "chance.", roll),
+       "is 0-99; against Odds of Success or of Hitting (grappling moves, strikes, rams) its "
+       "outcome is the success exactly when the roll is at or under them; against a chance "
+       "stated as 'N %' (control, fall, knockout, permanence, roll-out) the same, or, with "
+       "chance_roll under, exactly when the roll is under it.", roll),
     _r("P-OUT", f"{EXAMPLE}; {GRAPPLING} > Locks",
        "The Captain rolls a 05 for his Knockout Roll and keels over. / The opponent is "
        "knocked out after two phases in a Choke Hold",
@@ -498,7 +519,7 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
   `armed_ca_per_bat`, `weapon_parry_ca`, `step_ca`, `hold_first_phase_counts`,
   `footing_die`, `surprise_phases`, `pd_limit`, `unarmed_reach`, `throw_blocked`,
-  `pd_star_knockout_quarter`; the
+  `pd_star_knockout_quarter`, `chance_roll`; the
   documented defaults when absent, and a value of the wrong type counts as unknown);
   the map's **walls** from `start.walls` (none: open ground). **Stats** come from
   `placed` (`mal`, `bat` as a number or a fraction such as `"3/2"`, `weapon`, `shield`,

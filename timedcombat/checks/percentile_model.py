@@ -35,6 +35,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "armed_ca_per_bat": 6, "weapon_parry_ca": 2, "step_ca": 2, "unarmed_reach": 1,
     "hold_first_phase_counts": False, "throw_keeps_grab": True, "footing_die": 2,
     "surprise_phases": 1, "throw_blocked": "stop", "pd_star_knockout_quarter": True,
+    "chance_roll": "at_or_under",
 }
 """The documented rule parameters (``docs/rules/percentile.md``) and their defaults, used
 when a log's ``start`` does not give them. A value of the wrong type reads as unknown."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import check_roll, succeeds
+from timedcombat.systems.percentile.odds import chance_made, check_roll
 from timedcombat.systems.percentile.rules import (
     BODY,
     SEED,
@@ -116,7 +116,7 @@ def _knockout(pd: int, location: Location, roll: int | None, star: bool = False,
         return chance, None, False
     if roll is None:
         raise ValueError("damage that does PD needs a Knockout Roll")
-    return chance, roll, succeeds(roll, chance)
+    return chance, roll, chance_made(roll, chance, rules)
 
 
 def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_roll: int,
@@ -137,7 +137,7 @@ def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_ro
     location = location_of(check_roll(location_roll))
     impact = max(0, sum(faces) - armor)
     pd = pd_of(impact, location, edged, rules)
-    chance, ko_roll, out = _knockout(pd, location, knockout_roll)
+    chance, ko_roll, out = _knockout(pd, location, knockout_roll, rules=rules)
     return HitOutcome(source, location.name, location_roll, base_dice, dice, grabbed,
                       tuple(faces), armor, impact, pd, False, chance, ko_roll, out)
 

@@ -52,7 +52,7 @@ from timedcombat.systems.percentile.mount import (
     resolve_fall,
     resolve_ram,
 )
-from timedcombat.systems.percentile.odds import succeeds
+from timedcombat.systems.percentile.odds import chance_made
 from timedcombat.systems.percentile.policy import get_policy
 from timedcombat.systems.percentile.rules import (
     ARMS,
@@ -441,9 +441,10 @@ class Fight(Arena):
         """A rider's Control roll for the phase (d100; on a failure the shying d10)."""
         free_hands = 2 - f.reins
         roll = self.dice.hundred()
-        shy = None if succeeds(roll, control_chance(f.stats.horseman, free_hands)) \
-            else self.dice.die(10)
-        outcome = resolve_control(f.stats.horseman, free_hands, roll, shy_roll=shy)
+        made = chance_made(roll, control_chance(f.stats.horseman, free_hands), self.rules)
+        shy = None if made else self.dice.die(10)
+        outcome = resolve_control(f.stats.horseman, free_hands, roll, shy_roll=shy,
+                                  rules=self.rules)
         f.controlled = outcome.success
         f.mount_actions = outcome.mount_actions
         f.shy = outcome.shy_hexes
@@ -776,7 +777,7 @@ class Fight(Arena):
         die = self.dice.die(10)
         before = f.permanence.get(limb)
         roll = self.dice.hundred() if before is None else None
-        injury = joint_escape_injury(limb, die, roll, permanent_before=before)
+        injury = joint_escape_injury(limb, die, roll, permanent_before=before, rules=self.rules)
         f.permanence[limb] = injury.permanent
         f.disabled[limb] = f.disabled.get(limb, False) or injury.permanent
         self.emit(ev.Disabled, actor=f.id, limb=limb, cause="joint_lock_escape",
@@ -823,9 +824,9 @@ class Fight(Arena):
         roll = self.dice.hundred()
         height = MOUNTS[g.mounted].height_feet if g.mounted is not None else None
         if height is not None:
-            escaped = resolve_fall(height, g.stats.fall_recovery, roll).unhurt
+            escaped = resolve_fall(height, g.stats.fall_recovery, roll, self.rules).unhurt
         else:
-            escaped = succeeds(roll, rollout_chance(g.levels.mal))
+            escaped = chance_made(roll, rollout_chance(g.levels.mal), self.rules)
         die = footing = None
         if not escaped:
             die = self.dice.die(10) if kind == INJURING else None
@@ -894,7 +895,8 @@ class Fight(Arena):
         if holding.on(self.holds, f.id):
             assert f.mounted is not None
             roll = self.dice.hundred()
-            fall = resolve_fall(MOUNTS[f.mounted].height_feet, f.stats.fall_recovery, roll)
+            fall = resolve_fall(MOUNTS[f.mounted].height_feet, f.stats.fall_recovery, roll,
+                                self.rules)
             self.emit(ev.Fall, actor=f.id, height=fall.height_feet, level=fall.fall_recovery,
                       chance=fall.chance, roll=roll, result=fall.result)
             self.dismount(f, "mount shied")

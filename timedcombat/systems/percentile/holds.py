@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import succeeds
+from timedcombat.systems.percentile.odds import chance_made
 from timedcombat.systems.percentile.rules import (
     CHOKE,
     LIMBS,
@@ -92,10 +92,11 @@ class JointEscapeInjury:
 
 
 def joint_escape_injury(limb: str, die: int, permanence_roll: int | None,
-                        permanent_before: bool | None = None) -> JointEscapeInjury:
+                        permanent_before: bool | None = None,
+                        rules: PercentileRules | None = None) -> JointEscapeInjury:
     """(10-100) PD* from the d10 face and the locked limb disabled; "Limbs disabled by Joint
     Locks have a 20% chance of becoming permanently useless": a chance the limb has once,
-    rolled (00-99 at or under 20, the roll convention of the whole system) the first time a
+    rolled (00-99 at or under 20 by default: ``chance_roll``) the first time a
     joint lock disables it. ``permanent_before`` is that first roll's result when the limb
     had it already: no roll then, and the limb stays as it was."""
     if limb not in LIMBS:
@@ -108,4 +109,4 @@ def joint_escape_injury(limb: str, die: int, permanence_roll: int | None,
         raise ValueError(f"the {limb} disabled for the first time needs its permanence roll")
     chance = SEED.joint_permanent_chance
     return JointEscapeInjury(limb, die, range_pd(die), permanence_roll, chance,
-                             succeeds(permanence_roll, chance))
+                             chance_made(permanence_roll, chance, rules))

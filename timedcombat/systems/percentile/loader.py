@@ -25,7 +25,12 @@ from timedcombat.structure import (
 )
 from timedcombat.systems.base import PlanAction
 from timedcombat.systems.percentile.costs import CLOSE
-from timedcombat.systems.percentile.rules import THROW, THROW_BLOCKED, PercentileRules
+from timedcombat.systems.percentile.rules import (
+    CHANCE_ROLLS,
+    THROW,
+    THROW_BLOCKED,
+    PercentileRules,
+)
 from timedcombat.systems.percentile.stats import (
     PLAN_ACTIONS,
     STAT_KEYS,
@@ -91,9 +96,11 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter,
     for name in ("armed_ca_per_bat", "weapon_parry_ca", "step_ca", "surprise_phases"):
         _bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
     _bound(rules.stalemate, 0, 10_000_000, file, "rules.stalemate", " tenths")
-    if rules.throw_blocked not in THROW_BLOCKED:
-        raise ScenarioError(file, "rules.throw_blocked", f"must be one of "
-                            f"{', '.join(THROW_BLOCKED)}, got {rules.throw_blocked!r}")
+    for name, allowed in (("throw_blocked", THROW_BLOCKED), ("chance_roll", CHANCE_ROLLS)):
+        value = getattr(rules, name)
+        if value not in allowed:
+            raise ScenarioError(file, f"rules.{name}", f"must be one of "
+                                f"{', '.join(allowed)}, got {value!r}")
     return rules
 
 

@@ -51,6 +51,14 @@ def _roll(e: Event) -> str:
     return f"d100 {e['roll']:02d} {sign} {e['odds']}"
 
 
+def _against(e: Event, made: bool) -> str:
+    """How a roll stood against a chance stated as "N %": a roll equal to the chance that
+    did not make it was rolled under (``chance_roll``)."""
+    if made:
+        return "<="
+    return ">" if e["roll"] > e["chance"] else "not under"
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -123,7 +131,7 @@ def describe(e: Event) -> str | None:
         return (f"{_words(e['hold'])} on {e['target']}, phase {e['phases']} held: "
                 f"{e['pd']} PD (total {e['total']}){ko}")
     if kind == "percentile.knockout":
-        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        sign = _against(e, e["result"] == "out")
         star = "*" if e.get("star") else ""
         return (f"Knockout Roll after {e['pd']} PD{star}: d100 {e['roll']:02d} {sign} "
                 f"{e['chance']} -> {e['result'].upper()}")
@@ -146,7 +154,7 @@ def describe(e: Event) -> str | None:
         return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{way}"
                 f"{to}: {_words(e['result'])}, {e['hexes']} hex(es){roll}")
     if kind == "percentile.fall":
-        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        sign = _against(e, e["result"] == "unhurt")
         return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
                 f"{e['level']} = {e['chance']} %: d100 {e['roll']:02d} {sign} {e['chance']} -> "
                 f"{e['result'].upper()}")
@@ -154,7 +162,7 @@ def describe(e: Event) -> str | None:
         return (f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at "
                 f"{seconds(e['until'])}")
     if kind == "percentile.control":
-        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        sign = _against(e, e["result"] == "success")
         shy = f"; shies d10 {e['shy_roll']} hexes" if e.get("shy_roll") is not None else ""
         per = f"{e['per_level']} x {e['horseman']} = " if e.get("per_level") is not None \
             else ""

@@ -24,7 +24,7 @@ import attrs
 from timedcombat.hexmap import DIRECTIONS, FACINGS, Hex
 from timedcombat.systems.percentile.holds import range_pd
 from timedcombat.systems.percentile.mount import FallOutcome, resolve_fall
-from timedcombat.systems.percentile.odds import succeeds
+from timedcombat.systems.percentile.odds import chance_made
 from timedcombat.systems.percentile.rules import (
     INJURING,
     NON_INJURING,
@@ -134,13 +134,13 @@ def resolve_throw(kind: str, victim_mal: int, roll: int, *, fall_height: int | N
     keeps = thrower_grabbing and rules.throw_keeps_grab
     if fall_height is None:
         chance = rollout_chance(victim_mal)
-        if succeeds(roll, chance):
+        if chance_made(roll, chance, rules):
             return ThrowOutcome(kind, chance, roll, None, ROLLED_OUT, SEED.rollout_hexes, True,
                                 0, False, None, None, 0, False)
         fall = None
         rollout: tuple[int | None, int | None] = (chance, roll)
     else:
-        fall = resolve_fall(fall_height, fall_recovery, roll)
+        fall = resolve_fall(fall_height, fall_recovery, roll, rules)
         rollout = (None, None)
         if fall.unhurt:
             return ThrowOutcome(kind, None, None, fall, UNHURT, SEED.throw_hexes, True, 0,
