@@ -509,6 +509,21 @@ def case_grabbed_limb() -> Case:
     return ex, edit(ex, 13, "attack", limb="left_arm"), {(13, "derek")}
 
 
+def case_disabled_limb() -> Case:
+    g = grapple_bout()  # bo's right arm was disabled at 53; he punches with his left
+    return g, edit(g, 73, "attack", limb="right_arm"), {(73, "bo")}
+
+
+def case_reach() -> Case:
+    def fight(at: list[int]) -> list[Line]:
+        bo = placed("bo", "blue", at, mal=3, bat=1.0)
+        return one_phase(declare(0, "ana", ["punch"], [1], [3], mal=5),
+                         declare(0, "bo", [], [], [], mal=3),
+                         strike(3, "ana", "bo", "punch", "short", 6, 3, "none", 1, 0, 60, 70,
+                                "miss", limb="right_arm"), people=(ANA, bo))
+    return fight([1, 0]), fight([2, 0]), {(3, "ana")}
+
+
 def case_grabbed_damage() -> Case:
     ex = example()
     return ex, edit(ex, 56, "damage", halved=False, dice="2d6", faces=[3, 3]), \
@@ -668,8 +683,24 @@ def case_footing() -> Case:
 
 
 def case_footing_down() -> Case:
+    step = E(22, "move", actor="ana", to=[1, 0], mode="step")  # (bo within her reach)
     punch = strike(26, "bo", "ana", "punch", "normal", 5, 5, "none", 1, 0, 48, 70, "miss")
-    return throw_bout(), throw_bout((["punch"], [2], [26]), punch), {(26, "bo")}
+    return throw_bout((["duck"], [1], [23]), step), \
+        throw_bout((["punch"], [2], [26]), step, punch), {(26, "bo")}
+
+
+def _stands(at: int) -> list[Line]:
+    """throw_bout (bo down until 60) on to phase 3, bo on his feet at ``at``."""
+    up = E(at, "state", actor="bo", state="down", value=False, cause="footing")
+    rest = [*turn(3, DUO), declare(40, "ana", [], [], [], mal=5),
+            declare(40, "bo", [], [], [], mal=3), *turn(4, DUO)]
+    rest.insert(4 if at < 60 else len(rest), up)  # (after his declaration of phase 2)
+    return throw_bout((["duck"], [1], [23]), *rest, declare(60, "ana", [], [], [], mal=5),
+                      declare(60, "bo", ["duck"], [1], [63], mal=3))
+
+
+def case_footing_stand() -> Case:
+    return _stands(60), _stands(40), {(40, "bo")}
 
 
 def case_control() -> Case:
@@ -707,6 +738,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "P-STRIKE-PARRY": case_strike_parry, "P-STRIKE-AL": case_strike_al,
     "P-STRIKE-DL": case_strike_dl, "P-STRIKE-ODDS": case_strike_odds,
     "P-ARMED-BLOCK": case_armed_block, "P-GRABBED-LIMB": case_grabbed_limb,
+    "P-DISABLED-LIMB": case_disabled_limb, "P-REACH": case_reach,
     "P-GRABBED-DAMAGE": case_grabbed_damage, "P-IMPACT": case_impact, "P-BLUNT": case_blunt,
     "P-KNOCKOUT": case_knockout, "P-DAMAGE-TOTAL": case_damage_total,
     "P-GRAPPLE-LEVELS": case_grapple_levels, "P-GRAPPLE-DR": case_grapple_dr,
@@ -720,7 +752,8 @@ CASES: dict[str, Callable[[], Case]] = {
     "P-HOLD-DAMAGE": case_hold_damage, "P-HOLD-KNOCKOUT": case_hold_knockout,
     "P-THROW-ROLLOUT": case_throw_rollout, "P-THROW-DAMAGE": case_throw_damage,
     "P-THROW-HEX": case_throw_hex, "P-FOOTING": case_footing,
-    "P-FOOTING-DOWN": case_footing_down, "P-CONTROL": case_control, "P-RAM": case_ram,
+    "P-FOOTING-DOWN": case_footing_down, "P-FOOTING-STAND": case_footing_stand,
+    "P-CONTROL": case_control, "P-RAM": case_ram,
     "P-FALL": case_fall, "P-ROLL": case_roll, "P-OUT": case_out,
 }
 
@@ -1011,6 +1044,39 @@ def test_a_stated_chance_is_rolled_as_chance_roll_says_and_odds_at_or_under() ->
     assert broken(fight("up", "under", grab_roll=30)) == set()
     assert broken(edit(fight("up", "under", grab_roll=30), 13, "percentile.grapple",
                        result="failure")) >= {("P-ROLL", 13, "captain")}
+
+
+def test_a_kick_with_a_leg_disabled_from_the_start_is_caught() -> None:
+    def fight(limb: str) -> list[Line]:
+        ana = placed("ana", "red", [0, 0], mal=5, bat=1.0, disabled=["right_leg"])
+        return one_phase(declare(0, "ana", ["kick"], [3], [19], mal=-7, budget=3, base_mal=5,
+                                 base_budget=6, penalties=("leg disabled",)),
+                         declare(0, "bo", [], [], [], mal=3),
+                         strike(19, "ana", "bo", "kick", "normal", -7, 3, "none", 1, 0, 16, 70,
+                                "miss", limb=limb), people=(ana, BO))
+    assert broken(fight("left_leg")) == set()
+    assert broken(fight("right_leg")) == {("P-DISABLED-LIMB", 19, "ana")}
+
+
+def test_a_grappling_move_from_out_of_reach_is_caught() -> None:
+    """ana threw bo a hex away (to [2, 0]); her grab in the next phase without a step up
+    is made from two hexes."""
+    def fight(step: bool) -> list[Line]:
+        lines = [E(26, "move", actor="ana", to=[1, 0], mode="step")] if step else []
+        t = throw_bout((["duck"], [1], [23]), *lines,
+                       grapple(39, "ana", "bo", "grab", 5, 0, -2, 3, 0, 34, 90, "failure"),
+                       position(39, "ana", "bo", "kept", 0, 0, []))
+        return edit(t, 20, "percentile.declare", {"actor": "ana"}, actions=["close", "grab"],
+                    costs=[2, 4], tenths=[26, 39])
+    assert broken(fight(True)) == set()
+    assert broken(fight(False)) == {("P-REACH", 39, "ana")}
+
+
+def test_a_thrown_man_declaring_in_the_phase_he_stands_has_stood() -> None:
+    good = _stands(60)
+    assert broken(good) == set()
+    still_down = without(good, seq_of(good, 60, "state", actor="bo"))
+    assert broken(still_down) == {("P-FOOTING-STAND", 60, "bo")}
 
 
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from timedcombat.checks import Finding, Rule, RuleSet
 from timedcombat.checks import percentile_blows as blows
 from timedcombat.checks import percentile_grapples as grapples
+from timedcombat.checks import percentile_reach as reach
 from timedcombat.checks import percentile_timing as timing
 from timedcombat.checks.percentile_model import (
     DAMAGE,
@@ -247,6 +248,22 @@ RULES: tuple[Rule, ...] = (
     _r("P-GRABBED-LIMB", f"{GRAPPLING} > Grabs",
        "and any limb grabbed may not be used to strike.",
        "No strike is made with a `limb` an opponent's grab holds.", blows.grabbed_limb),
+    _r("P-DISABLED-LIMB", f"{GRAPPLING} > Escapes; Penalties",
+       "if an escape is attempted (10-100) PD* are taken and the locked limb disabled / "
+       "Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless. / "
+       "arm disabled -8 -3 leg disabled -12-3",
+       "No strike is made with a `limb` that is disabled: in the placed `disabled`, or by "
+       "a `percentile.disabled` before it (a punch or elbow with a disabled arm, a knee or "
+       "kick with a disabled leg).", reach.disabled_limb),
+    _r("P-REACH", f"{CA}; {EXAMPLE}",
+       "When fighting an armed foe an unarmed man must either duck weapon blows, or close to "
+       "range 1 and block the opponent's arms. / Derek and the Captain are now rolling on "
+       "the ground, struggling.",
+       "Unarmed strikes (punch, elbow, knee, kick, head butt, shield strike), grappling "
+       "moves and rams are made on a target within unarmed_reach (default 1, the seed's "
+       "range 1) of their maker where the two stand at that moment (a weapon's blows and "
+       "pommel strikes reach as far as the weapon, whose table is not checked).",
+       reach.reach),
     _r("P-GRABBED-DAMAGE", f"{GRAPPLING} > Grabs; {EXAMPLE}",
        "A person who has been grabbed halves his Damage Bonus for striking actions. / A long "
        "stroke kick would do two six sided dice Impact, but since Derek is in the Captain's "
@@ -426,6 +443,10 @@ RULES: tuple[Rule, ...] = (
        "Until he stands a man regaining his footing makes no strike, ram or grappling move "
        "but an escape (he may duck, block or parry: an assumption of "
        "docs/rules/percentile.md).", grapples.footing_down),
+    _r("P-FOOTING-STAND", f"{GRAPPLING} > Throws", FOOTING_Q,
+       "A man down after a throw (or a fall) is on his feet again (`state` `down` false) "
+       "at his footing's `until` and not before; if he declares in the phase that begins "
+       "then, he has stood by then.", grapples.footing_stand),
     # -- mounts (the worked example)
     _r("P-CONTROL", EXAMPLE,
        "so from the Action/Reaction table of section 3.3 under Combat Maneuver- ing with one "

@@ -679,6 +679,33 @@ def footing(log: PercentileLog) -> Found:
             yield found(e, f"{e.get('target')} down 1 to 2 phases", "no footing roll")
 
 
+def footing_stand(log: PercentileLog) -> Found:
+    """A man thrown down regains his footing after his 1 to 2 phases, not before: he
+    stands (``state`` ``down`` false) at his footing's ``until``, the start of his phase;
+    one still in the fight who declares in that phase has stood by then."""
+    for i, e in log.of("percentile.footing"):
+        actor, until = text(e.get("actor")), num(e.get("until"))
+        if actor is None or until is None:
+            continue
+        stood: int | None = None
+        for j in range(i + 1, len(log.events)):
+            q = log.events[j]
+            if q.get("actor") != actor:
+                continue
+            if q.get("event") == "percentile.footing":
+                break  # thrown again: his new footing decides
+            if q.get("event") == "state" and q.get("state") == "down" and q.get("value") is False:
+                stood = j
+                if q["t"] < until:
+                    yield found(q, f"{actor} on his feet at {until} (his footing)",
+                                f"on his feet at {q['t']}")
+                break
+            if q.get("event") == "percentile.declare" and q["t"] >= until and stood is None:
+                yield found(q, f"{actor} on his feet at {until}, before he declares",
+                            "still down")
+                break
+
+
 def footing_down(log: PercentileLog) -> Found:
     """Regaining his footing, a man only ducks, blocks, parries or escapes."""
     down: dict[str, tuple[int, int]] = {}
