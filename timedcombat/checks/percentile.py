@@ -367,13 +367,15 @@ RULES: tuple[Rule, ...] = (
        "The attacker can main- tain the Joint Lock indefinitely and loses position only if "
        "the defender escapes.",
        "A joint lock is let go only on a tenth the two are freed (escape, disengaged), a "
-       "new move of the holder takes effect, or one of them is out.",
+       "new move of the holder takes effect, one of them is out, or a third has thrown one "
+       "of them out of unarmed_reach of the other (no hold is kept apart: documented).",
        grapples.joint_lock_held),
     _r("P-LOCK-ONLY-ESCAPE", f"{GRAPPLING} > Locks",
        "These put the foe in a position from which he may do nothing but attempt to Escape "
        "the lock.",
-       "A joint-locked man makes no strike and no grappling move but an escape, and no "
-       "parries, ducks or blocks count for him.", grapples.lock_only_escape),
+       "A joint-locked man makes no strike and no grappling move but an escape from the one "
+       "who locks him, and no parries, ducks or blocks count for him.",
+       grapples.lock_only_escape),
     _r("P-PIN-ONLY-ESCAPE", f"{GRAPPLING} > Pins",
        "When an opponent is Pinned, his limbs are immobilized. / A Pinned person cannot "
        "attempt any move other than an Escape.",
@@ -383,7 +385,8 @@ RULES: tuple[Rule, ...] = (
        "In the special case oUoint Locks. if an escape is attempted (10-100) PD* are taken "
        "and the locked limb disabled, regardless of whether or not the Escape is successful. "
        "Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless.",
-       "An escape attempted from a joint lock is followed on its tenth by PD* of 10 x d10 "
+       "An escape attempted from a joint lock (at the one who holds it) is followed on its "
+       "tenth by PD* of 10 x d10 "
        "(10-100) to the escaper and a `percentile.disabled` of the locked limb with a chance "
        "of 20, success or not.", grapples.joint_escape),
     _r("P-PERMANENT-ONCE", f"{GRAPPLING} > Escapes",

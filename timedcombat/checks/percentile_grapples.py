@@ -40,7 +40,7 @@ from timedcombat.checks.percentile_tables import (
     coincide,
     move_row,
 )
-from timedcombat.hexmap import DIRECTIONS, FACINGS, neighbours
+from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, neighbours
 
 Found = Iterator[Finding]
 ESCAPE = "escape"
@@ -293,6 +293,10 @@ def joint_lock_held(log: PercentileLog) -> Found:
         if h.hold != "joint_lock" or h.off is None:
             continue
         ok = any(log.out_at.get(p, h.off + 1) <= h.off for p in (h.holder, h.target))
+        a, b, reach = log.pos_at(h.holder, h.off), log.pos_at(h.target, h.off), \
+            log.rules["unarmed_reach"]
+        if a is not None and b is not None and reach is not None and distance(a, b) > reach:
+            ok = True  # thrown apart (by a third): no lock is kept out of reach
         for j, e in log.same_tenth(h.off, after=False):
             if e.get("event") == "percentile.position" and \
                     {e.get("actor"), e.get("target")} == {h.holder, h.target}:
@@ -313,10 +317,15 @@ def _only_escape(hold: str) -> object:
                     log.holds_on(i, target=actor, hold=hold):
                 yield found(e, f"nothing but an escape ({actor} is held: {hold})",
                             f"{e.get('strike')}")
-            elif kind == GRAPPLE and e.get("move") != ESCAPE and isinstance(actor, str) \
+            elif kind == GRAPPLE and isinstance(actor, str) \
                     and log.holds_on(i, target=actor, hold=hold):
-                yield found(e, f"nothing but an escape ({actor} is held: {hold})",
-                            f"{e.get('move')}")
+                holders = sorted({h.holder for h in log.holds_on(i, target=actor, hold=hold)})
+                if e.get("move") != ESCAPE:
+                    yield found(e, f"nothing but an escape ({actor} is held: {hold})",
+                                f"{e.get('move')}")
+                elif hold == "joint_lock" and e.get("target") not in holders:
+                    yield found(e, f"an escape from the lock ({', '.join(holders)})",
+                                f"escape from {e.get('target')}")
             elif kind == STRIKE and isinstance(target, str) and num(e.get("parries")) and \
                     log.holds_on(i, target=target, hold=hold):
                 yield found(e, f"no parries, ducks or blocks of {target} (held: {hold})",
@@ -330,10 +339,12 @@ pin_only_escape = _only_escape("pin")
 
 
 def _locked_escape(log: PercentileLog, i: int, e: Event) -> list[Hold]:
-    actor = e.get("actor")
+    """The joint locks an escape ``e`` is attempted from: those its target has on him."""
+    actor, target = e.get("actor"), text(e.get("target"))
     if e.get("move") != ESCAPE or not isinstance(actor, str):
         return []
-    return log.holds_on(i, target=actor, hold="joint_lock")
+    return [h for h in log.holds_on(i, target=actor, hold="joint_lock")
+            if target is None or h.holder == target]
 
 
 def joint_escape(log: PercentileLog) -> Found:

@@ -69,6 +69,7 @@ from timedcombat.systems.percentile.rules import (
     MOUNTS,
     NON_INJURING,
     PARRY,
+    PIN,
     POMMEL_STRIKE,
     SHIELD_STRIKE,
     THROW,
@@ -187,8 +188,10 @@ class Fight(Arena):
         return self.pm.get((a.id, b.id), 0)
 
     def foe_of(self, f: Fighter) -> Fighter | None:
-        """Whom ``f`` fights: one who holds him, one he holds, else the nearest enemy."""
-        for h in holding.on(self.holds, f.id):
+        """Whom ``f`` fights: one who holds him (one with a joint lock or a pin on him
+        first: he may only escape that), one he holds, else the nearest enemy."""
+        first = (JOINT_LOCK, PIN)
+        for h in sorted(holding.on(self.holds, f.id), key=lambda h: h.move not in first):
             g = self.by_id[h.holder]
             if g.able:
                 return g
@@ -345,10 +348,7 @@ class Fight(Arena):
             if made >= self.rules.grapples_per_phase:
                 return f"one grappling move a phase on {g.id} (grapples_per_phase)"
             if action == ESCAPE:
-                if not holding.on(self.holds, f.id) or not any(
-                        h.holder == g.id for h in holding.on(self.holds, f.id)):
-                    return f"nothing to escape: {g.id} holds him in nothing"
-                return None
+                return self.escape_refused(f, g)
             spec = move_spec(action, intent.kind)
             arms, legs = holding.busy(self.holds, f.id, but=g.id if action != GRAB else None)
             held = holding.held_limbs(self.holds, f.id)
@@ -360,6 +360,17 @@ class Fight(Arena):
                 return f"a {action.replace('_', ' ')} needs {spec.arms} free arm(s) and " \
                     f"{spec.legs} free leg(s)"
             return None
+        return None
+
+    def escape_refused(self, f: Fighter, g: Fighter) -> str | None:
+        """Why ``f`` may not escape from ``g`` now: ``g`` holds him in nothing, or another
+        has him in a joint lock ("he may do nothing but attempt to Escape the lock")."""
+        mine = holding.on(self.holds, f.id)
+        if not any(h.holder == g.id for h in mine):
+            return f"nothing to escape: {g.id} holds him in nothing"
+        lockers = sorted({h.holder for h in mine if h.move == JOINT_LOCK})
+        if lockers and g.id not in lockers:
+            return f"in a joint lock: he may only escape the lock ({', '.join(lockers)})"
         return None
 
     def declare(self, f: Fighter, p: int, t0: int) -> None:
@@ -535,9 +546,9 @@ class Fight(Arena):
             if self.gap(f, g) > self.rules.unarmed_reach:
                 self.skip(f, d, "out of reach")
                 return
-            if action == ESCAPE and not any(h.holder == g.id
-                                            for h in holding.on(self.holds, f.id)):
-                self.skip(f, d, f"nothing to escape: {g.id} holds him in nothing")
+            why = self.escape_refused(f, g) if action == ESCAPE else None
+            if why is not None:
+                self.skip(f, d, why)
                 return
             d.made = True
 
@@ -568,8 +579,10 @@ class Fight(Arena):
     # ------------------------------------------------------------------ strikes
 
     def defences_against(self, g: Fighter, f: Fighter) -> tuple[str, ...]:
-        """The parries, ducks and blocks ``g`` declared against ``f`` this phase."""
-        if g.phase != self.phase:
+        """The parries, ducks and blocks ``g`` declared against ``f`` this phase (none once
+        he is joint-locked or pinned: he may do nothing but escape)."""
+        if g.phase != self.phase or holding.locked(self.holds, g.id) \
+                or holding.pinned(self.holds, g.id):
             return ()
         return tuple(e.action for e in g.decls if e.action in DEFENCES and e.target == f.id)
 
@@ -686,7 +699,7 @@ class Fight(Arena):
             if not d.done and d.t <= self.env.now and f.able:
                 self.perform(f, d, p)
         moves = [(f, d) for f, d in bout.moves
-                 if d.made and f.able and self.by_id[d.target].able]
+                 if d.made and f.able and self.by_id[d.target].able and self.still_made(f, d)]
         if not moves:
             return
         f0, d0 = moves[0]
@@ -725,6 +738,21 @@ class Fight(Arena):
         for f, d in moves:  # an escape from a joint lock costs PD* and the limb, always
             for h in locks.get(f.id, ()):
                 self.joint_escape(f, self.by_id[d.target], h)
+
+    def still_made(self, f: Fighter, d: Decl) -> bool:
+        """Whether ``f``'s move, made at its tenth, still stands when its bout is resolved
+        later: one joint-locked or pinned since may do nothing but escape (the lock, when
+        locked); otherwise the move is void (``percentile.plan_skip``)."""
+        locked, pinned = holding.locked(self.holds, f.id), holding.pinned(self.holds, f.id)
+        if not (locked or pinned):
+            return True
+        why = forbidden(d.action, locked=locked, pinned=pinned)
+        if why is None and locked:
+            why = self.escape_refused(f, self.by_id[d.target])
+        if why is None:
+            return True
+        self.skip(f, d, why)
+        return False
 
     def let_go(self, change: tuple[holding.Holds, holding.Holds], cause: str) -> None:
         left, gone = change
@@ -854,12 +882,23 @@ class Fight(Arena):
                 if keeps and h.holder == f.id and h.move == GRAB]
         self.let_go(holding.release(self.holds, kept, between_=(f.id, g.id)),
                     "rolled out" if out.result == ROLLED_OUT else "thrown")
+        self.let_go_apart(g)
         if out.result == THROWN:  # down 1-2 phases, logged before the damage that may
             assert out.footing_roll is not None  # put him out: the die is always rolled
             self.footing(g, p, out.footing_roll, "thrown")
             ko = self.dice.hundred() if out.pd > 0 else None
             damage = fixed_damage(THROW, out.pd, out.star, ko, rules=self.rules)
             self.take(g, damage, by=f.id, die=out.damage_die)
+
+    def let_go_apart(self, g: Fighter) -> None:
+        """After ``g`` was thrown: holds between him and a third figure now farther away than
+        ``unarmed_reach`` cannot be kept (cause ``apart``)."""
+        reach = self.rules.unarmed_reach
+        far = [h for h in self.holds if g.id in (h.holder, h.target) and distance(
+            self.by_id[h.holder].at, self.by_id[h.target].at) > reach]
+        if far:
+            kept = [h for h in self.holds if h not in far]
+            self.let_go((tuple(kept), tuple(far)), "apart")
 
     def footing(self, g: Fighter, p: int, roll: int, cause: str) -> None:
         """Down for 1-2 phases (the footing die): he stands at a later phase's start."""
