@@ -28,12 +28,14 @@ def idle(cid: str, side: str, at: list[int], **stats: Any) -> dict[str, Any]:
 
 
 def doc(*combatants: dict[str, Any], rules: dict[str, Any] | None = None,
-        until: int = 200) -> dict[str, Any]:
+        until: int = 200, walls: list[list[int]] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"scenario": {"name": "test", "system": "percentile",
                                         "until": until},
                            "combatant": list(combatants)}
     if rules:
         out["rules"] = rules
+    if walls:
+        out["map"] = {"walls": walls}
     return out
 
 

@@ -30,7 +30,7 @@ PARAMS = {"phase_tenths": 20, "victim_pm": 0, "grapples_per_phase": 1, "short_st
           "long_stroke_al": 1, "grabbed_round_up": True, "edged_pd_factor": 2, "pd_limit": 100,
           "armed_ca_per_bat": 6, "weapon_parry_ca": 2, "step_ca": 2, "unarmed_reach": 1,
           "hold_first_phase_counts": False, "throw_keeps_grab": True, "footing_die": 2,
-          "surprise_phases": 1}
+          "surprise_phases": 1, "throw_blocked": "stop", "pd_star_knockout_quarter": True}
 
 Line = dict[str, Any]
 
@@ -44,10 +44,12 @@ def placed(actor: str, side: str, at: list[int], **stats: Any) -> Line:
 
 
 def log(*lines: Line, people: tuple[Line, ...], end: int | None = None,
-        rules: dict[str, Any] | None = None) -> list[Line]:
+        rules: dict[str, Any] | None = None, walls: list[list[int]] | None = None
+        ) -> list[Line]:
     """``start``, the people, ``lines`` (and ``end`` at tenth ``end``), numbered."""
     start = E(0, "start", system="percentile", seed=0, scenario="hand", until=6000,
-              rules=PARAMS if rules is None else rules)
+              rules=PARAMS if rules is None else rules,
+              **({"walls": walls} if walls else {}))
     tail = [E(end, "end", winner=None, reason="until")] if end is not None else []
     out = [start, *people, *lines, *tail]
     return [{"t": e["t"], "seq": i, **{k: v for k, v in e.items() if k != "t"}}
@@ -313,6 +315,46 @@ def throw_bout(bo_phase_1: tuple[list[str], list[int], list[int]] = (["duck"], [
         end=more[-1]["t"] if more else 20)
 
 
+BO_QUICK = placed("bo", "blue", [1, 0], mal=3, bat=2.0)  # 12 Combat Actions a phase
+
+
+def lock_escapes(second: dict[str, Any] | None = None, first_roll: bool = True
+                 ) -> list[Line]:
+    """ana joint-locks bo's right arm; bo (BAT 2: 12 Combat Actions, 9 with the arm
+    disabled) fails to escape twice: 40 PD* and the arm disabled, its permanence rolled
+    (60: not permanent); then 20 PD* and the arm disabled again, nothing rolled.
+    ``second``: fields of the second ``percentile.disabled`` replaced."""
+    first = {"chance": 20, "roll": 60} if first_roll else {}
+    return duo(
+        *turn(1, DUO),
+        declare(0, "ana", ["joint_lock"], [4], [13], mal=5),
+        declare(0, "bo", [], [], [], mal=3, budget=12),
+        grapple(13, "ana", "bo", "joint_lock", 5, 0, -10, 3, 0, 14, 10, "success",
+                limb="right_arm"),
+        position(13, "ana", "bo", "changed", 8, 0, ["ana"]),
+        hold(13, "ana", "bo", "joint_lock", limb="right_arm"),
+        *turn(2, DUO),
+        declare(20, "ana", [], [], [], mal=5),
+        declare(20, "bo", ["escape"], [4], [26], mal=3, budget=12),
+        grapple(26, "bo", "ana", "escape", 3, 0, 4, 5, 8, 18, 50, "failure"),
+        position(26, "bo", "ana", "kept", 0, 8, []),
+        E(26, "percentile.disabled", actor="bo", limb="right_arm", cause="joint_lock_escape",
+          permanent=False, **first),
+        damage(26, "bo", "joint_lock_escape", 40, 10, star=True, die=4, location="right_arm",
+               by="ana"),
+        *turn(3, DUO),
+        declare(40, "ana", [], [], [], mal=5),
+        declare(40, "bo", ["escape"], [4], [48], mal=-5, budget=9, base_mal=3,
+                base_budget=12, penalties=("arm disabled",)),
+        grapple(48, "bo", "ana", "escape", -5, 0, 4, 5, 8, 2, 90, "failure"),
+        position(48, "bo", "ana", "kept", 0, 8, []),
+        E(48, "percentile.disabled", actor="bo", limb="right_arm", cause="joint_lock_escape",
+          **{"permanent": False, **(second or {})}),
+        damage(48, "bo", "joint_lock_escape", 20, 15, star=True, die=2, location="right_arm",
+               by="ana"),
+        people=(ANA, BO_QUICK), end=48)
+
+
 def held(move: str, late: bool, **extra: Any) -> list[Line]:
     """ana's joint lock or pin on bo at 13; bo's second punch before it or after it."""
     dr, odds = (-10, 14) if move == "joint_lock" else (-6, 22)
@@ -467,6 +509,21 @@ def case_grabbed_limb() -> Case:
     return ex, edit(ex, 13, "attack", limb="left_arm"), {(13, "derek")}
 
 
+def case_disabled_limb() -> Case:
+    g = grapple_bout()  # bo's right arm was disabled at 53; he punches with his left
+    return g, edit(g, 73, "attack", limb="right_arm"), {(73, "bo")}
+
+
+def case_reach() -> Case:
+    def fight(at: list[int]) -> list[Line]:
+        bo = placed("bo", "blue", at, mal=3, bat=1.0)
+        return one_phase(declare(0, "ana", ["punch"], [1], [3], mal=5),
+                         declare(0, "bo", [], [], [], mal=3),
+                         strike(3, "ana", "bo", "punch", "short", 6, 3, "none", 1, 0, 60, 70,
+                                "miss", limb="right_arm"), people=(ANA, bo))
+    return fight([1, 0]), fight([2, 0]), {(3, "ana")}
+
+
 def case_grabbed_damage() -> Case:
     ex = example()
     return ex, edit(ex, 56, "damage", halved=False, dice="2d6", faces=[3, 3]), \
@@ -582,6 +639,11 @@ def case_joint_escape() -> Case:
     return g, edit(g, 53, "damage", pd=45, total=11), {(53, "bo")}
 
 
+def case_permanent_once() -> Case:
+    return lock_escapes(), lock_escapes({"chance": 20, "roll": 10, "permanent": True}), \
+        {(48, "bo")}
+
+
 def case_no_disabling() -> Case:
     c = choke_bout()
     bad = c[:-4] + [E(53, "percentile.disabled", actor="bo", limb="left_arm",
@@ -621,8 +683,24 @@ def case_footing() -> Case:
 
 
 def case_footing_down() -> Case:
+    step = E(22, "move", actor="ana", to=[1, 0], mode="step")  # (bo within her reach)
     punch = strike(26, "bo", "ana", "punch", "normal", 5, 5, "none", 1, 0, 48, 70, "miss")
-    return throw_bout(), throw_bout((["punch"], [2], [26]), punch), {(26, "bo")}
+    return throw_bout((["duck"], [1], [23]), step), \
+        throw_bout((["punch"], [2], [26]), step, punch), {(26, "bo")}
+
+
+def _stands(at: int) -> list[Line]:
+    """throw_bout (bo down until 60) on to phase 3, bo on his feet at ``at``."""
+    up = E(at, "state", actor="bo", state="down", value=False, cause="footing")
+    rest = [*turn(3, DUO), declare(40, "ana", [], [], [], mal=5),
+            declare(40, "bo", [], [], [], mal=3), *turn(4, DUO)]
+    rest.insert(4 if at < 60 else len(rest), up)  # (after his declaration of phase 2)
+    return throw_bout((["duck"], [1], [23]), *rest, declare(60, "ana", [], [], [], mal=5),
+                      declare(60, "bo", ["duck"], [1], [63], mal=3))
+
+
+def case_footing_stand() -> Case:
+    return _stands(60), _stands(40), {(40, "bo")}
 
 
 def case_control() -> Case:
@@ -660,6 +738,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "P-STRIKE-PARRY": case_strike_parry, "P-STRIKE-AL": case_strike_al,
     "P-STRIKE-DL": case_strike_dl, "P-STRIKE-ODDS": case_strike_odds,
     "P-ARMED-BLOCK": case_armed_block, "P-GRABBED-LIMB": case_grabbed_limb,
+    "P-DISABLED-LIMB": case_disabled_limb, "P-REACH": case_reach,
     "P-GRABBED-DAMAGE": case_grabbed_damage, "P-IMPACT": case_impact, "P-BLUNT": case_blunt,
     "P-KNOCKOUT": case_knockout, "P-DAMAGE-TOTAL": case_damage_total,
     "P-GRAPPLE-LEVELS": case_grapple_levels, "P-GRAPPLE-DR": case_grapple_dr,
@@ -668,11 +747,13 @@ CASES: dict[str, Callable[[], Case]] = {
     "P-POSITION": case_position, "P-POSITION-PM": case_position_pm, "P-HOLD-ON": case_hold_on,
     "P-ESCAPE-FREES": case_escape_frees, "P-JOINT-LOCK-HELD": case_joint_lock_held,
     "P-LOCK-ONLY-ESCAPE": case_lock_only_escape, "P-PIN-ONLY-ESCAPE": case_pin_only_escape,
-    "P-JOINT-ESCAPE": case_joint_escape, "P-NO-DISABLING": case_no_disabling,
+    "P-JOINT-ESCAPE": case_joint_escape, "P-PERMANENT-ONCE": case_permanent_once,
+    "P-NO-DISABLING": case_no_disabling,
     "P-HOLD-DAMAGE": case_hold_damage, "P-HOLD-KNOCKOUT": case_hold_knockout,
     "P-THROW-ROLLOUT": case_throw_rollout, "P-THROW-DAMAGE": case_throw_damage,
     "P-THROW-HEX": case_throw_hex, "P-FOOTING": case_footing,
-    "P-FOOTING-DOWN": case_footing_down, "P-CONTROL": case_control, "P-RAM": case_ram,
+    "P-FOOTING-DOWN": case_footing_down, "P-FOOTING-STAND": case_footing_stand,
+    "P-CONTROL": case_control, "P-RAM": case_ram,
     "P-FALL": case_fall, "P-ROLL": case_roll, "P-OUT": case_out,
 }
 
@@ -808,8 +889,194 @@ def test_a_throw_rolled_out_of_goes_three_hexes_and_does_no_damage() -> None:
         t = without(t, seq_of(t, 13, "percentile.footing"))
         return t if hurt else without(t, seq_of(t, 13, "damage"))
     assert broken(fight(3, [4, 0], False)) == set()
-    assert broken(fight(1, [2, 0], False)) == {("P-THROW-ROLLOUT", 13, "ana")}
+    # one hex with nothing in his way: short of the three (P-THROW-HEX, the way)
+    assert broken(fight(1, [2, 0], False)) == {("P-THROW-HEX", 13, "ana")}
+    assert broken(fight(4, [5, 0], False)) == {("P-THROW-ROLLOUT", 13, "ana")}
     assert broken(fight(3, [4, 0], True)) == {("P-THROW-ROLLOUT", 13, "ana")}
+
+
+def _thrown(direction: str = "E", to: list[int] | None = None, hexes: int = 1,
+            moved: list[int] | None = None, result: str = "thrown",
+            walls: list[list[int]] | None = None, people: tuple[Line, ...] = (ANA, BO),
+            rules: dict[str, Any] | None = None) -> list[Line]:
+    """throw_bout's throw, ``direction`` and where it lands changed: ``to`` (the throw
+    event) and ``moved`` (bo's ``move``; none when he stays on [1, 0])."""
+    t = throw_bout()
+    to = [2, 0] if to is None else to
+    moved = to if moved is None else moved
+    t = edit(t, 13, "percentile.throw", direction=direction, to=to, hexes=hexes,
+             result=result, on_feet=result != "thrown", roll=25 if result != "thrown" else 50)
+    if result != "thrown":
+        t = without(t, seq_of(t, 13, "percentile.footing"))
+        t = without(t, seq_of(t, 13, "damage"))
+    t = edit(t, 13, "move", to=moved) if moved != [1, 0] else without(t, seq_of(t, 13, "move"))
+    start = {**t[0], "rules": {**PARAMS, **(rules or {})}}
+    if walls:
+        start["walls"] = walls
+    rest = [e for e in t[1:] if e["event"] != "placed"]
+    return [{**e, "seq": i} for i, e in enumerate([start, *people, *rest], 1)]
+
+
+def test_a_throw_stops_before_a_wall_or_a_figure_and_says_how_far_he_really_went() -> None:
+    """"thrown one hex in a direction chosen by the attacker" / "he moves 3 hexes in the
+    direction of the Throw": the documented reading (throw_blocked stop) for what the text
+    leaves open, a wall or a figure in the way: he stops before it, the log saying the
+    hexes he really moved."""
+    wall = [[2, 0]]
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=wall)) == set()
+    # thrown through the wall, or not moved with nothing in the way
+    assert broken(_thrown(walls=wall)) == {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[1, 0], hexes=0)) == {("P-THROW-HEX", 13, "ana")}
+    # rolled out: 3 hexes, or up to the figure (cy, ana's side, 3 hexes E of bo)
+    cy = placed("cy", "red", [4, 0], mal=1, bat=1.0)
+    far = {"to": [3, 0], "hexes": 2, "result": "rolled_out"}
+    assert broken(_thrown(**far, people=(ANA, BO, cy))) == set()
+    assert broken(_thrown(**far)) == {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[4, 0], hexes=3, result="rolled_out")) == set()
+    assert broken(_thrown(to=[4, 0], hexes=3, result="rolled_out", people=(ANA, BO, cy))) \
+        == {("P-THROW-HEX", 13, "ana")}
+
+
+def test_a_throw_goes_where_its_move_takes_him() -> None:
+    """A rolled-out throw logged with 3 hexes whose ``move`` takes the man 1 hex (or one
+    that moves him at all when it says he stayed) is caught."""
+    assert broken(_thrown(to=[4, 0], hexes=3, result="rolled_out", moved=[2, 0])) == \
+        {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=[[2, 0]], moved=[1, 1])) == \
+        {("P-THROW-HEX", 13, "ana")}
+
+
+def test_no_throw_goes_into_the_throwers_own_hex() -> None:
+    assert broken(_thrown("NE", to=[2, -1])) == set()
+    assert broken(_thrown("W", to=[0, 0], moved=[1, 0])) == {("P-THROW-HEX", 13, "ana")}
+
+
+def test_with_throw_blocked_redirect_a_blocked_first_hex_is_no_direction() -> None:
+    rules = {"throw_blocked": "redirect"}
+    wall = [[2, 0]]
+    assert broken(_thrown("NE", to=[2, -1], walls=wall, rules=rules)) == set()
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=wall, rules=rules)) == \
+        {("P-THROW-HEX", 13, "ana")}
+    assert broken(_thrown(to=[1, 0], hexes=0, walls=wall)) == set()  # (stop: allowed)
+
+
+def test_a_limb_has_its_chance_to_stay_useless_once() -> None:
+    """"Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless":
+    one chance a limb, the first time; a limb logged permanently useless and later not
+    (or rolled again) is caught, and so is a first disabling without its roll."""
+    assert broken(lock_escapes()) == set()
+    assert broken(lock_escapes({"permanent": True})) == {("P-PERMANENT-ONCE", 48, "bo")}
+    assert broken(lock_escapes({"chance": 20, "roll": 70})) == \
+        {("P-PERMANENT-ONCE", 48, "bo")}
+    assert broken(lock_escapes(first_roll=False)) == {("P-PERMANENT-ONCE", 26, "bo")}
+    once = edit(lock_escapes(), 26, "percentile.disabled", roll=5, permanent=True)
+    assert broken(once) == {("P-PERMANENT-ONCE", 48, "bo")}  # then "not permanently"
+    assert broken(edit(once, 48, "percentile.disabled", permanent=True)) == set()
+
+
+def test_a_non_injuring_throws_knockout_roll_counts_its_pd_star_a_quarter() -> None:
+    """"(30) PD* from a Non-injuring Throw" / "The PD* indicates that this damage is divided
+    by four when determining the chance of survival": the Knockout Roll after the throw's
+    30 PD* has the chance of 7.5 PD at the body, 7 (the documented reading,
+    pd_star_knockout_quarter; false: the full 30)."""
+    def fight(chance: int, quarter: bool = True, star: bool | None = True) -> list[Line]:
+        t = throw_bout()
+        ko = E(13, "percentile.knockout", actor="bo", pd=30, location="body", chance=chance,
+               roll=50, result="up", **({} if star is None else {"star": star}))
+        at = seq_of(t, 13, "damage")
+        t = [*t[:at], {**ko, "seq": 0}, *t[at:]]
+        t[0] = {**t[0], "rules": {**PARAMS, "pd_star_knockout_quarter": quarter}}
+        return [{**e, "seq": i} for i, e in enumerate(t, 1)]
+    assert broken(fight(7)) == set()
+    assert broken(fight(7, star=None)) == set()  # (the damage says PD*)
+    assert broken(fight(30)) == {("P-KNOCKOUT", 13, "bo")}
+    assert broken(fight(30, quarter=False)) == set()
+    assert broken(fight(7, quarter=False)) == {("P-KNOCKOUT", 13, "bo")}
+    assert broken(fight(30, star=False)) == {("P-KNOCKOUT", 13, "bo")}  # (not its damage's)
+
+
+def test_a_pair_that_begins_a_phase_apart_has_its_pms_back_at_0() -> None:
+    """"Since last phase they were not engaged in combat the PM = 0": the documented
+    reading (docs/rules/percentile.md, "Not engaged") has a pair that begins a phase
+    farther apart than unarmed_reach, with no hold between them, no longer engaged. ana
+    threw bo a hex away (her PM 6); she steps up and grabs him in the next phase at PM
+    0."""
+    def fight(pm: int) -> list[Line]:
+        odds = {0: 34, 6: 58}[pm]  # AL 5 + PM - 2 v DL 3 on Table 4B
+        t = throw_bout((["duck"], [1], [23]),
+                       position(20, "ana", "bo", "apart", 0, 0, []),
+                       E(26, "move", actor="ana", to=[1, 0], mode="step"),
+                       grapple(39, "ana", "bo", "grab", 5, pm, -2, 3, 0, odds, 20, "success"),
+                       position(39, "ana", "bo", "changed", 7, 0, ["ana"]),
+                       hold(39, "ana", "bo", "grab"))
+        return edit(t, 20, "percentile.declare", {"actor": "ana"}, actions=["close", "grab"],
+                    costs=[2, 4], tenths=[26, 39])
+    assert broken(fight(0)) == set()
+    assert broken(fight(6)) == {("P-GRAPPLE-PM", 39, "ana")}
+
+
+def test_the_running_total_of_pd_star_is_exact() -> None:
+    """"The PD* indicates that this damage is divided by four": bo's 90 and 50 PD* count
+    22.5 + 12.5 = 35, the total rounded down once; 22 + 12 = 34 is caught."""
+    def fight(first: int, second: int) -> list[Line]:
+        t = edit(lock_escapes(), 26, "damage", pd=90, amount=90, die=9, total=first)
+        return edit(t, 48, "damage", pd=50, amount=50, die=5, total=second)
+    assert broken(fight(22, 35)) == set()
+    assert broken(fight(22, 34)) == {("P-DAMAGE-TOTAL", 48, "bo")}
+
+
+def test_a_stated_chance_is_rolled_as_chance_roll_says_and_odds_at_or_under() -> None:
+    """"roll a 00-99 percentile number less than or equal to their Odds Of Success" for the
+    odds; a chance stated as "N %" (here the Captain's Knockout Roll, 18) at or under N by
+    default, under N with chance_roll under: a roll of 18 knocks him out, or not."""
+    def fight(result: str, reading: str = "at_or_under", grab_roll: int = 23) -> list[Line]:
+        ex = edit(example(), 56, "percentile.knockout", roll=18, result=result)
+        ex = edit(ex, 13, "percentile.grapple", roll=grab_roll)
+        if result == "up":
+            ex = [e for e in ex if not (e["event"] == "state" and e.get("state") == "out")]
+        ex[0] = {**ex[0], "rules": {**PARAMS, "chance_roll": reading}}
+        return ex
+    assert broken(fight("out")) == set()
+    assert broken(fight("up")) == {("P-ROLL", 56, "captain")}
+    assert broken(fight("up", "under")) == set()
+    assert broken(fight("out", "under")) == {("P-ROLL", 56, "captain")}
+    # the grab's 30 % rolled 30: made whatever the reading of "N %"
+    assert broken(fight("up", "under", grab_roll=30)) == set()
+    assert broken(edit(fight("up", "under", grab_roll=30), 13, "percentile.grapple",
+                       result="failure")) >= {("P-ROLL", 13, "captain")}
+
+
+def test_a_kick_with_a_leg_disabled_from_the_start_is_caught() -> None:
+    def fight(limb: str) -> list[Line]:
+        ana = placed("ana", "red", [0, 0], mal=5, bat=1.0, disabled=["right_leg"])
+        return one_phase(declare(0, "ana", ["kick"], [3], [19], mal=-7, budget=3, base_mal=5,
+                                 base_budget=6, penalties=("leg disabled",)),
+                         declare(0, "bo", [], [], [], mal=3),
+                         strike(19, "ana", "bo", "kick", "normal", -7, 3, "none", 1, 0, 16, 70,
+                                "miss", limb=limb), people=(ana, BO))
+    assert broken(fight("left_leg")) == set()
+    assert broken(fight("right_leg")) == {("P-DISABLED-LIMB", 19, "ana")}
+
+
+def test_a_grappling_move_from_out_of_reach_is_caught() -> None:
+    """ana threw bo a hex away (to [2, 0]); her grab in the next phase without a step up
+    is made from two hexes."""
+    def fight(step: bool) -> list[Line]:
+        lines = [E(26, "move", actor="ana", to=[1, 0], mode="step")] if step else []
+        t = throw_bout((["duck"], [1], [23]), *lines,
+                       grapple(39, "ana", "bo", "grab", 5, 0, -2, 3, 0, 34, 90, "failure"),
+                       position(39, "ana", "bo", "kept", 0, 0, []))
+        return edit(t, 20, "percentile.declare", {"actor": "ana"}, actions=["close", "grab"],
+                    costs=[2, 4], tenths=[26, 39])
+    assert broken(fight(True)) == set()
+    assert broken(fight(False)) == {("P-REACH", 39, "ana")}
+
+
+def test_a_thrown_man_declaring_in_the_phase_he_stands_has_stood() -> None:
+    good = _stands(60)
+    assert broken(good) == set()
+    still_down = without(good, seq_of(good, 60, "state", actor="bo"))
+    assert broken(still_down) == {("P-FOOTING-STAND", 60, "bo")}
 
 
 def test_an_injuring_throw_does_ten_to_a_hundred_pd() -> None:

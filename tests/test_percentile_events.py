@@ -13,7 +13,7 @@ from timedcombat.systems.percentile import events as ev
 SAMPLES = {  # field annotations (strings under postponed evaluation) -> a sample value
     "str": "x", "int": 3, "bool": True, "str | None": "y", "int | None": 5,
     "tuple[str, ...]": ("a", "b"), "tuple[int, ...]": (1, 2), "Modifiers": (("mal", 4),),
-    "Hex | None": (1, -2), "Hex": (0, 1), "Any": 1,
+    "Hex | None": (1, -2), "Hex": (0, 1), "Any": 1, "bool | None": True,
 }
 
 

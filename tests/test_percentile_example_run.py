@@ -2,12 +2,14 @@
 Derek" (seed 001) fought by the engine from scenarios/percentile_plunder_vs_derek.toml, its
 dice scripted as the text rolls them. Every figure of the text is read back from the log:
 levels, odds, rolls and results, the control and fall chances, the damage and the
-knockout, and the tenths at which each happens."""
+knockout, and the tenths at which each happens (under both readings of a stated "N %",
+``chance_roll``: the example's rolls fix none of their boundaries)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from timedcombat import load_scenario, simulate
@@ -17,9 +19,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "percentile_plunder_vs_derek.toml"
 
 
-@pytest.fixture(scope="module")
-def log():
-    result = simulate(load_scenario(SCENARIO))
+@pytest.fixture(scope="module", params=["at_or_under", "under"])
+def log(request):
+    """The example's log under both readings of "N %" (``chance_roll``): its dice are all
+    clear of their chances, so every figure of the text comes out of either."""
+    scenario = load_scenario(SCENARIO)
+    rules = attrs.evolve(scenario.rules, chance_roll=request.param)
+    result = simulate(attrs.evolve(scenario, rules=rules))
     return [to_dict(e) for e in result.events]
 
 

@@ -21,6 +21,7 @@ from timedcombat.systems.percentile.damage import (
     fixed_damage,
     impact_dice,
     incapacitated,
+    knockout_chance,
     pd_of,
     resolve_hit,
 )
@@ -214,8 +215,13 @@ def test_a_hit_stopped_by_armor_needs_no_knockout_roll():
 def test_pd_star_counts_a_quarter_for_survival():
     assert (effective_pd(30, True), effective_pd(30, False)) == (7, 30)
     assert incapacitated(100, 100) and not incapacitated(99, 100)
-    throw = fixed_damage("throw", 30, True, 29)
-    assert (throw.effective_pd, throw.knockout_chance, throw.knocked_out) == (7, 30, True)
+    throw = fixed_damage("throw", 30, True, 29)  # the Knockout Roll counts PD* a quarter
+    assert (throw.effective_pd, throw.knockout_chance, throw.knocked_out) == (7, 7, False)
+    full = fixed_damage("throw", 30, True, 29,
+                        rules=PercentileRules(pd_star_knockout_quarter=False))
+    assert (full.knockout_chance, full.knocked_out) == (30, True)
+    head = location_named("head")  # x 3: 90 PD* / 4 = 22.5 x 3 = 67.5, 67 (not 22 x 3)
+    assert (knockout_chance(90, head, star=True), knockout_chance(90, head)) == (67, 270)
     escape = fixed_damage("joint_lock_escape", 50, True, None, location="left_arm",
                           knockout=False)
     assert (escape.location, escape.knockout_roll, escape.knocked_out) == \

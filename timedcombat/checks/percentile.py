@@ -19,6 +19,7 @@ from typing import Any
 from timedcombat.checks import Finding, Rule, RuleSet
 from timedcombat.checks import percentile_blows as blows
 from timedcombat.checks import percentile_grapples as grapples
+from timedcombat.checks import percentile_reach as reach
 from timedcombat.checks import percentile_timing as timing
 from timedcombat.checks.percentile_model import (
     DAMAGE,
@@ -49,8 +50,16 @@ ROLLED: dict[str, tuple[str, str, dict[Any, bool]]] = {
 }
 
 
+ODDS_ROLLS = (STRIKE, GRAPPLE, RAM)
+"""Rolls against Odds of Success or of Hitting: "less than or equal to", whatever
+``chance_roll`` says of the chances stated as "N %" (the other events of :data:`ROLLED`)."""
+
+
 def roll(log: PercentileLog) -> Found:
-    """Every percentile roll is 00-99 and succeeds exactly when at or under its chance."""
+    """Every percentile roll is 00-99; against its odds it succeeds exactly when at or under
+    them; against a chance stated as "N %" at or under it, or under it (``chance_roll``)."""
+    mode = log.rules["chance_roll"]
+    under = mode == "under"
     for e in log.events:
         kind = e.get("event")
         if kind == DAMAGE:
@@ -66,10 +75,17 @@ def roll(log: PercentileLog) -> Found:
             continue
         if not 0 <= r <= 99:
             yield found(e, "a roll of 00-99", f"roll {r}")
-        elif chance is not None and outcome in outcomes and outcomes[outcome] != (r <= chance):
-            want = [k for k, v in outcomes.items() if v == (r <= chance)][0]
-            yield found(e, f"{outcome_key} {_word(want)} (roll {r} "
-                           f"{'at or under' if r <= chance else 'over'} {chance})",
+            continue
+        if chance is None or outcome not in outcomes or (
+                kind not in ODDS_ROLLS and mode not in ("at_or_under", "under")):
+            continue
+        strict = under and kind not in ODDS_ROLLS
+        made = r < chance if strict else r <= chance
+        if outcomes[outcome] != made:
+            want = [k for k, v in outcomes.items() if v == made][0]
+            how = ("under" if made else "not under") if strict else \
+                ("at or under" if made else "over")
+            yield found(e, f"{outcome_key} {_word(want)} (roll {r} {how} {chance})",
                         f"{outcome_key} {_word(outcome)}")
 
 
@@ -232,6 +248,22 @@ RULES: tuple[Rule, ...] = (
     _r("P-GRABBED-LIMB", f"{GRAPPLING} > Grabs",
        "and any limb grabbed may not be used to strike.",
        "No strike is made with a `limb` an opponent's grab holds.", blows.grabbed_limb),
+    _r("P-DISABLED-LIMB", f"{GRAPPLING} > Escapes; Penalties",
+       "if an escape is attempted (10-100) PD* are taken and the locked limb disabled / "
+       "Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless. / "
+       "arm disabled -8 -3 leg disabled -12-3",
+       "No strike is made with a `limb` that is disabled: in the placed `disabled`, or by "
+       "a `percentile.disabled` before it (a punch or elbow with a disabled arm, a knee or "
+       "kick with a disabled leg).", reach.disabled_limb),
+    _r("P-REACH", f"{CA}; {EXAMPLE}",
+       "When fighting an armed foe an unarmed man must either duck weapon blows, or close to "
+       "range 1 and block the opponent's arms. / Derek and the Captain are now rolling on "
+       "the ground, struggling.",
+       "Unarmed strikes (punch, elbow, knee, kick, head butt, shield strike), grappling "
+       "moves and rams are made on a target within unarmed_reach (default 1, the seed's "
+       "range 1) of their maker where the two stand at that moment (a weapon's blows and "
+       "pommel strikes reach as far as the weapon, whose table is not checked).",
+       reach.reach),
     _r("P-GRABBED-DAMAGE", f"{GRAPPLING} > Grabs; {EXAMPLE}",
        "A person who has been grabbed halves his Damage Bonus for striking actions. / A long "
        "stroke kick would do two six sided dice Impact, but since Derek is in the Captain's "
@@ -255,15 +287,22 @@ RULES: tuple[Rule, ...] = (
        "The location of the 00-99 roll on 5D (head 00-09, right arm 10-19, left arm 20-29, "
        "body 30-69, right leg 70-84, left leg 85-99); PD = Impact x 5 head, 3 body, 2 limb "
        f"(unarmed strikes and rams; {BASE}).", blows.blunt),
-    _r("P-KNOCKOUT", EXAMPLE, "The Captain rolls a 05 for his Knockout Roll and keels over.",
+    _r("P-KNOCKOUT", f"{EXAMPLE}; {GRAPPLING} > Throws",
+       "The Captain rolls a 05 for his Knockout Roll and keels over. / If he is unable to "
+       "rollout of a Throw, (30) PD* from a Non-injuring Throw or (10-100) PD from an "
+       "Injuring Throw are received. / The PD* indicates that this damage is divided by "
+       "four when determining the chance of survival and the time of recovery.",
        "A Knockout Roll follows every strike or ram that hits for PD (on its tenth); its "
        "chance = PD x 3 at the head, x 1 at the body, x 1/2 at a limb (rounded down; "
-       f"{BASE}).", blows.knockout),
+       f"{BASE}); PD* (its `damage`'s `star`, or its own) counted a quarter when "
+       "pd_star_knockout_quarter (the default: 30 PD* at the body, 7), in full when not.",
+       blows.knockout),
     _r("P-DAMAGE-TOTAL", f"{GRAPPLING} > Throws",
        "The PD* indicates that this damage is divided by four when determining the chance of "
        "survival and the time of recovery.",
-       "A damage's `total` is the PD taken so far with PD* counted a quarter (rounded down); "
-       "its `limit` the combatant's pd_limit or the rule's.", blows.damage_total),
+       "A damage's `total` is the PD taken so far with PD* counted a quarter, the sum kept "
+       "exact and rounded down once (90 + 50 PD* is 35, not 22 + 12 = 34); its `limit` the "
+       "combatant's pd_limit or the rule's.", blows.damage_total),
     # -- grappling
     _r("P-GRAPPLE-LEVELS", GRAPPLING, LEVELS_Q,
        "AL = mal + pm + dr and DL = defender_mal + defender_pm, the MALs being the two "
@@ -280,8 +319,9 @@ RULES: tuple[Rule, ...] = (
        "Since last phase they were not engaged in combat the PM = 0 / The Cap- tain's Defense "
        "Level is 4 (martial arts level) + 7 (PM) = 11.",
        "`pm` and `defender_pm` are the two combatants' PMs from their position of the prior "
-       "phase (0 when they never were engaged; not checked when their last position is "
-       "older).", grapples.grapple_pm),
+       "phase (0 when they never were engaged, or when they begin the phase farther apart "
+       "than unarmed_reach with no hold between them: no longer engaged, the documented "
+       "reading; not checked when their last position is older).", grapples.grapple_pm),
     _r("P-GRAPPLE-ODDS", f"{GRAPPLING}; {EXAMPLE}",
        "on Combat Attack Table (4B) to find the Odds Of Success. / Looking at Combat Attack "
        "Table (4B) an AL of2 versus Defense Skill Level of3 gives the Captain a 30% chance "
@@ -327,13 +367,15 @@ RULES: tuple[Rule, ...] = (
        "The attacker can main- tain the Joint Lock indefinitely and loses position only if "
        "the defender escapes.",
        "A joint lock is let go only on a tenth the two are freed (escape, disengaged), a "
-       "new move of the holder takes effect, or one of them is out.",
+       "new move of the holder takes effect, one of them is out, or a third has thrown one "
+       "of them out of unarmed_reach of the other (no hold is kept apart: documented).",
        grapples.joint_lock_held),
     _r("P-LOCK-ONLY-ESCAPE", f"{GRAPPLING} > Locks",
        "These put the foe in a position from which he may do nothing but attempt to Escape "
        "the lock.",
-       "A joint-locked man makes no strike and no grappling move but an escape, and no "
-       "parries, ducks or blocks count for him.", grapples.lock_only_escape),
+       "A joint-locked man makes no strike and no grappling move but an escape from the one "
+       "who locks him, and no parries, ducks or blocks count for him.",
+       grapples.lock_only_escape),
     _r("P-PIN-ONLY-ESCAPE", f"{GRAPPLING} > Pins",
        "When an opponent is Pinned, his limbs are immobilized. / A Pinned person cannot "
        "attempt any move other than an Escape.",
@@ -343,9 +385,16 @@ RULES: tuple[Rule, ...] = (
        "In the special case oUoint Locks. if an escape is attempted (10-100) PD* are taken "
        "and the locked limb disabled, regardless of whether or not the Escape is successful. "
        "Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless.",
-       "An escape attempted from a joint lock is followed on its tenth by PD* of 10 x d10 "
+       "An escape attempted from a joint lock (at the one who holds it) is followed on its "
+       "tenth by PD* of 10 x d10 "
        "(10-100) to the escaper and a `percentile.disabled` of the locked limb with a chance "
        "of 20, success or not.", grapples.joint_escape),
+    _r("P-PERMANENT-ONCE", f"{GRAPPLING} > Escapes",
+       "Limbs disabled by Joint Locks have a 20% chance of becoming permanently useless.",
+       "A limb has that chance once: the first `percentile.disabled` of a combatant's limb "
+       "has its roll (chance 20); every later one has none and the first one's `permanent` "
+       "(a limb once permanently useless stays so, one that escaped the 20 % stays "
+       "curable).", grapples.permanent_once),
     _r("P-NO-DISABLING", f"{GRAPPLING} > Locks",
        "Es- capes from Choke and Strangle Holds may be attempted by any means possible, and "
        "unlike Joint Locks, no disabling injuries result (see escapes).",
@@ -367,19 +416,26 @@ RULES: tuple[Rule, ...] = (
        "The thrown person has a 10 x (his Martial Arts Level) % chance of rolling out of the "
        "Throw. If this roll is made he moves 3 hexes in the direction of the Throw, ends up "
        "on his feet, and does not take any damage.",
-       "`rollout_chance` = 10 x the thrown man's MAL of the phase; rolled out: 3 hexes, on "
-       "his feet, no damage.", grapples.throw_rollout),
+       "`rollout_chance` = 10 x the thrown man's MAL of the phase; rolled out: on his feet, "
+       "no damage, at most 3 hexes (fewer only when his way is blocked: P-THROW-HEX).",
+       grapples.throw_rollout),
     _r("P-THROW-DAMAGE", f"{GRAPPLING} > Throws; {EXAMPLE}",
        "If he is unable to rollout of a Throw, (30) PD* from a Non-injuring Throw or (10-100) "
        "PD from an Injuring Throw are received. / Derek rolls a 23 and lands without injury",
-       "Thrown and not rolled out: one hex, off his feet, 30 PD* (non-injuring) or 10 x d10 "
-       "PD (injuring), a `damage` on the throw's tenth; a rider dragged down is unhurt, on "
-       "his feet, only by a Fall Recovery roll made.", grapples.throw_damage),
+       "Thrown and not rolled out: at most one hex (P-THROW-HEX), off his feet, 30 PD* "
+       "(non-injuring) or 10 x d10 PD (injuring), a `damage` on the throw's tenth; a rider "
+       "dragged down is unhurt, on his feet, only by a Fall Recovery roll made.",
+       grapples.throw_damage),
     _r("P-THROW-HEX", f"{GRAPPLING} > Throws",
        "If successfully done, the opponent is thrown one hex in a direction chosen by the "
        "attacker. / If this roll is made he moves 3 hexes in the direction of the Throw",
-       "A throw's `to` is `hexes` hexes in its `direction` from where the thrown man stood.",
-       grapples.throw_hex),
+       "The `direction` does not lead from the thrown man into the thrower's own hex; the "
+       "throw's `to` is `hexes` hexes in it from where the thrown man stood, every hex of "
+       "the way free; `hexes` is the full distance (1, rolled out 3) unless the next hex "
+       "is a wall (`start.walls`) or a figure still in the fight (the documented reading "
+       "throw_blocked: he stops before it; with redirect a blocked first hex is no "
+       "direction while a neighbouring hex is free); the thrown man's `move` of the tenth "
+       "takes him to `to` (none when he stays).", grapples.throw_hex),
     _r("P-FOOTING", f"{GRAPPLING} > Throws", FOOTING_Q,
        "A throw not rolled out of has a `percentile.footing` on its tenth, also when the "
        "throw's damage puts the man out (the passage has no exception): 1 or 2 phases by a "
@@ -390,6 +446,10 @@ RULES: tuple[Rule, ...] = (
        "Until he stands a man regaining his footing makes no strike, ram or grappling move "
        "but an escape (he may duck, block or parry: an assumption of "
        "docs/rules/percentile.md).", grapples.footing_down),
+    _r("P-FOOTING-STAND", f"{GRAPPLING} > Throws", FOOTING_Q,
+       "A man down after a throw (or a fall) is on his feet again (`state` `down` false) "
+       "at his footing's `until` and not before; if he declares in the phase that begins "
+       "then, he has stood by then.", grapples.footing_stand),
     # -- mounts (the worked example)
     _r("P-CONTROL", EXAMPLE,
        "so from the Action/Reaction table of section 3.3 under Combat Maneuver- ing with one "
@@ -415,10 +475,16 @@ RULES: tuple[Rule, ...] = (
        "A fall's chance = 100 // height x the placed Fall Recovery level; a warhorse's rider "
        "falls 5 feet.", blows.fall),
     # -- every roll; out of the fight
-    _r("P-ROLL", GRAPPLING, ROLL_Q,
+    _r("P-ROLL", f"{GRAPPLING}; {EXAMPLE}",
+       f"{ROLL_Q} / Derek rolls a 32 against the 22 needed for success / The thrown person "
+       "has a 10 x (his Martial Arts Level) % chance of rolling out of the Throw. / he has "
+       "a 30 x 3 = 90% chance of controlling his mount this phase. Derek rolls a 76 and "
+       "succeeds.",
        "Every 00-99 roll (odds, control, fall, knockout, permanence, roll-out, hit location) "
-       "is 0-99, and its outcome is the success exactly when the roll is at or under the "
-       "chance.", roll),
+       "is 0-99; against Odds of Success or of Hitting (grappling moves, strikes, rams) its "
+       "outcome is the success exactly when the roll is at or under them; against a chance "
+       "stated as 'N %' (control, fall, knockout, permanence, roll-out) the same, or, with "
+       "chance_roll under, exactly when the roll is under it.", roll),
     _r("P-OUT", f"{EXAMPLE}; {GRAPPLING} > Locks",
        "The Captain rolls a 05 for his Knockout Roll and keels over. / The opponent is "
        "knocked out after two phases in a Choke Hold",
@@ -444,8 +510,9 @@ NOT_CHECKED: tuple[tuple[str, str], ...] = (
      "checked against them (the pins' Difficulty Ratings are, P-GRAPPLE-DR)."),
     ("The PD* indicates that this damage is divided by four when determining the chance of "
      "survival and the time of recovery.",
-     "Survival and recovery fall outside a fight's log; only the running total is checked "
-     "(P-DAMAGE-TOTAL). Being down at the pd_limit (an assumption) is not checked."),
+     "Survival and recovery fall outside a fight's log; only the running total "
+     "(P-DAMAGE-TOTAL) and the Knockout Roll's chance (P-KNOCKOUT) are checked. Being "
+     "down at the pd_limit (an assumption) is not checked."),
     ("Derek is a 3rd level Horseman and has his left hand on the reins",
      "The hands on the reins change by the `reins` action, which the log does not detail: "
      "a Control roll's `free_hands` is taken as logged (its chance is checked from it)."),
@@ -475,11 +542,13 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
 - **Rule parameters** come from `start.rules` (`phase_tenths`, `victim_pm`,
   `grapples_per_phase`, `short_stroke_al`, `long_stroke_al`, `grabbed_round_up`,
   `armed_ca_per_bat`, `weapon_parry_ca`, `step_ca`, `hold_first_phase_counts`,
-  `footing_die`, `surprise_phases`, `pd_limit`; the documented defaults when absent, and
-  a value of the wrong type counts as unknown). **Stats** come from `placed` (`mal`, `bat`
-  as a number or a fraction such as `"3/2"`, `weapon`, `shield`, `holding`, `armor`,
-  `disabled`, `surprised`, `mount`, `horseman`, `fall_recovery`, `pd_limit`; a stat left
-  out takes the scenario's default).
+  `footing_die`, `surprise_phases`, `pd_limit`, `unarmed_reach`, `throw_blocked`,
+  `pd_star_knockout_quarter`, `chance_roll`; the
+  documented defaults when absent, and a value of the wrong type counts as unknown);
+  the map's **walls** from `start.walls` (none: open ground). **Stats** come from
+  `placed` (`mal`, `bat` as a number or a fraction such as `"3/2"`, `weapon`, `shield`,
+  `holding`, `armor`, `disabled`, `surprised`, `mount`, `horseman`, `fall_recovery`,
+  `pd_limit`; a stat left out takes the scenario's default).
 - **Phases**: the turn clock's `percentile.turn` and `percentile.phase`; a turn is one
   phase, and phase *p* (counted from 0, as in `percentile.declare`) is turn *p* + 1 and
   covers tenths *p* x P to *p* x P + P - 1. An event belongs to the phase whose
@@ -490,7 +559,8 @@ How a `percentile` log is read (`timedcombat/checks/percentile_model.py`):
   grappling move to one of its name; the stroke of the strike prices the action.
 - **Holds** are on from their `percentile.hold` `on` to their `off`; **positions** are
   the `percentile.position` events (a pair's Position Modifiers in the next phase);
-  **where everyone stands** comes from `placed.at` and `move.to`; a combatant is **out**
+  **where everyone stands** comes from `placed.at` and `move.to` (one who is out has
+  left the map); a combatant is **out**
   from a Knockout Roll `out`, a hold's `knocked_out`, or `state` `out`.
 - **Missing information is not a violation.** A rule that needs what the log does not
   give (no stats, no declaration, no roll, a position older than the prior phase ...)
@@ -540,7 +610,7 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "impact": _INT, "armor": _INT, "halved": _BOOL, "by": _OPT_STR,
              "location_roll": ((int, type(None)), False), "die": ((int, type(None)), False)},
     "percentile.knockout": {"actor": _ID, "pd": _INT, "location": _STR, "chance": _INT,
-                            "roll": _INT, "result": _STR},
+                            "roll": _INT, "result": _STR, "star": _BOOL},
     "percentile.disabled": {"actor": _ID, "limb": _STR, "chance": _INT, "roll": _INT,
                             "permanent": _BOOL},
     "percentile.throw": {"actor": _ID, "target": _ID, "kind": _STR, "result": _STR,

@@ -232,13 +232,35 @@ def blunt(log: PercentileLog) -> Found:
             yield found(e, f"{imp * per} PD (Impact {imp} x {per} at the {name})", f"pd {pd}")
 
 
+def _damage_before(log: PercentileLog, i: int, e: Event) -> Event | None:
+    """The damage a Knockout Roll ``e`` (event ``i``) follows: its victim's last ``damage``
+    on its tenth."""
+    for _, q in log.same_tenth(i, after=False):
+        if q.get("event") == DAMAGE and q.get("actor") == e.get("actor"):
+            return q
+    return None
+
+
 def knockout(log: PercentileLog) -> Found:
-    """A Knockout Roll after a hit that does PD; its chance by PD and location (5D)."""
-    for _, e in log.of("percentile.knockout"):
+    """A Knockout Roll after a hit that does PD; its chance by PD and location (5D), PD*
+    counted a quarter (``pd_star_knockout_quarter``, as for survival)."""
+    quarter = log.rules["pd_star_knockout_quarter"]
+    for i, e in log.of("percentile.knockout"):
         pd, chance, loc = num(e.get("pd")), num(e.get("chance")), e.get("location")
-        want = knockout_chance(pd, loc) if pd is not None and isinstance(loc, str) else None
+        hurt, own = _damage_before(log, i, e), e.get("star")
+        star = hurt.get("star") if hurt is not None else own
+        if isinstance(own, bool) and isinstance(star, bool) and own != star:
+            yield found(e, f"star {str(star).lower()} (its damage's)",
+                        f"star {str(own).lower()}")
+            continue
+        if star is True and quarter is None:
+            continue
+        counted = star is True and bool(quarter)
+        want = knockout_chance(pd, loc, counted) if pd is not None and isinstance(loc, str) \
+            else None
         if want is not None and chance is not None and chance != want:
-            yield found(e, f"knockout chance {want} ({pd} PD at the {loc})",
+            why = f"{pd} PD* a quarter" if counted else f"{pd} PD"
+            yield found(e, f"knockout chance {want} ({why} at the {loc})",
                         f"chance {chance}")
     for i, e, _j, _h in _located(log):
         pd = num(e.get("pd"))
@@ -250,14 +272,17 @@ def knockout(log: PercentileLog) -> Found:
 
 
 def damage_total(log: PercentileLog) -> Found:
-    """The total is the PD taken so far, PD* counting a quarter (rounded down); the limit
-    is the combatant's ``pd_limit`` or the rule's."""
+    """The total is the PD taken so far, PD* counting a quarter: the sum kept exact and
+    rounded down once (90 + 50 PD* is 35, not 22 + 12); the limit is the combatant's
+    ``pd_limit`` or the rule's."""
+    quarters: Counter[str] = Counter()  # PD x 4, PD* x 1
     totals: Counter[str] = Counter()
     for _, e in log.of(DAMAGE):
         actor, pd, star = e.get("actor"), num(e.get("pd")), e.get("star")
         if not isinstance(actor, str) or pd is None or not isinstance(star, bool):
             continue
-        totals[actor] += pd // PD_STAR_DIVISOR if star else pd
+        quarters[actor] += pd if star else pd * PD_STAR_DIVISOR
+        totals[actor] = quarters[actor] // PD_STAR_DIVISOR
         total, limit = num(e.get("total")), num(e.get("limit"))
         p = log.person(actor)
         own = p.int_stat("pd_limit") if p else None

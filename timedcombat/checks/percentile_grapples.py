@@ -40,7 +40,7 @@ from timedcombat.checks.percentile_tables import (
     coincide,
     move_row,
 )
-from timedcombat.hexmap import DIRECTIONS, FACINGS
+from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, neighbours
 
 Found = Iterator[Finding]
 ESCAPE = "escape"
@@ -293,6 +293,10 @@ def joint_lock_held(log: PercentileLog) -> Found:
         if h.hold != "joint_lock" or h.off is None:
             continue
         ok = any(log.out_at.get(p, h.off + 1) <= h.off for p in (h.holder, h.target))
+        a, b, reach = log.pos_at(h.holder, h.off), log.pos_at(h.target, h.off), \
+            log.rules["unarmed_reach"]
+        if a is not None and b is not None and reach is not None and distance(a, b) > reach:
+            ok = True  # thrown apart (by a third): no lock is kept out of reach
         for j, e in log.same_tenth(h.off, after=False):
             if e.get("event") == "percentile.position" and \
                     {e.get("actor"), e.get("target")} == {h.holder, h.target}:
@@ -313,10 +317,15 @@ def _only_escape(hold: str) -> object:
                     log.holds_on(i, target=actor, hold=hold):
                 yield found(e, f"nothing but an escape ({actor} is held: {hold})",
                             f"{e.get('strike')}")
-            elif kind == GRAPPLE and e.get("move") != ESCAPE and isinstance(actor, str) \
+            elif kind == GRAPPLE and isinstance(actor, str) \
                     and log.holds_on(i, target=actor, hold=hold):
-                yield found(e, f"nothing but an escape ({actor} is held: {hold})",
-                            f"{e.get('move')}")
+                holders = sorted({h.holder for h in log.holds_on(i, target=actor, hold=hold)})
+                if e.get("move") != ESCAPE:
+                    yield found(e, f"nothing but an escape ({actor} is held: {hold})",
+                                f"{e.get('move')}")
+                elif hold == "joint_lock" and e.get("target") not in holders:
+                    yield found(e, f"an escape from the lock ({', '.join(holders)})",
+                                f"escape from {e.get('target')}")
             elif kind == STRIKE and isinstance(target, str) and num(e.get("parries")) and \
                     log.holds_on(i, target=target, hold=hold):
                 yield found(e, f"no parries, ducks or blocks of {target} (held: {hold})",
@@ -330,10 +339,12 @@ pin_only_escape = _only_escape("pin")
 
 
 def _locked_escape(log: PercentileLog, i: int, e: Event) -> list[Hold]:
-    actor = e.get("actor")
+    """The joint locks an escape ``e`` is attempted from: those its target has on him."""
+    actor, target = e.get("actor"), text(e.get("target"))
     if e.get("move") != ESCAPE or not isinstance(actor, str):
         return []
-    return log.holds_on(i, target=actor, hold="joint_lock")
+    return [h for h in log.holds_on(i, target=actor, hold="joint_lock")
+            if target is None or h.holder == target]
 
 
 def joint_escape(log: PercentileLog) -> Found:
@@ -378,6 +389,30 @@ def no_disabling(log: PercentileLog) -> Found:
         if not ok:
             yield found(e, "a limb disabled only by escaping a joint lock on it",
                         f"{limb} disabled")
+
+
+def permanent_once(log: PercentileLog) -> Found:
+    """A limb disabled by joint locks has its 20 % chance to stay useless once: the first
+    `percentile.disabled` of the limb rolls it, later ones roll nothing and keep it."""
+    first: dict[tuple[str, str], Event] = {}
+    for _, e in log.of("percentile.disabled"):
+        actor, limb = text(e.get("actor")), text(e.get("limb"))
+        if actor is None or limb is None:
+            continue
+        roll, permanent = num(e.get("roll")), e.get("permanent")
+        before = first.get((actor, limb))
+        if before is None:
+            first[(actor, limb)] = e
+            if roll is None:
+                yield found(e, f"the {limb}'s permanence roll ({JOINT_PERMANENT} %), the "
+                               "first time a joint lock disables it", "no roll")
+        elif roll is not None:
+            yield found(e, f"no second permanence roll for the {limb} (rolled at "
+                           f"{before['t']})", f"roll {roll}")
+        elif isinstance(permanent, bool) and isinstance(before.get("permanent"), bool) \
+                and permanent != before["permanent"]:
+            yield found(e, f"permanent {str(before['permanent']).lower()} (the {limb}'s roll "
+                           f"at {before['t']})", f"permanent {str(permanent).lower()}")
 
 
 # ---------------------------------------------------------------------- chokes, strangles
@@ -480,8 +515,13 @@ def _around(log: PercentileLog, i: int, kind: str, actor: object) -> list[Event]
             if q.get("event") == kind and q.get("actor") == actor]
 
 
+NOMINAL = {"rolled_out": ROLLOUT_HEXES, "thrown": THROW_HEXES, "unhurt": THROW_HEXES}
+"""How far each result of a throw sends the man, with nothing in his way."""
+
+
 def throw_rollout(log: PercentileLog) -> Found:
-    """10 x MAL % to roll out of a throw; rolled out: 3 hexes, on his feet, no damage."""
+    """10 x MAL % to roll out of a throw; rolled out: on his feet, no damage (3 hexes, or
+    fewer when the way is blocked: P-THROW-HEX)."""
     for i, e in log.of("percentile.throw"):
         chance, mal = num(e.get("rollout_chance")), log.mal(e.get("target"), i)
         if chance is not None and mal is not None and chance != ROLLOUT_PER_MAL * mal:
@@ -490,24 +530,28 @@ def throw_rollout(log: PercentileLog) -> Found:
         elif e.get("result") == "rolled_out":
             hurt = [q for q in _after(log, i, DAMAGE, e.get("target"))
                     if num(q.get("location_roll")) is None]
-            if num(e.get("hexes")) != ROLLOUT_HEXES or e.get("on_feet") is not True:
-                yield found(e, "rolled out: 3 hexes, on his feet",
+            hexes = num(e.get("hexes"))
+            if (hexes is not None and hexes > ROLLOUT_HEXES) or e.get("on_feet") is not True:
+                yield found(e, "rolled out: 3 hexes (at most), on his feet",
                             f"{e.get('hexes')} hexes, on_feet {e.get('on_feet')}")
             elif hurt:
                 yield found(e, "rolled out: no damage", f"{hurt[0].get('pd')} PD")
 
 
 def throw_damage(log: PercentileLog) -> Found:
-    """Not rolled out: one hex, down, (30) PD* from a non-injuring throw or (10-100) PD
-    from an injuring one; a rider dragged down who lands well: on his feet, unhurt."""
+    """Not rolled out: one hex (at most), down, (30) PD* from a non-injuring throw or
+    (10-100) PD from an injuring one; a rider dragged down who lands well: on his feet,
+    unhurt."""
     for i, e in log.of("percentile.throw"):
         result, target = e.get("result"), e.get("target")
         hurt = [q for q in _around(log, i, DAMAGE, target)
                 if num(q.get("location_roll")) is None]
         falls = _around(log, i, "percentile.fall", target)
+        hexes = num(e.get("hexes"))
+        far = hexes is not None and hexes > THROW_HEXES
         if result == "thrown":
-            if num(e.get("hexes")) != THROW_HEXES or e.get("on_feet") is not False:
-                yield found(e, "thrown: one hex, off his feet",
+            if far or e.get("on_feet") is not False:
+                yield found(e, "thrown: one hex (at most), off his feet",
                             f"{e.get('hexes')} hexes, on_feet {e.get('on_feet')}")
             elif not hurt:
                 yield found(e, "the throw's damage", "none")
@@ -516,8 +560,8 @@ def throw_damage(log: PercentileLog) -> Found:
         elif result == "unhurt":
             if not falls or falls[0].get("result") != "unhurt":
                 yield found(e, "unhurt only by a Fall Recovery roll made", "no such roll")
-            elif num(e.get("hexes")) != THROW_HEXES or e.get("on_feet") is not True:
-                yield found(e, "one hex, on his feet",
+            elif far or e.get("on_feet") is not True:
+                yield found(e, "one hex (at most), on his feet",
                             f"{e.get('hexes')} hexes, on_feet {e.get('on_feet')}")
             elif hurt:
                 yield found(e, "no damage", f"{hurt[0].get('pd')} PD")
@@ -537,24 +581,84 @@ def _throw_pd(e: Event, q: Event) -> Found:
                     f"{pd} PD{'*' if star else ''}")
 
 
+Hex = tuple[int, int]
+
+
+def _hex_text(h: Hex) -> str:
+    return f"[{h[0]}, {h[1]}]"
+
+
+def _along(frm: Hex, direction: str, k: int) -> Hex:
+    """The hex ``k`` steps from ``frm`` in a facing direction."""
+    dq, dr = DIRECTIONS[FACINGS.index(direction)]
+    return (frm[0] + k * dq, frm[1] + k * dr)
+
+
 def throw_hex(log: PercentileLog) -> Found:
-    """The thrown man goes in the thrower's direction: one hex, or three rolling out."""
+    """The thrown man goes in the direction the thrower chose (never into the thrower's
+    own hex): one hex, or three rolling out, stopping before a wall or a figure in his way
+    (``throw_blocked``); his ``move`` takes him to the throw's ``to``."""
     for i, e in log.of("percentile.throw"):
-        d, to, hexes = e.get("direction"), as_hex(e.get("to")), num(e.get("hexes"))
-        target = e.get("target")
+        d, to, hexes = text(e.get("direction")), as_hex(e.get("to")), num(e.get("hexes"))
+        target, thrower = e.get("target"), e.get("actor")
         if d not in FACINGS or to is None or hexes is None or not isinstance(target, str):
             continue
-        made = [j for j, g in log.same_tenth(i, after=False)
-                if g.get("event") == GRAPPLE and g.get("move") == "throw"
-                and g.get("actor") == e.get("actor") and g.get("target") == target]
-        frm = log.pos_at(target, made[0]) if made else None
+        frm = log.pos_at(target, i)
         if frm is None:
             continue
-        dq, dr = DIRECTIONS[FACINGS.index(d)]
-        want = (frm[0] + hexes * dq, frm[1] + hexes * dr)
-        if to != want:
-            yield found(e, f"to {list(want)} ({hexes} hex{'es' if hexes > 1 else ''} {d} "
-                           f"of {list(frm)})", f"to {list(to)}")
+        own = log.pos_at(thrower, i) if isinstance(thrower, str) else None
+        if own is not None and _along(frm, d, 1) == own:
+            yield found(e, f"a direction other than into {thrower}'s own hex "
+                           f"{_hex_text(own)}", f"direction {d}")
+        elif hexes < 0 or to != _along(frm, d, hexes):
+            yield found(e, f"to {list(_along(frm, d, max(hexes, 0)))} ({hexes} hex"
+                           f"{'es' if hexes != 1 else ''} {d} of {list(frm)})", f"to {list(to)}")
+        else:
+            yield from _throw_way(log, i, e, target, frm, d)
+            yield from _thrown_move(log, i, e, target, frm, to)
+
+
+def _throw_way(log: PercentileLog, i: int, e: Event, target: str, frm: Hex,
+               d: str) -> Found:
+    """The way of a throw: free up to where he lands; short of the full distance only when
+    the next hex is a wall or a figure; with ``throw_blocked`` ``redirect`` never into a
+    blocked first hex while a neighbouring hex is free."""
+    walls, standing = log.walls, log.standing_at(i)
+    hexes, nominal = e["hexes"], NOMINAL.get(str(e.get("result")))
+    if walls is None or standing is None:
+        return
+
+    def blocked(h: Hex) -> str | None:
+        if h in walls:
+            return "a wall"
+        who = standing.get(h)
+        return who if who is not None and who != target else None
+
+    for k in range(1, hexes + 1):
+        what = blocked(_along(frm, d, k))
+        if what is not None:
+            yield found(e, f"a free way ({_hex_text(_along(frm, d, k))} is {what})",
+                        f"thrown through it ({hexes} hexes)")
+            return
+    beyond = _along(frm, d, hexes + 1)
+    if nominal is not None and hexes < nominal and blocked(beyond) is None:
+        yield found(e, f"{nominal} hex{'es' if nominal > 1 else ''} (nothing in the way at "
+                       f"{_hex_text(beyond)})", f"{hexes} hexes")
+    elif log.rules["throw_blocked"] == "redirect" and blocked(_along(frm, d, 1)) is not None:
+        free = [h for h in neighbours(frm) if blocked(h) is None]
+        if free:
+            yield found(e, f"a free direction (throw_blocked redirect: {_hex_text(free[0])} "
+                           "is free)", f"direction {d} into {blocked(_along(frm, d, 1))}")
+
+
+def _thrown_move(log: PercentileLog, i: int, e: Event, target: str, frm: Hex,
+                 to: Hex) -> Found:
+    """The thrown man's ``move`` on the throw's tenth takes him to ``to`` (none when he
+    stays where he stood)."""
+    moves = [q for q in _after(log, i, "move", target) if q.get("mode") in (None, "thrown")]
+    went = as_hex(moves[0].get("to")) if moves else frm
+    if went != to:
+        yield found(e, f"{target} moved to {list(to)}", f"moved to {list(went or ())}")
 
 
 def footing_phases(roll: int, die: int) -> int:
@@ -584,6 +688,33 @@ def footing(log: PercentileLog) -> Found:
         if e.get("result") == "thrown" and not _around(log, i, "percentile.footing",
                                                        e.get("target")):
             yield found(e, f"{e.get('target')} down 1 to 2 phases", "no footing roll")
+
+
+def footing_stand(log: PercentileLog) -> Found:
+    """A man thrown down regains his footing after his 1 to 2 phases, not before: he
+    stands (``state`` ``down`` false) at his footing's ``until``, the start of his phase;
+    one still in the fight who declares in that phase has stood by then."""
+    for i, e in log.of("percentile.footing"):
+        actor, until = text(e.get("actor")), num(e.get("until"))
+        if actor is None or until is None:
+            continue
+        stood: int | None = None
+        for j in range(i + 1, len(log.events)):
+            q = log.events[j]
+            if q.get("actor") != actor:
+                continue
+            if q.get("event") == "percentile.footing":
+                break  # thrown again: his new footing decides
+            if q.get("event") == "state" and q.get("state") == "down" and q.get("value") is False:
+                stood = j
+                if q["t"] < until:
+                    yield found(q, f"{actor} on his feet at {until} (his footing)",
+                                f"on his feet at {q['t']}")
+                break
+            if q.get("event") == "percentile.declare" and q["t"] >= until and stood is None:
+                yield found(q, f"{actor} on his feet at {until}, before he declares",
+                            "still down")
+                break
 
 
 def footing_down(log: PercentileLog) -> Found:

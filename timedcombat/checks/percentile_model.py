@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from timedcombat.checks import Finding
+from timedcombat.hexmap import distance
 
 Hex = tuple[int, int]
 Event = Mapping[str, Any]
@@ -33,7 +34,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "long_stroke_al": 1, "grabbed_round_up": True, "edged_pd_factor": 2, "pd_limit": 100,
     "armed_ca_per_bat": 6, "weapon_parry_ca": 2, "step_ca": 2, "unarmed_reach": 1,
     "hold_first_phase_counts": False, "throw_keeps_grab": True, "footing_die": 2,
-    "surprise_phases": 1,
+    "surprise_phases": 1, "throw_blocked": "stop", "pd_star_knockout_quarter": True,
+    "chance_roll": "at_or_under",
 }
 """The documented rule parameters (``docs/rules/percentile.md``) and their defaults, used
 when a log's ``start`` does not give them. A value of the wrong type reads as unknown."""
@@ -186,11 +188,23 @@ def _rules(given: Any) -> dict[str, Any]:
         for k, v in given.items():
             if k in DEFAULT_RULES:
                 d = DEFAULT_RULES[k]
-                ok = isinstance(v, bool) if isinstance(d, bool) else num(v) is not None
+                ok = isinstance(v, bool) if isinstance(d, bool) else \
+                    isinstance(v, str) if isinstance(d, str) else num(v) is not None
                 rules[k] = v if ok else None
     if num(rules["phase_tenths"]) is not None and rules["phase_tenths"] < 1:
         rules["phase_tenths"] = None
     return rules
+
+
+def _walls(given: Any) -> set[Hex] | None:
+    """The map's walls from ``start`` (none given: open ground; not a list of hexes:
+    unknown, ``None``)."""
+    if given is None:
+        return set()
+    if not isinstance(given, list):
+        return None
+    hexes = [as_hex(h) for h in given]
+    return None if any(h is None for h in hexes) else set(hexes)  # type: ignore[arg-type]
 
 
 class PercentileLog:
@@ -199,6 +213,8 @@ class PercentileLog:
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = list(events)
         self.rules = _rules(self.events[0].get("rules") if self.events else None)
+        walls = self.events[0].get("walls") if self.events else None
+        self.walls: set[Hex] | None = _walls(walls)
         self.people: dict[str, Person] = {}
         self.turns: list[tuple[int, Event]] = []
         self.phases: list[Phase] = []
@@ -353,6 +369,19 @@ class PercentileLog:
         k = bisect.bisect_left(idx, i)
         return hexes[k - 1] if k else None
 
+    def standing_at(self, i: int) -> dict[Hex, str] | None:
+        """Who stands on which hex just before event ``i`` (those out left the map);
+        ``None`` when somebody's place is not known."""
+        where: dict[Hex, str] = {}
+        for pid in self.people:
+            if self.out_before(pid, i):
+                continue
+            h = self.pos_at(pid, i)
+            if h is None:
+                return None
+            where[h] = pid
+        return where
+
     def out_before(self, pid: Any, i: int) -> bool:
         at = self.out_at.get(pid) if isinstance(pid, str) else None
         return at is not None and at < i
@@ -371,7 +400,23 @@ class PercentileLog:
         e, n = last
         if n != number - 1:
             return None
+        if self.apart_at(a, b, number):
+            return 0
         return num(e.get("pm") if e.get("actor") == a else e.get("target_pm"))
+
+    def apart_at(self, a: str, b: str, number: int) -> bool:
+        """Whether ``a`` and ``b`` begin phase ``number`` no longer engaged: farther apart
+        than ``unarmed_reach`` with no hold between them (the documented reading of "Since
+        last phase they were not engaged in combat the PM = 0": their PMs are 0 again)."""
+        reach = self.rules["unarmed_reach"]
+        ph = next((p for p in self.phases if p.number == number), None)
+        if ph is None or reach is None:
+            return False
+        pa, pb = self.pos_at(a, ph.index), self.pos_at(b, ph.index)
+        if pa is None or pb is None or distance(pa, pb) <= reach:
+            return False
+        return not (self.holds_on(ph.index, target=a, holder=b)
+                    or self.holds_on(ph.index, target=b, holder=a))
 
     def of(self, kind: str) -> Iterator[tuple[int, Event]]:
         for i, e in enumerate(self.events):

@@ -140,10 +140,12 @@ def location_of(roll: int) -> tuple[str, int, int] | None:
     return None
 
 
-def knockout_chance(pd: int, location: str) -> int | None:
+def knockout_chance(pd: int, location: str, quarter: bool = False) -> int | None:
+    """The Knockout chance of ``pd`` at ``location`` (5D); ``quarter``: PD* counted a
+    quarter, in one exact division (30 PD* at the body: 7)."""
     for name, _low, _high, _pd, ko in LOCATIONS:
         if name == location:
-            return pd * ko // 100
+            return pd * ko // (100 * (PD_STAR_DIVISOR if quarter else 1))
     return None
 
 

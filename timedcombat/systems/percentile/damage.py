@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import check_roll, succeeds
+from timedcombat.systems.percentile.odds import chance_made, check_roll
 from timedcombat.systems.percentile.rules import (
     BODY,
     SEED,
@@ -77,29 +77,46 @@ def pd_of(impact: int, location: Location, edged: bool = False,
     return pd * rules.edged_pd_factor if edged else pd
 
 
-def knockout_chance(pd: int, location: Location) -> int:
-    """Chance (%) that a hit of ``pd`` at ``location`` knocks out: PD x factor // 100."""
-    return pd * location.knockout_per_100_pd // 100
+def knockout_chance(pd: int, location: Location, star: bool = False,
+                    rules: PercentileRules | None = None) -> int:
+    """Chance (%) that a hit of ``pd`` at ``location`` knocks out: PD x factor // 100; PD*
+    counted a quarter (``pd_star_knockout_quarter``), the division made once, exactly."""
+    rules = rules or PercentileRules()
+    quarter = star and rules.pd_star_knockout_quarter
+    return pd * location.knockout_per_100_pd // (100 * (SEED.pd_star_divisor if quarter else 1))
 
 
 def effective_pd(pd: int, star: bool) -> int:
-    """PD as it counts for survival (and our incapacitation): PD* is divided by four
-    (rounded down, assumption)."""
+    """One hit's PD as it counts for survival (and our incapacitation): PD* is divided by
+    four (rounded down, assumption; a running total adds :func:`quarter_points`)."""
     return pd // SEED.pd_star_divisor if star else pd
 
 
+def quarter_points(pd: int, star: bool) -> int:
+    """One hit's effective PD in quarter points, exact: PD x 4, PD* x 1 (PD* "divided by
+    four"), so that a running total is never rounded hit by hit (90 + 50 PD* is 35)."""
+    return pd if star else pd * SEED.pd_star_divisor
+
+
+def running_total(quarters: int) -> int:
+    """The effective PD of a running total of quarter points, rounded down once."""
+    return quarters // SEED.pd_star_divisor
+
+
 def incapacitated(total_effective_pd: int, limit: int) -> bool:
-    """Assumption: a combatant is down once his effective PD reaches his limit."""
+    """Assumption: a combatant is down once his effective PD reaches his limit (a whole
+    number: the exact total reaches it exactly when the rounded-down one does)."""
     return total_effective_pd >= limit
 
 
-def _knockout(pd: int, location: Location, roll: int | None) -> tuple[int, int | None, bool]:
-    chance = knockout_chance(pd, location)
+def _knockout(pd: int, location: Location, roll: int | None, star: bool = False,
+              rules: PercentileRules | None = None) -> tuple[int, int | None, bool]:
+    chance = knockout_chance(pd, location, star, rules)
     if pd <= 0:
         return chance, None, False
     if roll is None:
         raise ValueError("damage that does PD needs a Knockout Roll")
-    return chance, roll, succeeds(roll, chance)
+    return chance, roll, chance_made(roll, chance, rules)
 
 
 def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_roll: int,
@@ -120,21 +137,23 @@ def resolve_hit(source: str, base_dice: int, faces: tuple[int, ...], location_ro
     location = location_of(check_roll(location_roll))
     impact = max(0, sum(faces) - armor)
     pd = pd_of(impact, location, edged, rules)
-    chance, ko_roll, out = _knockout(pd, location, knockout_roll)
+    chance, ko_roll, out = _knockout(pd, location, knockout_roll, rules=rules)
     return HitOutcome(source, location.name, location_roll, base_dice, dice, grabbed,
                       tuple(faces), armor, impact, pd, False, chance, ko_roll, out)
 
 
 def fixed_damage(source: str, pd: int, star: bool, knockout_roll: int | None, *,
-                 location: str = BODY, knockout: bool = True) -> HitOutcome:
+                 location: str = BODY, knockout: bool = True,
+                 rules: PercentileRules | None = None) -> HitOutcome:
     """Damage of a stated amount (a throw, a hold, an escape from a joint lock).
 
     ``knockout``: whether the damage calls for a Knockout Roll (throws and falls: yes, at
     the body; holds and joint-lock escapes: no, they have rules of their own; assumption).
+    PD* counts a quarter for its chance (``pd_star_knockout_quarter``).
     """
     loc = location_named(location)
     if knockout:
-        chance, ko_roll, out = _knockout(pd, loc, knockout_roll)
+        chance, ko_roll, out = _knockout(pd, loc, knockout_roll, star, rules)
     else:
         chance, ko_roll, out = 0, None, False
     return HitOutcome(source, loc.name, None, 0, 0, False, (), 0, 0, pd, star, chance,

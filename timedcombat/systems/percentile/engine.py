@@ -21,7 +21,7 @@ from typing import Any
 
 from timedcombat import events as core
 from timedcombat.arena import Arena
-from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, facing_towards
+from timedcombat.hexmap import FACINGS, distance, facing_towards, neighbour
 from timedcombat.results import DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.systems.percentile import events as ev
 from timedcombat.systems.percentile import holding
@@ -33,11 +33,11 @@ from timedcombat.systems.percentile.condition import (
 )
 from timedcombat.systems.percentile.costs import BLOW, CLOSE, RAM, REINS, action_cost
 from timedcombat.systems.percentile.damage import (
-    effective_pd,
     fixed_damage,
     impact_dice,
     incapacitated,
     pd_of,
+    quarter_points,
     resolve_hit,
 )
 from timedcombat.systems.percentile.fighter import Bout, Decl, Fighter, Intent
@@ -52,11 +52,12 @@ from timedcombat.systems.percentile.mount import (
     resolve_fall,
     resolve_ram,
 )
-from timedcombat.systems.percentile.odds import succeeds
+from timedcombat.systems.percentile.odds import chance_made
 from timedcombat.systems.percentile.policy import get_policy
 from timedcombat.systems.percentile.rules import (
     ARMS,
     BLOCK,
+    BLOCKED_REDIRECT,
     DEFAULT_VARIANT,
     DIRTY_TRICKS,
     DUCK,
@@ -68,6 +69,7 @@ from timedcombat.systems.percentile.rules import (
     MOUNTS,
     NON_INJURING,
     PARRY,
+    PIN,
     POMMEL_STRIKE,
     SHIELD_STRIKE,
     THROW,
@@ -86,9 +88,12 @@ from timedcombat.systems.percentile.throws import (
     ROLLED_OUT,
     THROWN,
     footing_phases,
+    into_thrower,
+    landing,
     resolve_throw,
     rollout_chance,
     throw_pd,
+    thrown_to,
 )
 from timedcombat.systems.percentile.timing import (
     phase_end,
@@ -183,8 +188,10 @@ class Fight(Arena):
         return self.pm.get((a.id, b.id), 0)
 
     def foe_of(self, f: Fighter) -> Fighter | None:
-        """Whom ``f`` fights: one who holds him, one he holds, else the nearest enemy."""
-        for h in holding.on(self.holds, f.id):
+        """Whom ``f`` fights: one who holds him (one with a joint lock or a pin on him
+        first: he may only escape that), one he holds, else the nearest enemy."""
+        first = (JOINT_LOCK, PIN)
+        for h in sorted(holding.on(self.holds, f.id), key=lambda h: h.move not in first):
             g = self.by_id[h.holder]
             if g.able:
                 return g
@@ -341,10 +348,7 @@ class Fight(Arena):
             if made >= self.rules.grapples_per_phase:
                 return f"one grappling move a phase on {g.id} (grapples_per_phase)"
             if action == ESCAPE:
-                if not holding.on(self.holds, f.id) or not any(
-                        h.holder == g.id for h in holding.on(self.holds, f.id)):
-                    return f"nothing to escape: {g.id} holds him in nothing"
-                return None
+                return self.escape_refused(f, g)
             spec = move_spec(action, intent.kind)
             arms, legs = holding.busy(self.holds, f.id, but=g.id if action != GRAB else None)
             held = holding.held_limbs(self.holds, f.id)
@@ -356,6 +360,17 @@ class Fight(Arena):
                 return f"a {action.replace('_', ' ')} needs {spec.arms} free arm(s) and " \
                     f"{spec.legs} free leg(s)"
             return None
+        return None
+
+    def escape_refused(self, f: Fighter, g: Fighter) -> str | None:
+        """Why ``f`` may not escape from ``g`` now: ``g`` holds him in nothing, or another
+        has him in a joint lock ("he may do nothing but attempt to Escape the lock")."""
+        mine = holding.on(self.holds, f.id)
+        if not any(h.holder == g.id for h in mine):
+            return f"nothing to escape: {g.id} holds him in nothing"
+        lockers = sorted({h.holder for h in mine if h.move == JOINT_LOCK})
+        if lockers and g.id not in lockers:
+            return f"in a joint lock: he may only escape the lock ({', '.join(lockers)})"
         return None
 
     def declare(self, f: Fighter, p: int, t0: int) -> None:
@@ -437,9 +452,10 @@ class Fight(Arena):
         """A rider's Control roll for the phase (d100; on a failure the shying d10)."""
         free_hands = 2 - f.reins
         roll = self.dice.hundred()
-        shy = None if succeeds(roll, control_chance(f.stats.horseman, free_hands)) \
-            else self.dice.die(10)
-        outcome = resolve_control(f.stats.horseman, free_hands, roll, shy_roll=shy)
+        made = chance_made(roll, control_chance(f.stats.horseman, free_hands), self.rules)
+        shy = None if made else self.dice.die(10)
+        outcome = resolve_control(f.stats.horseman, free_hands, roll, shy_roll=shy,
+                                  rules=self.rules)
         f.controlled = outcome.success
         f.mount_actions = outcome.mount_actions
         f.shy = outcome.shy_hexes
@@ -530,9 +546,9 @@ class Fight(Arena):
             if self.gap(f, g) > self.rules.unarmed_reach:
                 self.skip(f, d, "out of reach")
                 return
-            if action == ESCAPE and not any(h.holder == g.id
-                                            for h in holding.on(self.holds, f.id)):
-                self.skip(f, d, f"nothing to escape: {g.id} holds him in nothing")
+            why = self.escape_refused(f, g) if action == ESCAPE else None
+            if why is not None:
+                self.skip(f, d, why)
                 return
             d.made = True
 
@@ -563,8 +579,10 @@ class Fight(Arena):
     # ------------------------------------------------------------------ strikes
 
     def defences_against(self, g: Fighter, f: Fighter) -> tuple[str, ...]:
-        """The parries, ducks and blocks ``g`` declared against ``f`` this phase."""
-        if g.phase != self.phase:
+        """The parries, ducks and blocks ``g`` declared against ``f`` this phase (none once
+        he is joint-locked or pinned: he may do nothing but escape)."""
+        if g.phase != self.phase or holding.locked(self.holds, g.id) \
+                or holding.pinned(self.holds, g.id):
             return ()
         return tuple(e.action for e in g.decls if e.action in DEFENCES and e.target == f.id)
 
@@ -616,7 +634,7 @@ class Fight(Arena):
         """Log damage (and its Knockout Roll) and put ``g`` out when it says so (``out``: a
         hold's own knockout, ``cause`` the hold)."""
         g.pd += hit.pd
-        g.effective += effective_pd(hit.pd, hit.star)
+        g.quarters += quarter_points(hit.pd, hit.star)  # exact: rounded down when shown
         self.emit(ev.Damage, actor=g.id, amount=hit.pd, total=g.effective, body=g.limit,
                   source=hit.source, weapon=weapon, pd=hit.pd, star=hit.star, limit=g.limit,
                   location=hit.location, dice=hit.dice_text,
@@ -626,7 +644,7 @@ class Fight(Arena):
         if hit.knockout_roll is not None:
             self.emit(ev.Knockout, actor=g.id, pd=hit.pd, location=hit.location,
                       chance=hit.knockout_chance, roll=hit.knockout_roll,
-                      result="out" if hit.knocked_out else "up")
+                      result="out" if hit.knocked_out else "up", star=hit.star or None)
         if hit.knocked_out or out:
             self.put_out(g, cause)
         elif incapacitated(g.effective, g.limit):
@@ -681,7 +699,7 @@ class Fight(Arena):
             if not d.done and d.t <= self.env.now and f.able:
                 self.perform(f, d, p)
         moves = [(f, d) for f, d in bout.moves
-                 if d.made and f.able and self.by_id[d.target].able]
+                 if d.made and f.able and self.by_id[d.target].able and self.still_made(f, d)]
         if not moves:
             return
         f0, d0 = moves[0]
@@ -720,6 +738,21 @@ class Fight(Arena):
         for f, d in moves:  # an escape from a joint lock costs PD* and the limb, always
             for h in locks.get(f.id, ()):
                 self.joint_escape(f, self.by_id[d.target], h)
+
+    def still_made(self, f: Fighter, d: Decl) -> bool:
+        """Whether ``f``'s move, made at its tenth, still stands when its bout is resolved
+        later: one joint-locked or pinned since may do nothing but escape (the lock, when
+        locked); otherwise the move is void (``percentile.plan_skip``)."""
+        locked, pinned = holding.locked(self.holds, f.id), holding.pinned(self.holds, f.id)
+        if not (locked or pinned):
+            return True
+        why = forbidden(d.action, locked=locked, pinned=pinned)
+        if why is None and locked:
+            why = self.escape_refused(f, self.by_id[d.target])
+        if why is None:
+            return True
+        self.skip(f, d, why)
+        return False
 
     def let_go(self, change: tuple[holding.Holds, holding.Holds], cause: str) -> None:
         left, gone = change
@@ -764,13 +797,16 @@ class Fight(Arena):
 
     def joint_escape(self, f: Fighter, g: Fighter, lock: HoldOn) -> None:
         """Escaping from ``g``'s joint lock: (10-100) PD* (d10) and the locked limb disabled,
-        permanently on a d100 at or under 20, whatever the escape's outcome."""
+        whatever the escape's outcome; permanently on a d100 at or under 20, rolled the
+        first time a joint lock disables the limb (later escapes keep that result)."""
         if not f.able:
             return
         limb = lock.limb or "right_arm"
         die = self.dice.die(10)
-        roll = self.dice.hundred()
-        injury = joint_escape_injury(limb, die, roll)
+        before = f.permanence.get(limb)
+        roll = self.dice.hundred() if before is None else None
+        injury = joint_escape_injury(limb, die, roll, permanent_before=before, rules=self.rules)
+        f.permanence[limb] = injury.permanent
         f.disabled[limb] = f.disabled.get(limb, False) or injury.permanent
         self.emit(ev.Disabled, actor=f.id, limb=limb, cause="joint_lock_escape",
                   chance=injury.permanence_chance, roll=roll, permanent=injury.permanent)
@@ -781,31 +817,31 @@ class Fight(Arena):
     # ------------------------------------------------------------------ throws
 
     def throw_direction(self, f: Fighter, g: Fighter, keeps: bool) -> str:
-        """Where the thrower throws (when his step does not say): to a free hex, one he can
-        still hold the man in when he keeps a grab, else straight away from him."""
+        """Where the thrower throws (when his step does not say, or says what he cannot):
+        to a free hex, one he can still hold the man in when he keeps a grab (else any free
+        one), straight away from him when none is free."""
         away = facing_towards(f.at, g.at)
         order = [away, (away + 1) % 6, (away - 1) % 6, (away + 2) % 6, (away - 2) % 6,
                  (away + 3) % 6]
         if keeps:
             order = order[1:3] + order[3:5] + order[:1] + order[5:]
-        for i in order:
-            dq, dr = DIRECTIONS[i]
-            to = (g.at[0] + dq, g.at[1] + dr)
-            if self.map.is_free(to) and (not keeps or distance(to, f.at)
-                                         <= self.rules.unarmed_reach):
-                return FACINGS[i]
-        return FACINGS[away]
+        free = [i for i in order if self.map.is_free(neighbour(g.at, i))]
+        near = [i for i in free if distance(neighbour(g.at, i), f.at) <= self.rules.unarmed_reach]
+        return FACINGS[(near if keeps and near else free or [away])[0]]
 
-    def landing(self, g: Fighter, direction: str, hexes: int) -> tuple[int, int]:
-        """Where a man thrown ``hexes`` hexes lands: he stops before a wall or a figure."""
-        dq, dr = DIRECTIONS[FACINGS.index(direction)]
-        at = g.at
-        for _ in range(hexes):
-            nxt = (at[0] + dq, at[1] + dr)
-            if not self.map.is_free(nxt):
-                break
-            at = nxt
-        return at
+    def direction_of(self, f: Fighter, d: Decl, g: Fighter, keeps: bool) -> tuple[str, bool]:
+        """The throw's direction and whether it replaces the plan's: the plan's, unless it
+        would throw the man into the thrower's own hex (they moved since the scenario's
+        start, where the loader checks it) or, with ``throw_blocked`` ``redirect``, its
+        first hex is blocked; then (and without a planned one) the thrower's choice."""
+        planned = d.intent.direction
+        if planned is None:
+            return self.throw_direction(f, g, keeps), False
+        if into_thrower(g.at, planned, f.at) or (
+                self.rules.throw_blocked == BLOCKED_REDIRECT
+                and not self.map.is_free(thrown_to(g.at, planned, 1))):
+            return self.throw_direction(f, g, keeps), True
+        return planned, False
 
     def throw(self, f: Fighter, d: Decl, g: Fighter, p: int) -> None:
         """A successful throw: roll-out (or a rider's fall), landing, damage, footing."""
@@ -816,9 +852,9 @@ class Fight(Arena):
         roll = self.dice.hundred()
         height = MOUNTS[g.mounted].height_feet if g.mounted is not None else None
         if height is not None:
-            escaped = resolve_fall(height, g.stats.fall_recovery, roll).unhurt
+            escaped = resolve_fall(height, g.stats.fall_recovery, roll, self.rules).unhurt
         else:
-            escaped = succeeds(roll, rollout_chance(g.levels.mal))
+            escaped = chance_made(roll, rollout_chance(g.levels.mal), self.rules)
         die = footing = None
         if not escaped:
             die = self.dice.die(10) if kind == INJURING else None
@@ -826,13 +862,15 @@ class Fight(Arena):
         out = resolve_throw(kind, g.levels.mal, roll, fall_height=height,
                             fall_recovery=g.stats.fall_recovery, damage_die=die,
                             footing_roll=footing, thrower_grabbing=grabbing, rules=self.rules)
-        direction = d.intent.direction or self.throw_direction(f, g, out.keeps_grab)
-        to = self.landing(g, direction, out.hexes)
+        direction, replaced = self.direction_of(f, d, g, out.keeps_grab)
+        land = landing(g.at, direction, out.hexes, self.map.is_free)
+        to = land.to
         keeps = out.keeps_grab and distance(to, f.at) <= self.rules.unarmed_reach
         self.emit(ev.Throw, actor=f.id, target=g.id, kind=kind, result=out.result,
-                  hexes=out.hexes, on_feet=out.on_feet, keeps_grab=keeps,
+                  hexes=land.hexes, on_feet=out.on_feet, keeps_grab=keeps,
                   direction=direction, to=to, rollout_chance=out.rollout_chance,
-                  roll=out.rollout_roll)
+                  roll=out.rollout_roll, blocked_at=land.blocked_at,
+                  planned=d.intent.direction if replaced else None)
         if out.fall is not None:
             fall = out.fall
             self.emit(ev.Fall, actor=g.id, height=fall.height_feet, level=fall.fall_recovery,
@@ -844,12 +882,23 @@ class Fight(Arena):
                 if keeps and h.holder == f.id and h.move == GRAB]
         self.let_go(holding.release(self.holds, kept, between_=(f.id, g.id)),
                     "rolled out" if out.result == ROLLED_OUT else "thrown")
+        self.let_go_apart(g)
         if out.result == THROWN:  # down 1-2 phases, logged before the damage that may
             assert out.footing_roll is not None  # put him out: the die is always rolled
             self.footing(g, p, out.footing_roll, "thrown")
             ko = self.dice.hundred() if out.pd > 0 else None
-            damage = fixed_damage(THROW, out.pd, out.star, ko)
+            damage = fixed_damage(THROW, out.pd, out.star, ko, rules=self.rules)
             self.take(g, damage, by=f.id, die=out.damage_die)
+
+    def let_go_apart(self, g: Fighter) -> None:
+        """After ``g`` was thrown: holds between him and a third figure now farther away than
+        ``unarmed_reach`` cannot be kept (cause ``apart``)."""
+        reach = self.rules.unarmed_reach
+        far = [h for h in self.holds if g.id in (h.holder, h.target) and distance(
+            self.by_id[h.holder].at, self.by_id[h.target].at) > reach]
+        if far:
+            kept = [h for h in self.holds if h not in far]
+            self.let_go((tuple(kept), tuple(far)), "apart")
 
     def footing(self, g: Fighter, p: int, roll: int, cause: str) -> None:
         """Down for 1-2 phases (the footing die): he stands at a later phase's start."""
@@ -885,14 +934,16 @@ class Fight(Arena):
         if holding.on(self.holds, f.id):
             assert f.mounted is not None
             roll = self.dice.hundred()
-            fall = resolve_fall(MOUNTS[f.mounted].height_feet, f.stats.fall_recovery, roll)
+            fall = resolve_fall(MOUNTS[f.mounted].height_feet, f.stats.fall_recovery, roll,
+                                self.rules)
             self.emit(ev.Fall, actor=f.id, height=fall.height_feet, level=fall.fall_recovery,
                       chance=fall.chance, roll=roll, result=fall.result)
             self.dismount(f, "mount shied")
             if not fall.unhurt:  # hurt: as a rider dragged down by a non-injuring throw
                 self.footing(f, p, self.dice.die(self.rules.footing_die), "fall")
                 pd, star = throw_pd(NON_INJURING, None)
-                self.take(f, fixed_damage("fall", pd, star, self.dice.hundred()))
+                self.take(f, fixed_damage("fall", pd, star, self.dice.hundred(),
+                                          rules=self.rules))
             return
         for _ in range(f.shy):
             foe = self.nearest_enemy(f)

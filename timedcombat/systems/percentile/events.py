@@ -175,7 +175,9 @@ class Damage(core.Damage):
 
 @attrs.frozen(slots=True)
 class Knockout(Event):
-    """The Knockout Roll after damage: out when the 00-99 roll is at or under the chance."""
+    """The Knockout Roll after damage: out when the 00-99 roll is at or under the chance.
+    ``star`` (true, or absent) says the PD was PD*: its chance counts it a quarter
+    (``pd_star_knockout_quarter``)."""
 
     EVENT: ClassVar[str] = "percentile.knockout"
     actor: str
@@ -184,24 +186,29 @@ class Knockout(Event):
     chance: int
     roll: int
     result: str  # out | up
+    star: bool | None = None
 
 
 @attrs.frozen(slots=True)
 class Disabled(Event):
-    """A limb disabled (by an escape from a joint lock), with its permanence roll."""
+    """A limb disabled (by an escape from a joint lock), with its permanence roll: made
+    once a limb, the first time; later ones have no ``chance`` nor ``roll`` and repeat
+    that roll's ``permanent``."""
 
     EVENT: ClassVar[str] = "percentile.disabled"
     actor: str
     limb: str
     cause: str
-    chance: int
-    roll: int
-    permanent: bool
+    chance: int | None = None
+    roll: int | None = None
+    permanent: bool = False
 
 
 @attrs.frozen(slots=True)
 class Throw(Event):
-    """A successful throw's effect: roll-out (or a rider's fall) and where he lands."""
+    """A successful throw's effect: roll-out (or a rider's fall) and where he lands:
+    ``hexes`` he really moved toward ``to`` (fewer than the throw sends him when a wall or
+    a figure at ``blocked_at`` stops him)."""
 
     EVENT: ClassVar[str] = "percentile.throw"
     actor: str  # the thrower
@@ -215,6 +222,8 @@ class Throw(Event):
     to: Hex | None = None
     rollout_chance: int | None = None
     roll: int | None = None  # the roll-out roll (a rider's roll is in percentile.fall)
+    blocked_at: Hex | None = None  # the hex (wall, figure) that stopped him short
+    planned: str | None = None  # the plan's direction, when the thrower threw another way
 
 
 @attrs.frozen(slots=True)

@@ -9,6 +9,7 @@ import attrs
 
 from timedcombat.arena import Combatant
 from timedcombat.systems.percentile.condition import PhaseLevels
+from timedcombat.systems.percentile.damage import running_total
 from timedcombat.systems.percentile.grapple import GrappleAttempt
 from timedcombat.systems.percentile.rules import WEAPONS, PercentileRules, StrikeSpec
 from timedcombat.systems.percentile.stats import PercentileStats
@@ -79,9 +80,10 @@ class Fighter(Combatant):
         self.stats = st
         self.weapon: StrikeSpec | None = WEAPONS[st.weapon] if st.weapon else None
         self.disabled: dict[str, bool] = {limb: True for limb in st.disabled}  # -> permanent
+        self.permanence: dict[str, bool] = {}  # limb -> its one joint-lock permanence roll
         self.limit = st.pd_limit if st.pd_limit is not None else rules.pd_limit
         self.pd = 0  # Physical Damage taken (PD and PD* as rolled)
-        self.effective = 0  # PD* counted a quarter: what the limit is measured against
+        self.quarters = 0  # effective PD in quarter points, exact (PD x 4, PD* x 1)
         self.cause: str | None = None  # why he is out (knockout, choke, incapacitated ...)
         self.down_until: int | None = None  # regaining his footing until this tenth
         self.mounted: str | None = st.mount
@@ -102,6 +104,12 @@ class Fighter(Combatant):
     @property
     def down(self) -> bool:
         return self.down_until is not None
+
+    @property
+    def effective(self) -> int:
+        """The PD taken, PD* counted a quarter: what the limit is measured against (the
+        running total kept exact, rounded down only here)."""
+        return running_total(self.quarters)
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} pd={self.effective}/{self.limit}>"

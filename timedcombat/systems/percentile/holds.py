@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import succeeds
+from timedcombat.systems.percentile.odds import chance_made
 from timedcombat.systems.percentile.rules import (
     CHOKE,
     LIMBS,
@@ -80,21 +80,33 @@ def phases_held(put_on_phase: int, phase: int, rules: PercentileRules | None = N
 
 @attrs.frozen
 class JointEscapeInjury:
-    """What an escape attempt from a joint lock costs, whatever its outcome."""
+    """What an escape attempt from a joint lock costs, whatever its outcome. The permanence
+    roll is made once a limb (``None`` when an earlier lock on it made it)."""
 
     limb: str
     die: int
     pd: int  # PD*
-    permanence_roll: int
-    permanence_chance: int
+    permanence_roll: int | None
+    permanence_chance: int | None
     permanent: bool
 
 
-def joint_escape_injury(limb: str, die: int, permanence_roll: int) -> JointEscapeInjury:
-    """(10-100) PD* from the d10 face, the locked limb disabled, permanently on a
-    00-99 roll at or under 20 (the roll convention of the whole system)."""
+def joint_escape_injury(limb: str, die: int, permanence_roll: int | None,
+                        permanent_before: bool | None = None,
+                        rules: PercentileRules | None = None) -> JointEscapeInjury:
+    """(10-100) PD* from the d10 face and the locked limb disabled; "Limbs disabled by Joint
+    Locks have a 20% chance of becoming permanently useless": a chance the limb has once,
+    rolled (00-99 at or under 20 by default: ``chance_roll``) the first time a
+    joint lock disables it. ``permanent_before`` is that first roll's result when the limb
+    had it already: no roll then, and the limb stays as it was."""
     if limb not in LIMBS:
         raise ValueError(f"not a limb: {limb!r}")
+    if permanent_before is not None:
+        if permanence_roll is not None:
+            raise ValueError(f"the {limb}'s permanence was rolled once already")
+        return JointEscapeInjury(limb, die, range_pd(die), None, None, permanent_before)
+    if permanence_roll is None:
+        raise ValueError(f"the {limb} disabled for the first time needs its permanence roll")
     chance = SEED.joint_permanent_chance
     return JointEscapeInjury(limb, die, range_pd(die), permanence_roll, chance,
-                             succeeds(permanence_roll, chance))
+                             chance_made(permanence_roll, chance, rules))

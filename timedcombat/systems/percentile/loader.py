@@ -24,7 +24,13 @@ from timedcombat.structure import (
     unknown_key,
 )
 from timedcombat.systems.base import PlanAction
-from timedcombat.systems.percentile.rules import PercentileRules
+from timedcombat.systems.percentile.costs import CLOSE
+from timedcombat.systems.percentile.rules import (
+    CHANCE_ROLLS,
+    THROW,
+    THROW_BLOCKED,
+    PercentileRules,
+)
 from timedcombat.systems.percentile.stats import (
     PLAN_ACTIONS,
     STAT_KEYS,
@@ -35,6 +41,7 @@ from timedcombat.systems.percentile.stats import (
     check_plan_step,
     stats_from_mapping,
 )
+from timedcombat.systems.percentile.throws import into_thrower
 
 KEY_TYPES: dict[str, Any] = {"target": str, "stroke": str, "limb": str, "kind": str,
                              "direction": str, "phase": int, "hands": int}
@@ -89,6 +96,11 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter,
     for name in ("armed_ca_per_bat", "weapon_parry_ca", "step_ca", "surprise_phases"):
         _bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
     _bound(rules.stalemate, 0, 10_000_000, file, "rules.stalemate", " tenths")
+    for name, allowed in (("throw_blocked", THROW_BLOCKED), ("chance_roll", CHANCE_ROLLS)):
+        value = getattr(rules, name)
+        if value not in allowed:
+            raise ScenarioError(file, f"rules.{name}", f"must be one of "
+                                f"{', '.join(allowed)}, got {value!r}")
     return rules
 
 
@@ -122,3 +134,28 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
                                 f"{number(step.phase)}")
         if step.target is not None:
             check_foe(scenario, spec.side, step.target, file, f"{at}.target")
+    _check_throw_direction(scenario, spec, file, where)
+
+
+def _check_throw_direction(scenario: Scenario, spec: CombatantSpec, file: str,
+                           where: str) -> None:
+    """A plan's first throw, made where the two stand at the start (no step of his plan
+    moves either of them before it, neither is mounted), may not go into the thrower's own
+    hex: no man is thrown through the one who throws him. Later throws are checked when
+    they land (the thrower then chooses another direction)."""
+    for i, step in enumerate(spec.plan):
+        if step.action == CLOSE:
+            return
+        if step.action != THROW:
+            continue
+        foes = [c for c in scenario.combatants if c.side != spec.side]
+        target = scenario.combatant(step.target) if step.target is not None else \
+            foes[0] if len(foes) == 1 else None
+        if step.direction is not None and target is not None \
+                and spec.stats.mount is None and target.stats.mount is None \
+                and into_thrower(target.at, step.direction, spec.at):
+            raise ScenarioError(file, f"{where}.plan[{i}].direction",
+                                f"throws {target.id} from [{target.at[0]}, {target.at[1]}] "
+                                f"into {spec.id}'s own hex [{spec.at[0]}, {spec.at[1]}] "
+                                "(where they stand at the start): no throw goes that way")
+        return

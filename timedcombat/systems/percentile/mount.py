@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import ram_odds, succeeds
+from timedcombat.systems.percentile.odds import chance_made, ram_odds, succeeds
 from timedcombat.systems.percentile.rules import (
     CONTROL_PER_LEVEL,
     EXAMPLE,
     MOUNTS,
     MountSpec,
+    PercentileRules,
 )
 
 HIT, MISS = "hit", "miss"
@@ -67,10 +68,11 @@ class ControlOutcome:
 
 
 def resolve_control(horseman: int, free_hands: int, roll: int,
-                    shy_roll: int | None = None) -> ControlOutcome:
+                    shy_roll: int | None = None,
+                    rules: PercentileRules | None = None) -> ControlOutcome:
     """Resolve a Control roll; a failed one needs the d10 of the shying speed."""
     chance = control_chance(horseman, free_hands)
-    if succeeds(roll, chance):
+    if chance_made(roll, chance, rules):
         return ControlOutcome(horseman, free_hands, chance, roll, True,
                               mount_actions(horseman), None, 0)
     if shy_roll is None or not 1 <= shy_roll <= EXAMPLE.shy_die:
@@ -127,6 +129,9 @@ class FallOutcome:
         return UNHURT if self.unhurt else HURT
 
 
-def resolve_fall(height_feet: int, fall_recovery: int, roll: int) -> FallOutcome:
+def resolve_fall(height_feet: int, fall_recovery: int, roll: int,
+                 rules: PercentileRules | None = None) -> FallOutcome:
+    """A fall: unhurt when the roll makes the Fall Recovery chance (``chance_roll``)."""
     chance = fall_chance(height_feet, fall_recovery)
-    return FallOutcome(height_feet, fall_recovery, chance, roll, succeeds(roll, chance))
+    return FallOutcome(height_feet, fall_recovery, chance, roll,
+                       chance_made(roll, chance, rules))

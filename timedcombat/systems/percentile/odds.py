@@ -2,7 +2,9 @@
 
 Every check of the system is one 00-99 roll "less than or equal to" a chance (seed 001:
 "try to roll a 00-99 percentile number less than or equal to their Odds Of Success"), so
-odds of 30 succeed on 00-30. Pure functions; the tables are data in :mod:`.rules`.
+odds of 30 succeed on 00-30; a chance stated as "N %" is rolled the same way unless the
+``chance_roll`` parameter says under (:func:`chance_made`). Pure functions; the tables
+are data in :mod:`.rules`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from timedcombat.systems.percentile.rules import (
     STRIKE_TABLES,
     TABLE_4B,
     TABLE_4D,
+    UNDER,
+    PercentileRules,
 )
 
 
@@ -27,8 +31,18 @@ def check_roll(roll: int) -> int:
 
 
 def succeeds(roll: int, chance: int) -> bool:
-    """A 00-99 roll succeeds when it is at or under the chance."""
+    """A 00-99 roll succeeds when it is at or under the chance (the Odds of Success and of
+    Hitting: "less than or equal to their Odds Of Success")."""
     return check_roll(roll) <= chance
+
+
+def chance_made(roll: int, chance: int, rules: PercentileRules | None = None) -> bool:
+    """A 00-99 roll against a chance the text states as "N %" (roll-out, permanence,
+    control, fall, knockout): at or under it, or under it (``chance_roll``)."""
+    rules = rules or PercentileRules()
+    if rules.chance_roll == UNDER:
+        return check_roll(roll) < chance
+    return succeeds(roll, chance)
 
 
 def grapple_odds(attack_level: int, defense_level: int) -> int:

@@ -51,6 +51,14 @@ def _roll(e: Event) -> str:
     return f"d100 {e['roll']:02d} {sign} {e['odds']}"
 
 
+def _against(e: Event, made: bool) -> str:
+    """How a roll stood against a chance stated as "N %": a roll equal to the chance that
+    did not make it was rolled under (``chance_roll``)."""
+    if made:
+        return "<="
+    return ">" if e["roll"] > e["chance"] else "not under"
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -123,11 +131,15 @@ def describe(e: Event) -> str | None:
         return (f"{_words(e['hold'])} on {e['target']}, phase {e['phases']} held: "
                 f"{e['pd']} PD (total {e['total']}){ko}")
     if kind == "percentile.knockout":
-        sign = "<=" if e["roll"] <= e["chance"] else ">"
-        return (f"Knockout Roll after {e['pd']} PD: d100 {e['roll']:02d} {sign} "
+        sign = _against(e, e["result"] == "out")
+        star = "*" if e.get("star") else ""
+        return (f"Knockout Roll after {e['pd']} PD{star}: d100 {e['roll']:02d} {sign} "
                 f"{e['chance']} -> {e['result'].upper()}")
     if kind == "percentile.disabled":
         perm = "PERMANENTLY" if e.get("permanent") else "not permanently"
+        if e.get("roll") is None:
+            return (f"{_words(e['limb'])} disabled ({_words(e['cause'])}): {perm} (its "
+                    "permanence was rolled the first time)")
         return (f"{_words(e['limb'])} disabled ({_words(e['cause'])}): d100 {e['roll']:02d} "
                 f"v {e['chance']}, {perm}")
     if kind == "percentile.throw":
@@ -135,10 +147,14 @@ def describe(e: Event) -> str | None:
         if e.get("roll") is not None:
             roll = (f"; roll-out d100 {e['roll']:02d} v {e['rollout_chance']}")
         to = f" to ({e['to'][0]},{e['to'][1]})" if e.get("to") else ""
-        return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{to}: "
-                f"{_words(e['result'])}, {e['hexes']} hex(es){roll}")
+        way = f" (planned {e['planned']})" if e.get("planned") else ""
+        if e.get("blocked_at"):
+            stop = e["blocked_at"]
+            roll = f", stopped before ({stop[0]},{stop[1]}){roll}"
+        return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{way}"
+                f"{to}: {_words(e['result'])}, {e['hexes']} hex(es){roll}")
     if kind == "percentile.fall":
-        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        sign = _against(e, e["result"] == "unhurt")
         return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
                 f"{e['level']} = {e['chance']} %: d100 {e['roll']:02d} {sign} {e['chance']} -> "
                 f"{e['result'].upper()}")
@@ -146,7 +162,7 @@ def describe(e: Event) -> str | None:
         return (f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at "
                 f"{seconds(e['until'])}")
     if kind == "percentile.control":
-        sign = "<=" if e["roll"] <= e["chance"] else ">"
+        sign = _against(e, e["result"] == "success")
         shy = f"; shies d10 {e['shy_roll']} hexes" if e.get("shy_roll") is not None else ""
         per = f"{e['per_level']} x {e['horseman']} = " if e.get("per_level") is not None \
             else ""

@@ -52,6 +52,12 @@ PIN_KINDS: tuple[str, ...] = (PIN_ALL_LIMBS, PIN_ONE_ARM_FREE, PIN_BOTH_ARMS_FRE
 # Throws: the seed names a Non-injuring and an Injuring Throw.
 NON_INJURING, INJURING = "non_injuring", "injuring"
 THROW_KINDS: tuple[str, ...] = (NON_INJURING, INJURING)
+# How a chance stated as "N %" is rolled on the 00-99 die (``chance_roll``).
+AT_OR_UNDER, UNDER = "at_or_under", "under"
+CHANCE_ROLLS: tuple[str, ...] = (AT_OR_UNDER, UNDER)
+# What a throw whose way is blocked (a wall, a figure) does (``throw_blocked``).
+BLOCKED_STOP, BLOCKED_REDIRECT = "stop", "redirect"
+THROW_BLOCKED: tuple[str, ...] = (BLOCKED_STOP, BLOCKED_REDIRECT)
 
 PUNCH, ELBOW, KNEE, KICK = "punch", "elbow", "knee", "kick"
 HEAD_BUTT = "head_butt"  # "Strikes are blows using the hands, elbows, knees, head, and feet"
@@ -463,6 +469,21 @@ class PercentileRules:
     throw_keeps_grab: bool = _param(
         True, "A thrower who holds a grab keeps it when the throw succeeds and is not rolled "
         "out of (the example's Captain 'still has Derek by the left arm').")
+    throw_blocked: str = _param(
+        BLOCKED_STOP, "A thrown man whose way is blocked by a wall or a figure: \"stop\" (he goes "
+        "as far as the way is free and stops before it, 0 to 3 hexes, the throw otherwise "
+        "as rolled) or \"redirect\" (the thrower, who chooses the direction, turns a "
+        "planned direction whose first hex is blocked to a free one, then as stop).")
+    chance_roll: str = _param(
+        AT_OR_UNDER, "How a chance the text states as 'N %' (the roll-out's 10 x MAL %, a "
+        "limb's 20 %, the Control roll, the fall, the Knockout Roll) is rolled on the 00-99 "
+        "die: \"at_or_under\" (N or less: N + 1 rolls of the 100, the one convention the text "
+        "states, for its Odds of Success) or \"under\" (less than N: exactly N %). The Odds "
+        "of Success and of Hitting are rolled at or under either way (the text says so).")
+    pd_star_knockout_quarter: bool = _param(
+        True, "The Knockout Roll after PD* (a Non-injuring Throw's (30) PD*, a rider's fall) "
+        "counts it a quarter, as the text has PD* count 'when determining the chance of "
+        "survival' (30 PD* at the body: 7 %, not 30 %); false: counted in full.")
     footing_die: int = _param(
         2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases (another die "
         "keeps 1 to 2: 1 + (roll - 1) x 2 // footing_die).")

@@ -8,16 +8,23 @@ Throw, (30) PD* from a Non-injuring Throw or (10-100) PD from an Injuring Throw 
 received. If Thrown and unable to roll, it takes 1 to 2 phases to regain footing."
 A rider dragged from his mount falls instead (the worked example): his Fall Recovery roll
 decides whether he lands without injury.
+
+Where he lands (:func:`landing`): the seed does not say what a wall or a figure in the way
+does; he goes as far as the way is free and stops before it (``throw_blocked``), so a
+throw may move him fewer hexes than its result says, none at all against a wall. A
+direction whose first hex is the thrower's own is no throw at all (:func:`into_thrower`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import attrs
 
 from timedcombat.hexmap import DIRECTIONS, FACINGS, Hex
 from timedcombat.systems.percentile.holds import range_pd
 from timedcombat.systems.percentile.mount import FallOutcome, resolve_fall
-from timedcombat.systems.percentile.odds import succeeds
+from timedcombat.systems.percentile.odds import chance_made
 from timedcombat.systems.percentile.rules import (
     INJURING,
     NON_INJURING,
@@ -64,6 +71,34 @@ def thrown_to(at: Hex, direction: str, hexes: int) -> Hex:
     return (at[0] + dq * hexes, at[1] + dr * hexes)
 
 
+def into_thrower(target_at: Hex, direction: str, thrower_at: Hex) -> bool:
+    """Whether ``direction`` would throw the man from ``target_at`` into the thrower's own
+    hex (an impossible direction: nobody throws a man through himself)."""
+    return thrown_to(target_at, direction, 1) == thrower_at
+
+
+@attrs.frozen
+class Landing:
+    """Where a thrown man ends up: ``to``, the ``hexes`` he really moved, and the first hex
+    he could not enter (``None``: nothing in his way)."""
+
+    to: Hex
+    hexes: int
+    blocked_at: Hex | None
+
+
+def landing(start: Hex, direction: str, hexes: int, free: Callable[[Hex], bool]) -> Landing:
+    """A man thrown ``hexes`` hexes from ``start``: he stops before the first hex that is
+    not ``free`` (a wall, a figure), so he may move fewer hexes, or none."""
+    at = start
+    for k in range(1, hexes + 1):
+        nxt = thrown_to(start, direction, k)
+        if not free(nxt):
+            return Landing(at, k - 1, nxt)
+        at = nxt
+    return Landing(at, hexes, None)
+
+
 @attrs.frozen
 class ThrowOutcome:
     """A successful throw's effect on the thrown man."""
@@ -73,7 +108,7 @@ class ThrowOutcome:
     rollout_roll: int | None
     fall: FallOutcome | None
     result: str  # rolled_out | unhurt | thrown
-    hexes: int  # how far he goes in the throw's direction
+    hexes: int  # how far the throw sends him (1, or 3 rolled out); a wall may stop him sooner
     on_feet: bool
     pd: int
     star: bool
@@ -99,13 +134,13 @@ def resolve_throw(kind: str, victim_mal: int, roll: int, *, fall_height: int | N
     keeps = thrower_grabbing and rules.throw_keeps_grab
     if fall_height is None:
         chance = rollout_chance(victim_mal)
-        if succeeds(roll, chance):
+        if chance_made(roll, chance, rules):
             return ThrowOutcome(kind, chance, roll, None, ROLLED_OUT, SEED.rollout_hexes, True,
                                 0, False, None, None, 0, False)
         fall = None
         rollout: tuple[int | None, int | None] = (chance, roll)
     else:
-        fall = resolve_fall(fall_height, fall_recovery, roll)
+        fall = resolve_fall(fall_height, fall_recovery, roll, rules)
         rollout = (None, None)
         if fall.unhurt:
             return ThrowOutcome(kind, None, None, fall, UNHURT, SEED.throw_hexes, True, 0,
