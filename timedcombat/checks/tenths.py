@@ -558,12 +558,68 @@ def reaction_actions(log: TenthsLog) -> Found:
 
 
 def retreat_when(log: TenthsLog) -> Found:
-    """A retreat only right after an attack on the retreater was stopped and gave it the
-    advantage (same tenth)."""
+    """A retreat only right after an attack on the retreater was stopped (same tenth),
+    when the retreater holds the advantage over that attacker: one advantage between two,
+    so two who stopped each other's simultaneous attacks do not both retreat."""
+    holders = _advantage_holders(log)
     for act in _acts(log, "retreat"):
-        if not any(_stopped_for(e, act) for e in _same_tenth_before(log, act.index)):
+        stopped = [e for e in _same_tenth_before(log, act.index) if _stopped_for(e, act)]
+        if not stopped:
             yield _on(act, f"an attack on {act.actor} stopped at {act.t}, with the advantage",
                       "none")
+            continue
+        who = {e["actor"] for e in stopped}
+        held = holders.get(act.index, {})
+        if not any(held.get(o) == act.actor for o in who):
+            o = sorted(who)[0]
+            yield _on(act, f"{act.actor} holding the advantage over {o} (one advantage: "
+                           f"{_advantage_why(log)})",
+                      f"the advantage with {held.get(o) or 'nobody'}")
+
+
+def _advantage_why(log: TenthsLog) -> str:
+    kept = log.rules.get("mutual_stop_advantage", "kept") != "none"
+    return ("two stopped simultaneous attacks leave it where it was" if kept else
+            "two stopped simultaneous attacks leave it to nobody")
+
+
+def _advantage_holders(log: TenthsLog) -> dict[int, dict[str, str | None]]:
+    """For each retreat (by event index), who holds the advantage between the retreater
+    and each opponent it has exchanged blows with, read from the results alone
+    (docs/rules/tenths.md, "Advantage"): the defender who stops an attack, the attacker
+    who hits, a blocker whose block holds, a mover who gets past; when two simultaneous
+    attacks on each other are both stopped, it stays where it was before that tenth
+    (``mutual_stop_advantage = "kept"``) or goes to nobody (``"none"``)."""
+    kept = log.rules.get("mutual_stop_advantage", "kept") != "none"
+    holder: dict[frozenset[str], str | None] = {}
+    before: dict[frozenset[str], str | None] = {}  # as the tenth began
+    stopped_now: dict[tuple[str, str], bool] = {}
+    tenth = -1
+    out: dict[int, dict[str, str | None]] = {}
+    for i, e in enumerate(log.events):
+        if e["t"] != tenth:
+            tenth, before, stopped_now = e["t"], {}, {}
+        kind = e.get("event")
+        if kind == "attack":
+            a, b, result = e.get("actor"), e.get("target"), e.get("result")
+            if not isinstance(a, str) or not isinstance(b, str) or not isinstance(result, str):
+                continue
+            pair = frozenset((a, b))
+            before.setdefault(pair, holder.get(pair))
+            if e.get("kind") == "block":
+                holder[pair] = a if result == "blocked" else b
+                continue
+            stopped = result in STOPPED
+            if stopped and stopped_now.get((b, a)):
+                holder[pair] = before[pair] if kept else None
+            else:
+                holder[pair] = b if stopped else a
+            stopped_now[(a, b)] = stopped
+        elif kind == "action" and e.get("name") == "retreat":
+            me = e.get("actor")
+            out[i] = {next(iter(pair - {me})): h for pair, h in holder.items()
+                      if me in pair and len(pair) == 2}
+    return out
 
 
 def _same_tenth_before(log: TenthsLog, i: int) -> Iterator[Event]:
@@ -575,10 +631,9 @@ def _same_tenth_before(log: TenthsLog, i: int) -> Iterator[Event]:
 
 
 def _stopped_for(e: Event, act: Act) -> bool:
-    """``e`` is an attack on the retreater, stopped, with the advantage to it."""
+    """``e`` is an attack on the retreater by its opponent, stopped."""
     return (e.get("event") == "attack" and e.get("target") == act.actor
             and e.get("kind") != "block" and e.get("result") in STOPPED
-            and e.get("advantage", act.actor) == act.actor
             and act.target in (None, e.get("actor")))
 
 
@@ -764,8 +819,12 @@ RULES: tuple[Rule, ...] = (
     Rule("T-RETREAT-WHEN", "Breaking Off",
          "It can only occur immediately after an attack has been successfully stopped, when "
          "the combatant has the advantage.",
-         "A retreat starts on a tenth on which an attack on the retreater was stopped (miss, "
-         "parried, dodged) with the advantage to the retreater.", retreat_when),
+         "A retreat starts on a tenth on which an attack on the retreater by its opponent was "
+         "stopped (miss, parried, dodged), and the retreater then holds the advantage over that "
+         "opponent, as the checker reads it from the results: the defender who stops an attack, "
+         "the attacker who hits; two simultaneous attacks on each other both stopped leave it "
+         "where it was before the tenth (rules.mutual_stop_advantage = kept) or with nobody "
+         "(none). One advantage: the two never both retreat.", retreat_when),
     Rule("T-RETREAT-TIME", "Breaking Off",
          "This consists off two moves back plus up to two turns all as a single action. [...] "
          "The time for this action is that for a single Walk Back.",

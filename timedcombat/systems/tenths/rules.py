@@ -132,6 +132,11 @@ class TenthsRules:
         "all", "Where a d20 of 20 always succeeds and 1 always fails: \"all\" (every attack and "
         "active defence; an assumption) or \"blocking\" (blocking attacks only, as the seed "
         "states it).")
+    mutual_stop_advantage: str = _param(
+        "kept", "Two simultaneous attacks on each other both stopped: who holds the advantage "
+        "after them (one advantage, so at most one of the two may Retreat): \"kept\" "
+        "(whoever held it over the other before that tenth, or nobody) or \"none\" "
+        "(nobody).")
     stalemate: int = _param(
         600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
         "for this many tenths ends as a stalemate, with no winner (0: never).")
