@@ -70,7 +70,94 @@ def test_the_advantage_is_read_from_the_results_not_from_the_advantage_field() -
     assert broken(events) == {("T-RETREAT-WHEN", 25, "ana")}
 
 
-ROUND3_CASES: dict[str, Callable[[], Case]] = {}
+# ---------------------------------------------------------------------- T-RETREAT-MOVES
+
+AROUND = [[-1, -1], [-2, 0], [-2, 1]]  # the hexes next to [-1, 0] farther from bo at [1, 0]
+
+
+def _retreat(*later: dict[str, Any], second: list[int] | None = None,
+             cut: dict[str, Any] | None = None, walls: list | None = None,
+             rules: dict[str, Any] | None = None, cy: bool = False) -> list[dict[str, Any]]:
+    """25: bo's attack on ana misses; she retreats from him (one walk: 25 to 30), her
+    first move at once, her second (``second``) at 30, or a ``cut``."""
+    lines: list[dict[str, Any]] = [
+        blow(25, "bo", "ana", result="miss"),
+        act(25, "ana", "retreat", 30, target="bo"),
+        move(25, "ana", [0, 0], [-1, 0], mode="retreat"), *later]
+    if second is not None:
+        lines.append(move(30, "ana", [-1, 0], second, mode="retreat"))
+    if cut is not None:
+        lines.append(E(cut.pop("t", 30), "tenths.retreat_cut", actor="ana", target="bo",
+                       **cut))
+    people = (placed("ana", "red", [0, 0]), BO_NEXT) + (
+        (placed("cy", "blue", [-1, 1], "NE"),) if cy else ())
+    events = _duel(*lines, people=people, rules=rules)
+    if walls:
+        events[0]["walls"] = walls
+    return events
+
+
+def case_retreat_moves() -> Case:
+    return _retreat(second=[-2, 0]), _retreat(), (25, "ana")
+
+
+def test_a_retreat_cut_short_says_why_and_no_free_hex_means_none() -> None:
+    no_room = {"moves": 1, "cause": "no free hex"}
+    assert broken(_retreat(cut=dict(no_room), walls=AROUND)) == set()
+    assert broken(_retreat(cut=dict(no_room), walls=AROUND[:2])) == {
+        ("T-RETREAT-MOVES", 30, "ana")}  # [-2, 1] is free
+    assert broken(_retreat(cut={"moves": 2, "cause": "no free hex"}, walls=AROUND)) == {
+        ("T-RETREAT-MOVES", 30, "ana")}  # it made one move, not two
+    assert broken(_retreat(cut={"moves": 1, "cause": "out"})) == set()
+
+
+def test_a_retreat_move_goes_back() -> None:
+    assert broken(_retreat(second=[0, -1])) == {("T-RETREAT-MOVES", 30, "ana")}
+
+
+def test_a_retreat_with_nowhere_to_go_is_not_started() -> None:
+    """A cut with no Retreat under way is a Retreat not begun: 0 moves, no free hex."""
+    lines = [blow(25, "bo", "ana", result="miss"),
+             E(25, "tenths.retreat_cut", actor="ana", target="bo", moves=0,
+               cause="no free hex")]
+    walled = _duel(*lines)
+    walled[0]["walls"] = [[-1, 0], [-1, -1], [0, -1], [-1, 1]]  # all hexes beyond ana
+    assert broken(walled) == set()
+    assert broken(_duel(*lines)) == {("T-RETREAT-MOVES", 25, "ana")}
+
+
+def _cy_strikes(reaction_at: int | None, interrupted: bool = False,
+                rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """27: cy (ana's non-target) attacks her in the middle of her Retreat."""
+    later: list[dict[str, Any]] = [blow(27, "cy", "ana", result="miss")]
+    if interrupted:
+        later += [E(27, "interrupted", actor="ana", name="retreat", cause="reaction")]
+    if reaction_at is not None and reaction_at < 30:
+        later += [E(reaction_at, "reaction", actor="ana", cause="attacked by non-target",
+                    roll=5, tenths=2, skill=3, end=reaction_at + 2)]
+    events = _retreat(*later, second=None if interrupted else [-2, 0], rules=rules, cy=True,
+                      cut={"t": 27, "moves": 1, "cause": "reaction"} if interrupted else None)
+    if reaction_at == 30:  # (after her second move)
+        events.append({"t": 30, "seq": len(events) + 1, "event": "reaction", "actor": "ana",
+                       "cause": "attacked by non-target", "roll": 5, "tenths": 2,
+                       "skill": 3, "end": 32})
+    return events
+
+
+def test_a_reaction_forced_during_a_retreat_starts_as_it_ends() -> None:
+    assert broken(_cy_strikes(30)) == set()
+    assert broken(_cy_strikes(None)) == {("T-REACT-FORCED", 27, "ana")}
+
+
+def test_a_forced_reaction_breaks_a_retreat_off_only_with_retreat_reaction_cuts() -> None:
+    assert broken(_cy_strikes(27, interrupted=True)) == {("T-RETREAT-MOVES", 27, "ana")}
+    cuts = {"retreat_reaction": "cuts"}
+    assert broken(_cy_strikes(27, interrupted=True, rules=cuts)) == set()
+
+
+ROUND3_CASES: dict[str, Callable[[], Case]] = {
+    "T-RETREAT-MOVES": case_retreat_moves,
+}
 
 
 @pytest.mark.parametrize("rule", list(ROUND3_CASES))
@@ -79,5 +166,3 @@ def test_each_round3_rule_catches_a_log_that_breaks_it(rule: str) -> None:
     assert broken(good) == set()
     assert broken(bad) == {(rule, t, actor)}
 
-
-_ = E  # (used by the cases of the rules below)

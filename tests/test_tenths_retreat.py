@@ -9,7 +9,7 @@ its first move at once, its second at its end.
 from __future__ import annotations
 
 import pytest
-from helpers import duel_doc, fighter, of, run
+from helpers import duel_doc, fighter, of, run, times
 
 MISS, HIT = 2, 15
 SET_BLOW_RETREAT = [{"action": "set"}, {"action": "attack"}, {"action": "retreat"}]
@@ -83,3 +83,101 @@ def test_a_string_parameter_takes_one_of_its_values(name, value, allowed, tmp_pa
     assert main(["run", str(path)]) == 2
     err = capsys.readouterr().err
     assert err == f"error: {path}: rules.{name}: expected one of {allowed}; got {value!r}\n"
+
+
+# ---------------------------------------------------------------------- two moves back
+
+PIKE = {"name": "pike", "base_speed": 4, "anti_parry": 0, "reach": "long", "hands": 2}
+DAGGER = {"name": "dagger", "base_speed": 6, "anti_parry": 0, "reach": "short", "hands": 1}
+SPEAR = {"name": "spear", "base_speed": 10, "anti_parry": 1, "reach": "long", "hands": 2}
+
+
+def retreat_duel(faces: list[int], *more: dict, rules: dict | None = None, until: int = 14,
+                 walls: list | None = None, pike: dict | None = None,
+                 bo: dict | None = None) -> list[dict]:
+    """ana's pike closing Attack lasts 4 + 5 - 3 = 6; bo Defends into [1, 0] at 5 and
+    retreats from ana once her attack at 6 is stopped: moves at 6 and 11 (one walk)."""
+    a = fighter("ana", "red", [0, 0], plan=[{"action": "attack"}], weapons=[pike or PIKE])
+    b = fighter("bo", "blue", [2, 0], facing="W", **(bo or {}),
+                plan=[{"action": "defend"}, {"action": "retreat"}])
+    return run(duel_doc(a, b, *more, until=until, rules=rules, walls=walls), faces)
+
+
+def cy_behind(**kw) -> dict:
+    """cy (red, dagger) closes on bo from behind (no answer owed): its attack falls at 8,
+    in the middle of bo's Retreat; cy is not bo's target."""
+    return fighter("cy", "red", [4, 0], facing="W", weapons=[DAGGER],
+                   plan=[{"action": "attack", "target": "bo"}], **kw)
+
+
+def moves_back(ev: list[dict]) -> list[tuple[int, list[int]]]:
+    return [(m["t"], m["to"]) for m in of(ev, "move", actor="bo", mode="retreat")]
+
+
+def test_a_reaction_forced_during_a_retreat_waits_for_its_end():
+    """8: cy's attack (a non-target's) forces a reaction. The Retreat is "a single
+    action": it makes its second move at 11, and the reaction starts then (before: the
+    reaction broke the Retreat off after one move)."""
+    ev = retreat_duel([MISS, MISS, 5] + [MISS] * 6, cy_behind())
+    assert of(ev, "attack", actor="cy")[0]["t"] == 8
+    assert moves_back(ev) == [(6, [2, 0]), (11, [3, -1])]  # ([3, 0]: cy stands there)
+    assert not of(ev, "interrupted", actor="bo")
+    assert [(r["t"], r["cause"]) for r in of(ev, "reaction", actor="bo")] == [
+        (11, "attacked by non-target")]
+    assert not of(ev, "tenths.retreat_cut")
+
+
+def test_retreat_reaction_cuts_breaks_the_retreat_off_and_says_so():
+    ev = retreat_duel([MISS, MISS, 5] + [MISS] * 6, cy_behind(),
+                      rules={"retreat_reaction": "cuts"})
+    assert moves_back(ev) == [(6, [2, 0])]
+    assert [(e["t"], e["cause"]) for e in of(ev, "interrupted", actor="bo",
+                                             name="retreat")] == [(8, "reaction")]
+    cut = of(ev, "tenths.retreat_cut")
+    assert [(e["t"], e["moves"], e["cause"]) for e in cut] == [(8, 1, "reaction")]
+    assert times(ev, "reaction", actor="bo")[0] == 8
+
+
+def test_a_retreat_with_no_free_hex_for_its_second_move_says_so():
+    walls = [[3, 0], [3, -1], [2, 1]]  # every hex next to [2, 0] farther from ana
+    ev = retreat_duel([MISS] * 4, walls=walls)
+    assert moves_back(ev) == [(6, [2, 0])]
+    cut = of(ev, "tenths.retreat_cut")
+    assert [(e["t"], e["actor"], e["target"], e["moves"], e["cause"]) for e in cut] == [
+        (11, "bo", "ana", 1, "no free hex")]
+
+
+def test_a_block_that_holds_stops_the_retreat():
+    """dan's spear blocks [4, 0] and [3, 0] (centre, facing W): bo's second move into
+    [3, 0] meets a blocking attack (15 + 3 against 10 - 2): he stays, and the Retreat
+    makes no more moves."""
+    dan = fighter("dan", "red", [5, 0], facing="W", weapons=[SPEAR], policy="guard",
+                  plan=[{"action": "block", "position": "centre"}])
+    ev = retreat_duel([MISS, MISS, HIT] + [MISS] * 4, dan)
+    assert of(ev, "attack", actor="dan")[0]["result"] == "blocked"
+    assert moves_back(ev) == [(6, [2, 0])]
+    cut = of(ev, "tenths.retreat_cut")
+    assert [(e["t"], e["moves"], e["cause"]) for e in cut] == [(11, 1, "blocked by dan")]
+
+
+def test_a_retreater_put_out_or_a_fight_ending_meanwhile_cuts_the_retreat():
+    ev = retreat_duel([MISS, 19, MISS], cy_behind(), bo={"body": 1})
+    cut = of(ev, "tenths.retreat_cut")
+    assert [(e["t"], e["moves"], e["cause"]) for e in cut] == [(8, 1, "out")]
+    ev = retreat_duel([MISS, MISS], until=9)
+    cut = of(ev, "tenths.retreat_cut")
+    assert [(e["t"], e["moves"], e["cause"]) for e in cut] == [(9, 1, "fight over")]
+    assert [e["event"] for e in ev[-2:]] == ["tenths.retreat_cut", "end"]
+
+
+def test_no_retreat_starts_with_nowhere_to_go_after_the_dodge():
+    """6: bo dodges ana's attack (15 + 3 = 18 against his 17 + 1 = 18) back to [2, 0];
+    every hex beyond is a wall: he cannot retreat from there, so he does not start one
+    (before: a Retreat with no move at all), and uses the advantage to step back in."""
+    walls = [[2, -1], [1, 1], [3, 0], [3, -1], [2, 1]]
+    ev = retreat_duel([HIT, 17] + [MISS] * 4, walls=walls, until=9,
+                      pike=dict(PIKE, anti_parry=6))  # (a parry at 3 - 6: he dodges)
+    assert [(m["t"], m["mode"], m["to"]) for m in of(ev, "move", actor="bo", t=6)] == [
+        (6, "dodge", [2, 0]), (6, "advantage", [1, 0])]
+    assert not of(ev, "action", actor="bo", name="retreat")
+    assert not of(ev, "tenths.retreat_cut")

@@ -928,12 +928,14 @@ SCENE_RULES: tuple[Rule, ...] = (
          "Reaction is always forced by the attack of a non-target.",
          "An attack on a combatant by an opponent it does not watch (and that leaves it able to "
          "fight) is followed by a reaction on that tenth, unless a reaction of its own already "
-         "covers that tenth.", scene("T-REACT-FORCED")),
+         "covers that tenth; during a Retreat, by one starting as the Retreat ends (a single "
+         "action: rules.retreat_reaction = after).", scene("T-REACT-FORCED")),
     Rule("T-REACT-NOT-BY-TARGET", MULTI,
          "A combatant is never forced to react by his target unless the optional surprise "
          "rules are being used.",
          "A reaction with cause 'attacked by non-target' follows an attack on that tenth by an "
-         "opponent the reactor did not watch.", scene("T-REACT-NOT-BY-TARGET")),
+         "opponent the reactor did not watch (or, as a Retreat ends, one during it).",
+         scene("T-REACT-NOT-BY-TARGET")),
     Rule("T-CLOSE-ANSWER", "Closing for combat and breaking off > Closing", CLOSING_Q,
          "When a closing action starts against a combatant in combat with nobody, aware, and "
          "not approached from the back, the first action it starts while that closing action "
@@ -956,6 +958,15 @@ SCENE_RULES: tuple[Rule, ...] = (
          "The advantage move is incorporated as Dart of the Retreat.",
          "A retreater makes no separate advantage move on the tenth its Retreat starts (the "
          "Retreat's first move is the advantage move).", scene("T-RETREAT-ADVANTAGE")),
+    Rule("T-RETREAT-MOVES", "Closing for combat and breaking off > Breaking Off",
+         "This consists off two moves back plus up to two turns all as a single action.",
+         "A Retreat makes two moves back, each farther from its opponent; fewer only when the "
+         "log says why: a tenths.retreat_cut with the moves made (no free hex: only when every "
+         "hex next to the retreater farther from its opponent is a wall or taken; a block that "
+         "held; out; the fight over), the retreater out, or the end before the Retreat's. A "
+         "single action: a reaction forced meanwhile does not break it off but starts as it "
+         "ends (assumption: rules.retreat_reaction = after; with cuts, it may).",
+         scene("T-RETREAT-MOVES")),
     Rule("T-OCCUPANCY", "Combat at close quarters",
          "A combatant using a short range weapon may attempt to come into close quarters by "
          "entering the same hex as his opponent.",
@@ -1008,6 +1019,8 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                        "at": ((list,), False)},
     "tenths.picked_up": {"actor": ((str,), True), "weapon": ((str,), False),
                          "at": ((list,), False)},
+    "tenths.retreat_cut": {"actor": ((str,), True), "target": ((str,), False),
+                           "moves": ((int,), False), "cause": ((str,), False)},
 }
 """Fields the rules read, with their JSON types and whether they must be there."""
 

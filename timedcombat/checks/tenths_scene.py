@@ -33,6 +33,10 @@ NOT_INSTEAD = REACTION_ACTIONS | {"retreat"}
 """Actions that do not stand in the way of an owed answer: reaction times, and a Retreat
 (it can only come immediately after a stopped attack, in combat)."""
 ATTACKING_CLOSINGS = frozenset({"set", "attack", "charge"})
+STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six axial steps to a neighbouring hex."""
+INFORMATIONAL = ("blocked by", "closing needed", "no free hex", "blocked hex occupied")
+"""``interrupted`` causes that do not end the running action."""
 
 
 def off_facing(frm: Hex, facing: int, to: Hex) -> float:
@@ -66,6 +70,18 @@ class Looks:
     reactions: list[tuple[int, int]] = field(default_factory=list)  # (start, end) tenths
     aware: bool = True
     adv_move_t: int | None = None  # tenth of its last "advantage" move
+
+
+@dataclass
+class RetreatRun:
+    """A Retreat under way, as the log shows it (T-RETREAT-MOVES)."""
+
+    act: Act
+    opponent: str | None
+    moves: int = 0
+    cut: Event | None = None  # its tenths.retreat_cut
+    gone: bool = False  # the retreater out or fled meanwhile
+    interrupted: Event | None = None
 
 
 @dataclass
@@ -105,6 +121,12 @@ class Scene:
         self.natural_all = rules.get("natural_rolls", "all") == "all"
         stalemate = rules.get("stalemate")
         self.stalemate = stalemate if isinstance(stalemate, int) and stalemate > 0 else None
+        self.reaction_after = rules.get("retreat_reaction", "after") != "cuts"
+        self.retreats: dict[str, RetreatRun] = {}
+        self.after_retreat: list[tuple[str, str, Act, Event]] = []  # reactions owed at its end
+        walls = log.events[0].get("walls") if log.events else None
+        self.walls = {(w[0], w[1]) for w in walls or ()
+                      if isinstance(w, list) and len(w) == 2} if isinstance(walls, list) else set()
 
     # ------------------------------------------------------------------ helpers
 
@@ -182,6 +204,9 @@ class Scene:
         if self.tenth >= 0:
             self.end_of_tenth(self.tenth)
         self.owed = []
+        for pid in list(self.retreats):
+            self._retreat_over(pid)
+        self.after_retreat = []
 
     # ------------------------------------------------------------------ events
 
@@ -200,6 +225,10 @@ class Scene:
     def on_move(self, i: int, e: Event) -> None:
         lk = self.look(e["actor"])
         to = e.get("to")
+        run = self.retreats.get(e["actor"])
+        if run is not None and e.get("mode") == "retreat" and isinstance(to, list) \
+                and len(to) == 2:
+            self._retreat_move(run, lk, (to[0], to[1]), e)
         if isinstance(to, list) and len(to) == 2:
             lk.at = (to[0], to[1])
             self.touched.add(lk.at)
@@ -218,6 +247,8 @@ class Scene:
         elif state == "hurt" and value and lk.hurt_t is None:
             lk.hurt_t = e["t"]
         elif state in ("out", "fled") and value:
+            if pid in self.retreats:
+                self.retreats[pid].gone = True
             for q in lk.engaged:
                 self.look(q).engaged.discard(pid)
             lk.engaged.clear()
@@ -231,6 +262,8 @@ class Scene:
         lk = self.look(e["actor"])
         lk.reactions.append((e["t"], end))
         lk.aware = True
+        if any(x[0] == e["actor"] and x[2].end == e["t"] for x in self.after_retreat):
+            return  # forced during its Retreat, taken as it ends (retreat_reaction after)
         if e.get("cause") == "attacked by non-target":
             on = self.attacked.get((e["actor"], e["t"]), [])
             if on and all(by_target for _, by_target in on):
@@ -270,6 +303,10 @@ class Scene:
                 self.add("T-DEFEND-ONLY-WHO", e, "defend only when the target of two or "
                          "more opponents", f"the target of {len(on)}"
                          + (f" ({', '.join(on)})" if on else ""))
+        if pid in self.retreats:
+            self._retreat_over(pid)
+        if name == "retreat" and act is not None:
+            self.retreats[pid] = RetreatRun(act, act.target)
         if name == "retreat" and lk.adv_move_t == e["t"]:
             self.add("T-RETREAT-ADVANTAGE", e, "the advantage move incorporated as the "
                      "Retreat's first move (no separate advantage move)",
@@ -357,6 +394,10 @@ class Scene:
         if watched is not None and pid not in watched and attacker is not None \
                 and attacker.able:  # (a blow of one who fell on this tenth still lands)
             self.forced.append((tid, pid, e["t"], e))
+            run = self.retreats.get(tid)
+            if run is not None and self.reaction_after and e["t"] < run.act.end \
+                    and run.interrupted is None:
+                self.after_retreat.append((tid, pid, run.act, e))  # a single action
 
     def _natural(self, e: Event, mods: Mapping[str, Any] | None) -> None:
         roll, total, result = e.get("roll"), e.get("total"), e.get("result")
@@ -391,6 +432,33 @@ class Scene:
                      "(a target cannot be to the back)",
                      f"{e.get('kind')} facing {FACING_NAMES[lk.facing]}")
 
+    def on_interrupted(self, i: int, e: Event) -> None:
+        run = self.retreats.get(e["actor"])
+        if run is not None and e.get("name") == "retreat" \
+                and not str(e.get("cause", "")).startswith(INFORMATIONAL):
+            run.interrupted = e
+
+    def on_tenths_retreat_cut(self, i: int, e: Event) -> None:
+        """T-RETREAT-MOVES: a Retreat cut short says how many moves it made and why; "no
+        free hex" only when every hex next to the retreater farther from its opponent is a
+        wall or taken."""
+        pid = e["actor"]
+        run = self.retreats.get(pid)
+        made = run.moves if run is not None and run.cut is None else 0
+        if isinstance(e.get("moves"), int) and e["moves"] != made:
+            self.add("T-RETREAT-MOVES", e, f"moves {made} (the retreat moves made"
+                     + (")" if run is not None else ": no Retreat under way)"),
+                     f"moves {e['moves']}")
+        if run is not None and run.cut is None:
+            run.cut = e
+        opp = e.get("target") if isinstance(e.get("target"), str) else (
+            run.opponent if run is not None else None)
+        if e.get("cause") == "no free hex" and opp is not None:
+            free = self._free_away(pid, opp)
+            if free:
+                self.add("T-RETREAT-MOVES", e, f"no free hex away from {opp}",
+                         f"{list(free[0])} free")
+
     def on_end(self, i: int, e: Event) -> None:
         self.ended = e["t"]
         if self.stalemate is None:
@@ -417,7 +485,68 @@ class Scene:
         self._break_off(t)
         self._crowding(t)
         self._forced_reactions(t)
+        self._reactions_after_retreat(t)
         self._answers(t)
+
+    # ------------------------------------------------------------------ retreats
+
+    def _retreat_move(self, run: RetreatRun, lk: Looks, to: Hex, e: Event) -> None:
+        """A retreat move goes back: farther from the retreater's opponent."""
+        run.moves += 1
+        there = self.look(run.opponent).at if run.opponent else None
+        if lk.at is not None and there is not None \
+                and hex_distance(to, there) <= hex_distance(lk.at, there):
+            self.add("T-RETREAT-MOVES", e, f"a move back, farther from {run.opponent} at "
+                     f"{list(there)}", f"{list(lk.at)} to {list(to)}")
+
+    def _free_away(self, pid: str, opp: str) -> list[Hex]:
+        """Free hexes next to ``pid`` farther from ``opp`` (no wall, no able figure)."""
+        at, there = self.look(pid).at, self.look(opp).at
+        if at is None or there is None:
+            return []
+        taken = {lk.at for q, lk in self.looks.items()
+                 if q != pid and (self.person(q) is None or self.person(q).able)}
+        d0 = hex_distance(at, there)
+        out = []
+        for dq, dr in STEPS:
+            h = (at[0] + dq, at[1] + dr)
+            if hex_distance(h, there) > d0 and h not in self.walls and h not in taken:
+                out.append(h)
+        return out
+
+    def _retreat_over(self, pid: str) -> None:
+        """A Retreat is over (its actor does something else, or the log ends): it made two
+        moves back, or the log says why not."""
+        run = self.retreats.pop(pid)
+        act = run.act
+        if run.interrupted is not None and self.reaction_after:
+            e = run.interrupted
+            self.add("T-RETREAT-MOVES", e, "a Retreat, a single action, runs to its end (a "
+                     "reaction forced meanwhile waits: retreat_reaction after)",
+                     f"interrupted ({e.get('cause')})")
+            return
+        if run.moves >= 2 or run.cut is not None or run.gone or run.interrupted is not None:
+            return
+        if self.ended is not None and self.ended <= act.end:
+            return  # the fight ended first
+        self.add("T-RETREAT-MOVES", act.ev, "two moves back (or a tenths.retreat_cut "
+                 "saying why fewer)", f"{run.moves} move{'s' * (run.moves != 1)}")
+
+    def _reactions_after_retreat(self, t: int) -> None:
+        """A reaction forced during a Retreat (retreat_reaction after) starts as it ends."""
+        keep = []
+        for defender, attacker, act, e in self.after_retreat:
+            if act.end > t:
+                keep.append((defender, attacker, act, e))
+                continue
+            p = self.person(defender)
+            if p is None or not p.able or (self.ended is not None and self.ended <= act.end):
+                continue
+            if not any(s == act.end for s, _ in self.look(defender).reactions):
+                self.add("T-REACT-FORCED", e, f"a reaction (attacked by {attacker}, not its "
+                         f"target) as its Retreat ends at {act.end} (a single action: "
+                         f"retreat_reaction after)", "no reaction", actor=defender)
+        self.after_retreat = keep
 
     def _break_off(self, t: int) -> None:
         """Engaged pairs both out of range once the tenth's moves are done."""
@@ -465,10 +594,17 @@ class Scene:
     def _forced_reactions(self, t: int) -> None:
         if self.ended == t:
             self.forced = []  # the fight ended on this very tenth: no time to react
+        owed_later = {id(x[3]) for x in self.after_retreat}
         for defender, attacker, when, e in self.forced:
             p = self.person(defender)
             if p is None or not p.able:
                 continue
+            if self.reacting(defender, when):
+                if id(e) in owed_later:  # (it reacted at once after all)
+                    self.after_retreat = [x for x in self.after_retreat if x[3] is not e]
+                continue
+            if id(e) in owed_later:
+                continue  # owed as its Retreat ends (retreat_reaction after)
             if not self.reacting(defender, when):
                 self.add("T-REACT-FORCED", e, f"a reaction (attacked by {attacker}, not "
                          f"its target)", "no reaction", actor=defender)

@@ -33,7 +33,13 @@ from timedcombat.ordered import OrderedSet
 from timedcombat.results import CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
-from timedcombat.systems.tenths.events import PlanSkip, TenthsAction, TenthsDamage, TenthsPlaced
+from timedcombat.systems.tenths.events import (
+    PlanSkip,
+    RetreatCut,
+    TenthsAction,
+    TenthsDamage,
+    TenthsPlaced,
+)
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.plans import ANYTIME_ACTIONS
 from timedcombat.systems.tenths.policy import get_policy
@@ -484,6 +490,14 @@ class Fight(Arena):
                 if not waiting:
                     del self.blocked_at[here]
 
+    def room_away(self, at: tuple[int, int], threat: tuple[int, int]) -> bool:
+        """Some free hex next to ``at`` is farther from ``threat`` (where a figure about to
+        stand at ``at`` could go back to)."""
+        d0 = distance(at, threat)
+        walls, occupied = self.map.walls, self.map.occupants_of
+        return any(h not in walls and not occupied(h) and distance(h, threat) > d0
+                   for h in neighbours(at))
+
     def vacated(self, h: tuple[int, int]) -> None:
         """A hex was left: wake the hemmed-in figures next to it."""
         blocked_at = self.blocked_at
@@ -663,7 +677,27 @@ class Fight(Arena):
             victim.out = True
             victim.able = False
             self.emit(ev.State, actor=victim.id, state="out", value=True)
+            self.retreat_cut(victim, "out")
             self.leave(victim)
+
+    def retreat_cut(self, f: Fighter, cause: str, at: int | None = None) -> None:
+        """``f``'s Retreat ends before its second move (it is out, the fight is over)."""
+        if f.retreat_from is None or f.retreat_moves >= 2:
+            return
+        fields = dict(actor=f.id, target=f.retreat_from, moves=f.retreat_moves, cause=cause)
+        if at is None:
+            self.emit(RetreatCut, **fields)
+        else:
+            self.log.emit(RetreatCut, at, **fields)
+        f.retreat_from = None
+
+    def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:
+        """The end: a Retreat still under way is cut by it (logged before ``end``)."""
+        if not self.over:
+            for f in self.order:
+                if f.able:
+                    self.retreat_cut(f, "fight over", at)
+        super().finish(winner, reason, at)
 
     def flee(self, f: Fighter) -> None:
         """A badly hurt combatant who has broken off leaves the fight (policy choice)."""

@@ -83,6 +83,10 @@ class Fighter(Combatant):
         self.blocked = False  # hemmed in, waiting for a hex to free up
         self.approaches: list[tuple[Fighter, Any]] = []  # (closer, exchange) to answer
         self.futile: str | None = None  # its last closing exchange with this one: no attack
+        # a Retreat under way: from whom, the moves made, a reaction forced meanwhile
+        self.retreat_from: str | None = None
+        self.retreat_moves = 0
+        self.after_retreat: Step | None = None
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"

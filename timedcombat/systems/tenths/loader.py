@@ -102,6 +102,7 @@ class _WeaponTable:
 RULE_CHOICES: dict[str, tuple[str, ...]] = {
     "natural_rolls": ("all", "blocking"),
     "mutual_stop_advantage": ("kept", "none"),
+    "retreat_reaction": ("after", "cuts"),
 }
 """The values a string parameter of ``[rules]`` may take."""
 

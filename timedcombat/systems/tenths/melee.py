@@ -219,7 +219,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     # advantage move, which the Retreat incorporates as its first move
     retreating = (stopped and not non_target and not surprise and b.able
                   and b.act not in UNINTERRUPTIBLE and _wants_retreat(fight, b, a)
-                  and fight.step_away(b, a.at) is not None)
+                  and _room_to_retreat(fight, b, a, chosen, defence, outcome))
     holder = b if stopped else a
     if simultaneous and mutual is not None:
         mutual.stopped[(a.id, b.id)] = stopped
@@ -260,14 +260,15 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
         return
     if surprise:
         if not b.reacting:
-            fight.poke(b, Preempt("surprised", Step("react", target=a.id, reason="surprised")))
+            _force_reaction(fight, b, "surprised",
+                            Step("react", target=a.id, reason="surprised"))
         return
     if non_target:
         # "Reaction is always forced by the attack of a non-target" (one already reacting
         # is in the middle of a reaction: that one stands)
         if not b.reacting:
-            fight.poke(b, Preempt("reaction", Step("react", target=a.id,
-                                                   reason="attacked by non-target")))
+            _force_reaction(fight, b, "reaction",
+                            Step("react", target=a.id, reason="attacked by non-target"))
         return
     if retreating:
         if simultaneous and mutual is not None:
@@ -329,6 +330,30 @@ def _back_in_range(fight: Fight, b: Fighter, a: Fighter,
     if not cands:
         return None
     return vacated if vacated in cands else cands[0]
+
+
+def _force_reaction(fight: Fight, b: Fighter, reason: str, step: Step) -> None:
+    """A reaction forced on ``b``: now, or, during a Retreat (a single action), as it ends
+    (``rules.retreat_reaction = "after"``; the first one forced stands)."""
+    if b.act == "retreat" and fight.rules.retreat_reaction == "after":
+        if b.after_retreat is None:
+            b.after_retreat = step
+        return
+    fight.poke(b, Preempt(reason, step))
+
+
+def _room_to_retreat(fight: Fight, b: Fighter, a: Fighter, chosen: DefenceOption | None,
+                     defence: tuple[str, int, int] | None,
+                     outcome: resolve.BlowOutcome) -> bool:
+    """``b`` has somewhere to go back to from where it will stand once its defence is done
+    (a held dodge first moves it a hex away): a Retreat needs a free hex for its first
+    move."""
+    if chosen is not None and defence is not None and chosen.kind == "dodge" \
+            and outcome.result == resolve.DODGED:
+        dodge_to = fight.step_away(b, a.at)
+        if dodge_to is not None:
+            return fight.room_away(dodge_to, a.at)
+    return fight.step_away(b, a.at) is not None
 
 
 def _wants_retreat(fight: Fight, b: Fighter, a: Fighter) -> bool:

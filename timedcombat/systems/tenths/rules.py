@@ -137,6 +137,11 @@ class TenthsRules:
         "after them (one advantage, so at most one of the two may Retreat): \"kept\" "
         "(whoever held it over the other before that tenth, or nobody) or \"none\" "
         "(nobody).")
+    retreat_reaction: str = _param(
+        "after", "A reaction forced (by a non-target's attack, or a surprise) during a "
+        "Retreat: \"after\" (the Retreat, a single action, makes its two moves; the "
+        "reaction starts as it ends) or \"cuts\" (it breaks the Retreat off, as it does "
+        "any other action).")
     stalemate: int = _param(
         600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
         "for this many tenths ends as a stalemate, with no winner (0: never).")
