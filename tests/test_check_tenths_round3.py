@@ -155,8 +155,35 @@ def test_a_forced_reaction_breaks_a_retreat_off_only_with_retreat_reaction_cuts(
     assert broken(_cy_strikes(27, interrupted=True, rules=cuts)) == set()
 
 
+# ---------------------------------------------------------------------- T-BLOCK-FREE
+
+SPEAR = {"name": "spear", "base_speed": 10, "anti_parry": 1, "reach": "long", "hands": 2}
+
+
+def _block(position: str, bo_at: list[int]) -> list[dict[str, Any]]:
+    """ana (spear, facing E at [0, 0]) takes up ``position`` at 5; bo stands on ``bo_at``."""
+    return log(act(0, "ana", "block", 5, position=position, weapon="spear"),
+               E(5, "state", actor="ana", state="block", value=position),
+               people=(placed("ana", "red", [0, 0], arms=(SPEAR,)),
+                       placed("bo", "blue", bo_at, "W")))
+
+
+def case_block_free() -> Case:
+    return _block("centre", [3, 0]), _block("centre", [2, 0]), (5, "ana")
+
+
+def test_each_blocking_position_has_its_own_hexes() -> None:
+    """Left (NE of a figure facing E) blocks [1, -1] and [2, -2]; right (SE) [0, 1] and
+    [0, 2]: a figure elsewhere, even next to the blocker, is no obstacle."""
+    assert broken(_block("left", [2, -2])) == {("T-BLOCK-FREE", 5, "ana")}
+    assert broken(_block("left", [2, 0])) == set()
+    assert broken(_block("right", [0, 2])) == {("T-BLOCK-FREE", 5, "ana")}
+    assert broken(_block("right", [1, -1])) == set()
+
+
 ROUND3_CASES: dict[str, Callable[[], Case]] = {
     "T-RETREAT-MOVES": case_retreat_moves,
+    "T-BLOCK-FREE": case_block_free,
 }
 
 

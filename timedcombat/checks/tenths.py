@@ -701,6 +701,16 @@ def pick_up_hex(log: TenthsLog) -> Found:
 
 # ---------------------------------------------------------------------- the rule list
 
+def scene(rule_id: str) -> Callable[[TenthsLog], Found]:
+    """A rule found in the one pass of :class:`~timedcombat.checks.tenths_scene.Scene`."""
+
+    def condition(log: TenthsLog) -> Found:
+        yield from log.scene.found.get(rule_id, ())
+
+    return condition
+
+
+
 SET_Q = ("Set:Make no move but prepare to attack as soon as opponent is in range. Attack made "
          "after base time or one tenth after opponent comes in range, whichever is later. "
          "Takes one tenth and gives no advantage.")
@@ -845,6 +855,13 @@ RULES: tuple[Rule, ...] = (
          "is lost at the beginning of the time for an attack.",
          "A blocker starting an attack, or parrying with its weapon, loses the position on "
          "that tenth.", block_lost),
+    Rule("T-BLOCK-FREE", "Blocking and moving past",
+         "A blocking position cannot be taken up if one of the blocked hexes is already "
+         "occupied.",
+         "When a blocking position is taken up (state block), no figure able to fight stands on "
+         "one of its hexes: the line out from the blocker as far as its weapon reaches, along "
+         "its facing (centre) or 60 degrees left or right of it (our figure of the positions, "
+         "docs/rules/tenths.md).", scene("T-BLOCK-FREE")),
     Rule("T-DRAW", "Changing Weapons",
          "To draw a weapon or to replace it in its sheath takes a time equal to te combatant's "
          "Base Speed with the weapon",
@@ -886,15 +903,6 @@ RULES: tuple[Rule, ...] = (
          "No parry by a combatant at close quarters; no long weapon strikes there.",
          close_quarters),
 )
-
-def scene(rule_id: str) -> Callable[[TenthsLog], Found]:
-    """A rule found in the one pass of :class:`~timedcombat.checks.tenths_scene.Scene`."""
-
-    def condition(log: TenthsLog) -> Found:
-        yield from log.scene.found.get(rule_id, ())
-
-    return condition
-
 
 MULTI = "Multiple Combatants"
 CLOSING_Q = ("When a combatant wants to make a move which will bring him into a hex such that "

@@ -244,6 +244,8 @@ class Scene:
             (lk.engaged.add if value else lk.engaged.discard)(e["opponent"])
             other = e["opponent"]
             self.break_reported.discard((pid, other) if pid < other else (other, pid))
+        elif state == "block" and isinstance(value, str):
+            self._block_taken(pid, value, e)
         elif state == "hurt" and value and lk.hurt_t is None:
             lk.hurt_t = e["t"]
         elif state in ("out", "fled") and value:
@@ -487,6 +489,28 @@ class Scene:
         self._forced_reactions(t)
         self._reactions_after_retreat(t)
         self._answers(t)
+
+    # ------------------------------------------------------------------ blocking
+
+    def _block_taken(self, pid: str, position: str, e: Event) -> None:
+        """T-BLOCK-FREE: a position is not taken up with one of its hexes occupied. The
+        hexes (docs/rules/tenths.md, the figure missing from the seed): a line as far as
+        the weapon reaches, along the facing (centre), or the front neighbour 60 degrees
+        to the left or right of it."""
+        lk = self.look(pid)
+        turn = {"left": 1, "centre": 0, "right": -1}.get(position)
+        reach = self.reach(pid)
+        if lk.at is None or lk.facing is None or turn is None or not reach:
+            return
+        dq, dr = STEPS[(lk.facing + turn) % 6]
+        hexes = [(lk.at[0] + dq * k, lk.at[1] + dr * k) for k in range(1, reach + 1)]
+        for q, other in self.looks.items():
+            person = self.person(q)
+            if q != pid and other.at in hexes and (person is None or person.able):
+                self.add("T-BLOCK-FREE", e, f"the {position} position's hexes "
+                         f"{', '.join(str(list(h)) for h in hexes)} free", f"{q} on "
+                         f"{list(other.at)}")
+                return
 
     # ------------------------------------------------------------------ retreats
 

@@ -9,7 +9,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat import events as ev
-from timedcombat.systems.tenths import arms, blocking, melee, resolve
+from timedcombat.systems.tenths import arms, melee, resolve
 from timedcombat.systems.tenths.events import AttackLost, Dropped, PickedUp, RetreatCut
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
@@ -311,11 +311,10 @@ def do_block(fight: Fight, f: Fighter, step: Step) -> Gen:
         fight.drop_block(f, "changing position")
     yield from run_to(fight, f, end)
     fight.end_action(f)
-    hexes = blocking.blocked_hexes(f.at, f.facing, position, fight.reach(f))
-    taken = [h for h in hexes if fight.map.occupant(h) is not None]
-    if taken:
+    taken = fight.block_occupied(f, position)
+    if taken is not None:  # (it was free when the action began: entered meanwhile)
         fight.emit(ev.Interrupted, actor=f.id, name="block",
-                   cause=f"blocked hex occupied: {list(taken[0])}")
+                   cause=f"blocked hex occupied: {list(taken)}")
         return
     fight.take_block(f, position)
 

@@ -561,6 +561,18 @@ class Fight(Arena):
         b = self.fighters[bid]
         return b if b.able and b.side != f.side and b.block is not None else None
 
+    def block_occupied(self, f: Fighter, position: str) -> tuple[int, int] | None:
+        """A hex ``position`` would block that a figure stands on ("A blocking position
+        cannot be taken up if one of the blocked hexes is already occupied"), or None."""
+        for h in blocking.blocked_hexes(f.at, f.facing, position, self.reach(f)):
+            if self.map.occupant(h) is not None:
+                return h
+        return None
+
+    def free_block_positions(self, f: Fighter) -> list[str]:
+        """The blocking positions ``f`` could take up where it stands and faces now."""
+        return [p for p in blocking.POSITIONS if self.block_occupied(f, p) is None]
+
     def take_block(self, f: Fighter, position: str) -> None:
         hexes = blocking.blocked_hexes(f.at, f.facing, position, self.reach(f))
         f.block = position
