@@ -181,7 +181,79 @@ def test_each_blocking_position_has_its_own_hexes() -> None:
     assert broken(_block("right", [1, -1])) == set()
 
 
+# ---------------------------------------------------------------------- T-CLOSE-WALK-IN
+
+BO_THREE = placed("bo", "blue", [3, 0], "W")
+
+
+def _wait(walked: bool, first: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """0: bo (3 hexes off) Waits against ana. Walking in, she walks a hex (0 to 5), then
+    Attacks (5 + 10 + 5 - 3 = 17); else she Attacks at once and loses it out of range."""
+    if walked:
+        lines = [act(0, "ana", "move", 5, target="bo", mode="walk"),
+                 move(5, "ana", [0, 0], [1, 0]),
+                 act(5, "ana", "attack", 17, target="bo", weapon="blade", closing=True),
+                 move(15, "ana", [1, 0], [2, 0], mode="closing"),
+                 blow(17, "ana", "bo", closing="attack")]
+    else:
+        lines = [act(0, "ana", "attack", 12, target="bo", weapon="blade", closing=True),
+                 move(10, "ana", [0, 0], [1, 0], mode="closing"),
+                 E(12, "tenths.attack_lost", actor="ana", target="bo", reason="out of range",
+                   closing="attack", weapon="blade")]
+    return log(target(0, "ana", "bo"), target(0, "bo", "ana"),
+               act(0, "bo", "wait", 1, target="ana", weapon="blade", closing=True), *lines,
+               *([first] if first else []), people=(placed("ana", "red", [0, 0]), BO_THREE))
+
+
+def case_close_walk_in() -> Case:
+    return _wait(True), _wait(False), (0, "ana")
+
+
+def test_with_wait_walk_in_false_the_attack_from_afar_is_the_rule() -> None:
+    events = _wait(False)
+    events[0]["rules"] = {**RULE_PARAMS, "wait_walk_in": False}
+    assert broken(events) == set()
+
+
+def test_walking_in_on_a_wait_is_the_answer_under_way_anything_else_is_not() -> None:
+    """The first action after a Wait against it is the answer (T-CLOSE-ANSWER): a walk
+    toward the waiter leads to it; a walk elsewhere does not."""
+    def fight(toward: bool) -> list[dict[str, Any]]:
+        events = _wait(True)
+        for who, other in (("ana", "bo"), ("bo", "ana")):  # (a log that says who fights)
+            events.append({"t": 17, "seq": len(events) + 1, "event": "state", "actor": who,
+                           "state": "engaged", "value": True, "opponent": other})
+        if not toward:
+            walk = next(e for e in events if e.get("name") == "move")
+            walk.pop("target")
+            walk["to"] = [-1, 0]
+        return events
+
+    assert broken(fight(True)) == set()
+    assert broken(fight(False)) == {("T-CLOSE-ANSWER", 0, "ana")}
+
+
+def test_the_attack_made_after_walking_in_pairs_with_the_wait() -> None:
+    """The engine's log of an Attack broken off to walk in (blade against a spear that
+    Waits) is clean; bo's first blow, a tenth after ana's attack (17 + 1), is checked
+    against that exchange: moved to her next blow's time it is caught."""
+    from helpers import duel_doc, fighter
+    from helpers import run as fight
+
+    a = fighter("ana", "red", [0, 0], plan=[{"action": "attack"}])
+    b = fighter("bo", "blue", [3, 0], facing="W", plan=[{"action": "wait"}],
+                weapons=[SPEAR])
+    events = fight(duel_doc(a, b, until=30), [2] * 20)
+    assert broken(events) == set()
+    first = next(e for e in events if e.get("event") == "action" and e["actor"] == "bo"
+                 and e["name"] == "attack")
+    assert (first["t"], first["end"]) == (17, 18)
+    first["end"] = 27
+    assert ("T-CLOSE-FIRST", 17, "bo") in broken(events)
+
+
 ROUND3_CASES: dict[str, Callable[[], Case]] = {
+    "T-CLOSE-WALK-IN": case_close_walk_in,
     "T-RETREAT-MOVES": case_retreat_moves,
     "T-BLOCK-FREE": case_block_free,
 }

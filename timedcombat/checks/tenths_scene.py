@@ -122,6 +122,8 @@ class Scene:
         stalemate = rules.get("stalemate")
         self.stalemate = stalemate if isinstance(stalemate, int) and stalemate > 0 else None
         self.reaction_after = rules.get("retreat_reaction", "after") != "cuts"
+        self.walk_in = rules.get("wait_walk_in", True) is not False
+        self.kept_out: set[tuple[str, int]] = set()  # (mover, tenth) a block held
         self.retreats: dict[str, RetreatRun] = {}
         self.after_retreat: list[tuple[str, str, Act, Event]] = []  # reactions owed at its end
         walls = log.events[0].get("walls") if log.events else None
@@ -326,12 +328,16 @@ class Scene:
                 self.owed.remove(ow)
             elif answering:
                 self.owed.remove(ow)  # it answers one of those closing on it at once
+            elif self._walks_in(ow, e):
+                pass  # walking in on a Wait first: the answer follows (wait_walk_in)
             elif name not in NOT_INSTEAD and i > ow.index:
                 if not lk.engaged and self.combat_known:
                     self.add("T-CLOSE-ANSWER", e, f"an answer to {ow.closer}'s "
                              f"{ow.act.name} with a closing action (not in combat, not "
                              f"approached from the back)", f"{name}")
                 self.owed.remove(ow)
+        if act.closing and name in ("attack", "charge"):
+            self._reaches_the_waiter(act, e)
         if act.closing:
             watched = self.watched(pid)
             target = act.target
@@ -344,6 +350,38 @@ class Scene:
             self.add("T-COMBAT-BLOW", e, "an ordinary blow only in combat (else a closing "
                      "action first)", f"attack on {e.get('target')} while in combat with "
                      "nobody")
+
+    def _reaches_the_waiter(self, act: Act, e: Event) -> None:
+        """T-CLOSE-WALK-IN: an Attack or Charge paired with a Wait starts where its moves
+        bring the waiter within reach (rules.wait_walk_in: it walks in first), unless no hex
+        next to it closer to the waiter is free or a block kept it out on that tenth."""
+        w = act.partner
+        if not self.walk_in or act.interrupted or w is None or w.name != "wait" \
+                or w.actor != act.target:
+            return
+        p, lk, there = self.person(act.actor), self.look(act.actor), self.look(w.actor).at
+        reach = self.log.reach(p, act.hand, act.style) if p is not None else None
+        if lk.at is None or there is None or reach is None:
+            return
+        moves = 2 if act.name == "charge" else 1
+        d0 = hex_distance(lk.at, there)
+        if d0 <= reach + moves or (act.actor, e["t"]) in self.kept_out:
+            return
+        taken = {x.at for q, x in self.looks.items()
+                 if q != act.actor and (self.person(q) is None or self.person(q).able)}
+        closer = [(lk.at[0] + dq, lk.at[1] + dr) for dq, dr in STEPS]
+        if not any(hex_distance(h, there) < d0 and h not in self.walls and h not in taken
+                   for h in closer):
+            return  # no way in
+        self.add("T-CLOSE-WALK-IN", e, f"{act.name} against {w.actor}'s Wait from within "
+                 f"reach of its {moves} move{'s' * (moves > 1)} (at most {reach + moves} "
+                 f"hexes: it walks in first)", f"from {d0} hexes")
+
+    def _walks_in(self, ow: Owed, e: Event) -> bool:
+        """``e`` is a walk toward a waiting closer (rules.wait_walk_in): the waiter makes no
+        move and lets it come, so the answer may follow the walk."""
+        return (self.walk_in and e.get("name") == "move" and ow.act.name == "wait"
+                and e.get("target") == ow.closer and e.get("mode", "walk") == "walk")
 
     def _owe(self, i: int, e: Event, act: Act) -> None:
         """``act`` is a closing action: its opponent must answer it."""
@@ -388,6 +426,8 @@ class Scene:
                     "only from the tenth after the blow that hurt (simultaneous attacks)"),
                     "hurt penalty" if got else "no hurt penalty")
         self._natural(e, mods)
+        if e.get("kind") == "block" and e.get("result") == "blocked" and isinstance(tid, str):
+            self.kept_out.add((tid, e["t"]))
         if e.get("kind") == "block" or not isinstance(tid, str):
             return
         watched, attacker = self.watched(tid), self.person(pid)

@@ -268,6 +268,8 @@ class Fight(Arena):
         try:
             while not self.over and f.able:
                 step = self._forced(f) or self.decide(f)
+                if f.parked is not None and step.name != "walk_in":
+                    closing.unpark(self, f)  # it does something else: no walking in
                 try:
                     yield from self.perform(f, step)
                 except Preempted as p:
@@ -277,7 +279,9 @@ class Fight(Arena):
                     self.end_action(f)
                     if was in ("wait", "defend"):
                         f.first_attack_after = None  # an abandoned Wait/Defend hands no time
-                    if f.closing is not None:
+                    if p.cause.reason == closing.WALK_IN and f.closing is not None:
+                        closing.park(f)  # the exchange goes on once it has walked in
+                    elif f.closing is not None:
                         self.abandon_closing(f, running=was is not None)
                     if p.cause.step is not None:
                         f.forced = p.cause.step
@@ -762,6 +766,7 @@ class Fight(Arena):
 
 PERFORMERS = {
     "respond": closing.do_respond,
+    "walk_in": closing.do_walk_in,
     "attack": actions.do_attack,
     "move": actions.do_move,
     "retreat": actions.do_retreat,

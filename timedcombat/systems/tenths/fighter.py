@@ -87,6 +87,8 @@ class Fighter(Combatant):
         self.retreat_from: str | None = None
         self.retreat_moves = 0
         self.after_retreat: Step | None = None
+        self.moves_left = 0  # moves toward its opponent its closing action has still to make
+        self.parked: Any = None  # the exchange of a closing action given up to walk in first
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"

@@ -142,6 +142,11 @@ class TenthsRules:
         "Retreat: \"after\" (the Retreat, a single action, makes its two moves; the "
         "reaction starts as it ends) or \"cuts\" (it breaks the Retreat off, as it does "
         "any other action).")
+    wait_walk_in: bool = _param(
+        True, "An Attack or Charge against a Wait (\"Let opponent make first attack, making "
+        "no move\") from too far for its moves to reach: the attacker first walks in, hex by "
+        "hex, until they can, the Wait standing meanwhile (false: the attack is made from "
+        "there and lost out of range).")
     stalemate: int = _param(
         600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
         "for this many tenths ends as a stalemate, with no winner (0: never).")
