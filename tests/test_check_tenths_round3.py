@@ -5,10 +5,14 @@ tenth and actor, and nothing else; and the rules it amended, with their new case
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_check import RULE_PARAMS, Case, E, act, blow, broken, log, move, placed, target
+
+from timedcombat import load_scenario, simulate
+from timedcombat.events import to_dict
 
 BO_NEXT = placed("bo", "blue", [1, 0], "W")
 
@@ -252,7 +256,89 @@ def test_the_attack_made_after_walking_in_pairs_with_the_wait() -> None:
     assert ("T-CLOSE-FIRST", 17, "bo") in broken(events)
 
 
+# ---------------------------------------------------------------------- item 5's rules
+
+
+def _engaged(t: int) -> list[dict[str, Any]]:
+    return [E(t, "state", actor=a, state="engaged", value=True, opponent=b)
+            for a, b in (("ana", "bo"), ("bo", "ana"))]
+
+
+def case_close_in_combat() -> Case:
+    """In combat since 12, ana strikes with an ordinary blow; a closing Attack instead
+    (12 tenths, no move: she reaches) is not possible without first breaking off."""
+    def fight(closing: bool) -> list[dict[str, Any]]:
+        end = 32 if closing else 30
+        extra = {"closing": True} if closing else {}
+        return _duel(*_engaged(12),
+                     act(20, "ana", "attack", end, target="bo", weapon="blade", **extra),
+                     blow(end, "ana", "bo", **({"closing": "attack"} if closing else {})))
+    return fight(False), fight(True), (20, "ana")
+
+
+def case_move_hex() -> Case:
+    """The Retreat's second move two hexes at once."""
+    return _retreat(second=[-2, 0]), _retreat(second=[-3, 0]), (30, "ana")
+
+
+def test_a_turn_stays_in_its_hex() -> None:
+    events = _retreat(second=[-2, 0])
+    turn = move(27, "bo", [1, 0], [2, 0], mode="turn")
+    events.insert(-1, {"t": 27, "seq": 0, **{k: v for k, v in turn.items() if k != "t"}})
+    for k, e in enumerate(events, 1):
+        e["seq"] = k
+    assert broken(events) == {("T-MOVE-HEX", 27, "bo")}
+
+
+def _blow_strength(strength: int, weapon: dict[str, Any], blow: int) -> list[dict[str, Any]]:
+    ana = placed("ana", "red", [0, 0], arms=(weapon,), strength=strength)
+    return log(target(0, "ana", "bo"), target(0, "bo", "ana"),
+               act(0, "ana", "set", 1, target="bo", weapon=weapon["name"], closing=True),
+               E(10, "attack", actor="ana", target="bo", weapon=weapon["name"], roll=15,
+                 result="hit", closing="set"),
+               E(10, "damage", actor="bo", amount=5, total=5, body=18, source="ana",
+                 weapon=weapon["name"], blow_strength=blow),
+               people=(ana, BO_NEXT))
+
+
+def case_blow_strength() -> Case:
+    return (_blow_strength(13, SPEAR, 19), _blow_strength(13, SPEAR, 20), (10, "ana"))
+
+
+def test_blow_strength_is_the_strength_one_handed_and_halves_go_down_two_handed() -> None:
+    blade = {"name": "blade", "base_speed": 10, "anti_parry": 1, "reach": "short",
+             "hands": 1}
+    assert broken(_blow_strength(12, SPEAR, 18)) == set()
+    assert broken(_blow_strength(12, SPEAR, 12)) == {("T-BLOW-STRENGTH", 10, "ana")}
+    assert broken(_blow_strength(13, blade, 13)) == set()
+    assert broken(_blow_strength(13, blade, 19)) == {("T-BLOW-STRENGTH", 10, "ana")}
+
+
+def _let_first(at: int) -> list[dict[str, Any]]:
+    """0: bo Waits against ana's Attack from 2 hexes (12 tenths, her move at 10); her
+    attack at 12; bo's first blow ``at`` (13: the tenth after hers)."""
+    if at > 12:
+        bo_blow = [act(12, "bo", "attack", at, target="ana", weapon="blade")]
+    else:
+        bo_blow = [act(1, "bo", "attack", at, target="ana", weapon="blade")]
+    lines = [act(0, "ana", "attack", 12, target="bo", weapon="blade", closing=True),
+             act(0, "bo", "wait", 1, target="ana", weapon="blade", closing=True),
+             move(10, "ana", [0, 0], [1, 0], mode="closing"),
+             blow(12, "ana", "bo", closing="attack"), *bo_blow, blow(at, "bo", "ana")]
+    lines.sort(key=lambda e: e["t"])
+    return log(target(0, "ana", "bo"), target(0, "bo", "ana"), *lines,
+               people=(placed("ana", "red", [0, 0]), placed("bo", "blue", [2, 0], "W")))
+
+
+def case_close_let_first() -> Case:
+    return _let_first(13), _let_first(11), (11, "bo")
+
+
 ROUND3_CASES: dict[str, Callable[[], Case]] = {
+    "T-CLOSE-IN-COMBAT": case_close_in_combat,
+    "T-MOVE-HEX": case_move_hex,
+    "T-BLOW-STRENGTH": case_blow_strength,
+    "T-CLOSE-LET-FIRST": case_close_let_first,
     "T-CLOSE-WALK-IN": case_close_walk_in,
     "T-RETREAT-MOVES": case_retreat_moves,
     "T-BLOCK-FREE": case_block_free,
@@ -265,3 +351,61 @@ def test_each_round3_rule_catches_a_log_that_breaks_it(rule: str) -> None:
     assert broken(good) == set()
     assert broken(bad) == {(rule, t, actor)}
 
+
+
+# ---------------------------------------------------------------------- engine logs broken
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _engine(name: str, seed: int) -> list[dict[str, Any]]:
+    result = simulate(load_scenario(ROOT / "scenarios" / f"{name}.toml"), seed)
+    return [to_dict(e) for e in result.events]
+
+
+def _renumber(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for k, e in enumerate(events, 1):
+        e["seq"] = k
+    return events
+
+
+def test_an_ordinary_blow_relabelled_a_closing_action_in_combat_is_caught() -> None:
+    events = _engine("sword_duel", 1)
+    assert broken(events) == set()
+    blows = [e for e in events if e["event"] == "action" and e["name"] == "attack"
+             and not e.get("closing")]
+    blows[1]["closing"] = True
+    assert "T-CLOSE-IN-COMBAT" in {rule for rule, _, _ in broken(events)}
+
+
+def test_a_retreat_s_second_move_of_two_hexes_is_caught() -> None:
+    events = _engine("retreat", 11)
+    assert broken(events) == set()
+    second = [e for e in events if e["event"] == "move" and e.get("mode") == "retreat"][1]
+    (fq, fr), (tq, tr) = second["from"], second["to"]
+    second["to"] = [2 * tq - fq, 2 * tr - fr]
+    found = broken(events)  # (and her next move, from a hex she is not on)
+    assert ("T-MOVE-HEX", second["t"], second["actor"]) in found
+    assert {rule for rule, _, _ in found} == {"T-MOVE-HEX"}
+
+
+def test_a_two_handed_blow_strength_off_by_one_is_caught() -> None:
+    events = _engine("spear_set", 2)
+    assert broken(events) == set()
+    hit = next(e for e in events if e["event"] == "damage")
+    hit["blow_strength"] += 1
+    assert broken(events) == {("T-BLOW-STRENGTH", hit["t"], hit["source"])}
+
+
+def test_a_waiter_s_first_blow_moved_before_the_attack_it_waited_for_is_caught() -> None:
+    """retreat.toml: dara Waits for cai's charge; her first blow, moved to the tenth
+    before his first attack, is caught by T-CLOSE-LET-FIRST (before: only by the charge's
+    defence rule, reading the wrong first attack)."""
+    events = _engine("retreat", 11)
+    assert broken(events) == set()
+    cai = next(e for e in events if e["event"] == "attack" and e["actor"] == "cai")
+    dara = next(e for e in events if e["event"] == "attack" and e["actor"] == "dara")
+    events.remove(dara)
+    events.insert(events.index(cai), {**dara, "t": cai["t"] - 1})
+    found = broken(_renumber(events))
+    assert ("T-CLOSE-LET-FIRST", cai["t"] - 1, "dara") in found

@@ -333,7 +333,53 @@ def first_after_wait(log: TenthsLog) -> Found:
                       f"end {act.end} ({act.nominal} tenths)")
 
 
+def let_first(log: TenthsLog) -> Found:
+    """Wait/Defend: "let opponent make first attack": no attack on that opponent before
+    its first attack on the waiter (strictly before: on the same tenth it would be a
+    simultaneous attack), until the waiter's next closing action."""
+    for act in _acts(log, "wait", "defend", closing=True):
+        other = act.target
+        if other is None or act.interrupted:
+            continue
+        mine = log.acts_by.get(act.actor, [])
+        nxt = next((a.index for a in mine if a.index > act.index and a.closing),
+                   len(log.events))
+        theirs = next((e for _, e in log.of_actor(other, act.index, nxt)
+                       if e.get("event") == "attack" and e.get("target") == act.actor
+                       and e.get("kind") != "block"), None)
+        for _, e in log.of_actor(act.actor, act.index, nxt):
+            if e.get("event") != "attack" or e.get("target") != other \
+                    or e.get("kind") == "block":
+                continue
+            if theirs is None or e["t"] <= theirs["t"]:
+                yield _at(e, f"{other}'s first attack on {act.actor} first (its {act.name} at "
+                             f"{act.t} lets the opponent make the first attack)",
+                          f"attack on {other} at {e['t']}" + (
+                              f", {other}'s first at {theirs['t']}" if theirs else
+                              f", none by {other} yet"))
+            break
+
+
 # ---------------------------------------------------------------------- blows
+
+
+def blow_strength(log: TenthsLog) -> Found:
+    """Blow Strength: the strength, or with a two-handed weapon one and a half times it,
+    halves rounded down."""
+    for _, e in _events(log, "damage"):
+        got, source = e.get("blow_strength"), e.get("source")
+        if not isinstance(got, int) or not isinstance(source, str):
+            continue
+        strength = log.placed_stat(source, "strength")
+        spec = log.spec(source, e.get("weapon"))
+        if strength is None or spec is None or spec.hands is None:
+            continue
+        want = strength * 3 // 2 if spec.hands == 2 else strength
+        if got != want:
+            why = (f"1.5 x {strength}, halves down: two-handed {spec.name}"
+                   if spec.hands == 2 else f"strength {strength}: one-handed {spec.name}")
+            yield Finding(e["t"], source, f"blow strength {want} ({why})", f"{got}",
+                          e.get("seq"))
 
 
 def blow_speed(log: TenthsLog) -> Found:
@@ -772,6 +818,12 @@ RULES: tuple[Rule, ...] = (
          "action + base speed, the opponent's first attack + 1) (assumption of "
          "docs/rules/tenths.md: base time, after the opponent's first attack).",
          first_after_wait),
+    Rule("T-CLOSE-LET-FIRST", f"{CLOSING} > Wait, Defend",
+         "Wait: Let opponent make first attack, making no move. / Defend: Move one hex and "
+         "let opponent make first attack.",
+         "After a Wait or Defend against an opponent (not broken off), the waiter's first "
+         "attack on that opponent comes on a later tenth than the opponent's first attack on "
+         "it, until the waiter's next closing action.", let_first),
     Rule("T-BLOW-SPEED", "Closing for combat and breaking off > Closing",
          "After the closing actions and an attack being made the two combatants are in combat."
          " They make blows, move and defend with the standard timings.",
@@ -840,6 +892,11 @@ RULES: tuple[Rule, ...] = (
          "The time for this action is that for a single Walk Back.",
          "A retreat lasts one walk back; at most two retreat moves, at its start (the "
          "advantage move) and its end.", retreat_time),
+    Rule("T-BLOW-STRENGTH", "Weapon Combinations and uses > Two Handed Weapon",
+         "The Strength used to calculate Blow Strength is the combatant's two-handed strength "
+         "which is one and a half times the ordinary strength, rounding halves down.",
+         "A damage event's blow_strength is its source's strength (placed stats), or with a "
+         "two-handed weapon (hands 2) strength x 3 // 2.", blow_strength),
     Rule("T-BLOCK-TIME", "Blocking and moving past",
          "To take up a blocking position takes Base Speed -5 tenths and to move from one "
          "position to another takes Base Speed -10 tenths.",
@@ -959,6 +1016,17 @@ SCENE_RULES: tuple[Rule, ...] = (
          "closer to the waiter is free or a block kept it out on that tenth. (The Attack "
          "broken off on its first tenth to walk in logs interrupted, cause 'walk in'.)",
          scene("T-CLOSE-WALK-IN")),
+    Rule("T-CLOSE-IN-COMBAT", "Closing for combat and breaking off > Closing",
+         "It is not possible to make another closing action without first breaking off.",
+         "A closing action starts only while its actor is in combat with nobody (assumption "
+         "of docs/rules/tenths.md, \"In combat, no closing\": with anyone).",
+         scene("T-CLOSE-IN-COMBAT")),
+    Rule("T-MOVE-HEX", "Closing for combat and breaking off > Closing; Breaking Off",
+         "Charge:Move two hexes and make attack. / This consists off two moves back plus up to "
+         "two turns all as a single action.",
+         "Every move goes from the mover's hex (as the log has placed and moved it) to a "
+         "neighbouring hex, one hex a move; a turn (mode turn) stays in its hex.",
+         scene("T-MOVE-HEX")),
     Rule("T-COMBAT-BLOW", "Closing for combat and breaking off > Closing",
          "After the closing actions and an attack being made the two combatants are in combat."
          " They make blows, move and defend with the standard timings. It is not possible to "
@@ -1037,6 +1105,8 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                        "at": ((list,), False)},
     "tenths.picked_up": {"actor": ((str,), True), "weapon": ((str,), False),
                          "at": ((list,), False)},
+    "damage": {"actor": ((str,), True), "source": ((str,), False),
+               "weapon": ((str,), False), "blow_strength": ((int,), False)},
     "tenths.retreat_cut": {"actor": ((str,), True), "target": ((str,), False),
                            "moves": ((int,), False), "cause": ((str,), False)},
 }

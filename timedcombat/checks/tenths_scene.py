@@ -227,6 +227,14 @@ class Scene:
     def on_move(self, i: int, e: Event) -> None:
         lk = self.look(e["actor"])
         to = e.get("to")
+        if lk.at is not None and isinstance(to, list) and len(to) == 2:
+            # T-MOVE-HEX: a move goes to a neighbouring hex (a turn stays)
+            d = hex_distance(lk.at, (to[0], to[1]))
+            turn = e.get("mode") == "turn"
+            if d != (0 if turn else 1):
+                self.add("T-MOVE-HEX", e, "a turn in its hex" if turn else
+                         f"a move to a hex next to {list(lk.at)}",
+                         f"{e.get('mode')} to {to} ({d} hexes)")
         run = self.retreats.get(e["actor"])
         if run is not None and e.get("mode") == "retreat" and isinstance(to, list) \
                 and len(to) == 2:
@@ -336,6 +344,9 @@ class Scene:
                              f"{ow.act.name} with a closing action (not in combat, not "
                              f"approached from the back)", f"{name}")
                 self.owed.remove(ow)
+        if act.closing and lk.engaged and self.combat_known:
+            self.add("T-CLOSE-IN-COMBAT", e, "no closing action while in combat (first "
+                     "breaking off)", f"{name} in combat with {', '.join(sorted(lk.engaged))}")
         if act.closing and name in ("attack", "charge"):
             self._reaches_the_waiter(act, e)
         if act.closing:

@@ -122,7 +122,7 @@ def walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str,
     to be made (the exchange open, both able)."""
     moves = MOVES[kind]
     try:
-        while f.able and t.able and ex is not None and ex.open \
+        while f.able and t.able and ex is not None and ex.open and not f.engaged \
                 and distance(f.at, t.at) > fight.reach(f) + moves \
                 and fight.can_step_toward(f, t.at):
             end = fight.env.now + f.stats.walk + fight.take_carry(f)
@@ -137,8 +137,8 @@ def walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str,
             f.parked = ex
             unpark(fight, f)  # broken off: no closing action after all
         raise
-    ok = ex is not None and ex.open and f.able and t.able
-    if not ok and ex is not None:
+    ok = ex is not None and ex.open and f.able and t.able and not f.engaged
+    if not ok and ex is not None:  # (in combat meanwhile: no closing action now)
         f.parked = ex
         unpark(fight, f)
     return ok
