@@ -206,3 +206,23 @@ def test_wait_walk_in_false_makes_the_attack_from_there_and_loses_it():
     ev = run(duel_doc(a, b, until=40, rules={"wait_walk_in": False}), MISSES)
     lost = of(ev, "tenths.attack_lost", actor="ana")
     assert [(e["t"], e["reason"]) for e in lost] == [(12, "out of range")]
+
+
+def test_an_attack_answered_late_by_a_wait_it_cannot_reach_walks_in_then():
+    """bo (pike, base speed 14) is taking up a blocking position (0 to 9: he cannot
+    break it off) when ana, a step from his reach, makes her Attack at 5 from 3 hexes.
+    He answers at 9 with a Wait: her one move left cannot reach him, so she breaks the
+    Attack off then, walks a hex (9 to 14) and attacks from 2 (14 + 12 = 26); his first
+    blow a tenth later (before: her Attack was lost out of range at 17)."""
+    pike = dict(SPEAR, name="pike", base_speed=14)
+    a = fighter("ana", "red", [-1, 0], plan=[{"action": "attack", "target": "bo"}])
+    b = fighter("bo", "blue", [3, 0], facing="W", weapons=[pike],
+                plan=[{"action": "block", "position": "left"}, {"action": "wait"}])
+    ev = run(duel_doc(a, b, until=40), MISSES)
+    assert [(e["t"], e["cause"]) for e in of(ev, "interrupted", actor="ana")] == [
+        (9, "walk in")]
+    assert [(a["t"], a["end"]) for a in of(ev, "action", actor="ana", name="attack")][:2] == [
+        (5, 17), (14, 26)]
+    assert not of(ev, "tenths.attack_lost")
+    assert times(ev, "attack", actor="ana")[0] == 26
+    assert times(ev, "attack", actor="bo")[0] == 27

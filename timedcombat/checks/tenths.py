@@ -1006,15 +1006,17 @@ SCENE_RULES: tuple[Rule, ...] = (
          "not approached from the back, the first action it starts while that closing action "
          "is under way (reaction-time actions aside) is a closing action against the closer, "
          "unless it is in combat by then; against a Wait, a walk toward the waiter may come "
-         "first (rules.wait_walk_in).", scene("T-CLOSE-ANSWER")),
+         "first, and one walking in on an earlier Wait carries that exchange on first "
+         "(rules.wait_walk_in).", scene("T-CLOSE-ANSWER")),
     Rule("T-CLOSE-WALK-IN", "Closing for combat and breaking off > Closing > Wait",
          "Wait: Let opponent make first attack, making no move.",
          "An Attack or Charge closing action paired with a Wait (answering it, or answered by "
-         "it) and not broken off starts where its moves bring the waiter within reach "
-         "(distance at most reach + 1, a Charge + 2): from farther the attacker walks in "
-         "first, the Wait standing (assumption: rules.wait_walk_in), unless no hex next to it "
-         "closer to the waiter is free or a block kept it out on that tenth. (The Attack "
-         "broken off on its first tenth to walk in logs interrupted, cause 'walk in'.)",
+         "it, at once or late) and not broken off reaches the waiter with the moves it has "
+         "left once both have begun (distance at most reach + the moves left: an Attack 1, a "
+         "Charge 2, less those made): from farther the attacker walks in first, the Wait "
+         "standing (assumption: rules.wait_walk_in), unless no hex next to it closer to the "
+         "waiter is free or a block kept it out on that tenth. (An Attack broken off to walk "
+         "in logs interrupted, cause 'walk in'.)",
          scene("T-CLOSE-WALK-IN")),
     Rule("T-CLOSE-IN-COMBAT", "Closing for combat and breaking off > Closing",
          "It is not possible to make another closing action without first breaking off.",

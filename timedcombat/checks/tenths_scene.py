@@ -338,6 +338,8 @@ class Scene:
                 self.owed.remove(ow)  # it answers one of those closing on it at once
             elif self._walks_in(ow, e):
                 pass  # walking in on a Wait first: the answer follows (wait_walk_in)
+            elif self._own_walk_in(pid, act, e, i, ow):
+                pass  # busy with its own exchange, begun earlier: it answers once free
             elif name not in NOT_INSTEAD and i > ow.index:
                 if not lk.engaged and self.combat_known:
                     self.add("T-CLOSE-ANSWER", e, f"an answer to {ow.closer}'s "
@@ -347,8 +349,8 @@ class Scene:
         if act.closing and lk.engaged and self.combat_known:
             self.add("T-CLOSE-IN-COMBAT", e, "no closing action while in combat (first "
                      "breaking off)", f"{name} in combat with {', '.join(sorted(lk.engaged))}")
-        if act.closing and name in ("attack", "charge"):
-            self._reaches_the_waiter(act, e)
+        if act.closing and name in ("attack", "charge", "wait"):
+            self._reaches_the_waiter(act, e, i)
         if act.closing:
             watched = self.watched(pid)
             target = act.target
@@ -362,37 +364,58 @@ class Scene:
                      "action first)", f"attack on {e.get('target')} while in combat with "
                      "nobody")
 
-    def _reaches_the_waiter(self, act: Act, e: Event) -> None:
-        """T-CLOSE-WALK-IN: an Attack or Charge paired with a Wait starts where its moves
-        bring the waiter within reach (rules.wait_walk_in: it walks in first), unless no hex
-        next to it closer to the waiter is free or a block kept it out on that tenth."""
-        w = act.partner
-        if not self.walk_in or act.interrupted or w is None or w.name != "wait" \
-                or w.actor != act.target:
+    def _reaches_the_waiter(self, act: Act, e: Event, i: int) -> None:
+        """T-CLOSE-WALK-IN: an Attack or Charge paired with a Wait reaches the waiter with
+        the moves it has left once both have begun (rules.wait_walk_in: else it walks in
+        first), unless no hex next to it closer to the waiter is free or a block kept it
+        out on that tenth. Read at the later of the two actions (a Wait may answer late)."""
+        attack, w = (act.partner, act) if act.name == "wait" else (act, act.partner)
+        if not self.walk_in or attack is None or w is None or w.name != "wait" \
+                or attack.name not in ("attack", "charge") or attack.interrupted \
+                or w.actor != attack.target or w.target != attack.actor \
+                or max(attack.index, w.index) != i:
             return
-        p, lk, there = self.person(act.actor), self.look(act.actor), self.look(w.actor).at
-        reach = self.log.reach(p, act.hand, act.style) if p is not None else None
+        p, lk, there = self.person(attack.actor), self.look(attack.actor), self.look(w.actor).at
+        reach = self.log.reach(p, attack.hand, attack.style) if p is not None else None
         if lk.at is None or there is None or reach is None:
             return
-        moves = 2 if act.name == "charge" else 1
+        made = sum(1 for _, m in self.log.of_actor(attack.actor, attack.index, i)
+                   if m.get("event") == "move" and m.get("mode") in ("closing", "close_quarters"))
+        moves = (2 if attack.name == "charge" else 1) - made
         d0 = hex_distance(lk.at, there)
-        if d0 <= reach + moves or (act.actor, e["t"]) in self.kept_out:
+        if d0 <= reach + moves or (attack.actor, e["t"]) in self.kept_out:
             return
         taken = {x.at for q, x in self.looks.items()
-                 if q != act.actor and (self.person(q) is None or self.person(q).able)}
+                 if q != attack.actor and (self.person(q) is None or self.person(q).able)}
         closer = [(lk.at[0] + dq, lk.at[1] + dr) for dq, dr in STEPS]
         if not any(hex_distance(h, there) < d0 and h not in self.walls and h not in taken
                    for h in closer):
             return  # no way in
-        self.add("T-CLOSE-WALK-IN", e, f"{act.name} against {w.actor}'s Wait from within "
-                 f"reach of its {moves} move{'s' * (moves > 1)} (at most {reach + moves} "
-                 f"hexes: it walks in first)", f"from {d0} hexes")
+        self.add("T-CLOSE-WALK-IN", attack.ev, f"{attack.name} against {w.actor}'s Wait "
+                 f"within reach of the {moves} move{'s' * (moves != 1)} it has left (at most "
+                 f"{reach + moves} hexes: else it walks in first)", f"{d0} hexes at {e['t']}")
 
     def _walks_in(self, ow: Owed, e: Event) -> bool:
         """``e`` is a walk toward a waiting closer (rules.wait_walk_in): the waiter makes no
         move and lets it come, so the answer may follow the walk."""
         return (self.walk_in and e.get("name") == "move" and ow.act.name == "wait"
                 and e.get("target") == ow.closer and e.get("mode", "walk") == "walk")
+
+    def _own_walk_in(self, pid: str, act: Act, e: Event, i: int, ow: Owed) -> bool:
+        """``pid`` is walking in on a Wait against it that began before ``ow``'s closing
+        action (a walk toward the waiter, or the Attack or Charge it walked in for): its
+        own closing exchange, which it cannot break off to answer (docs/rules/tenths.md,
+        "Answering a closing action"); the answer is owed once it is over."""
+        target = e.get("target")
+        if not self.walk_in or not isinstance(target, str) or target == ow.closer:
+            return False
+        if not ((e.get("name") == "move" and e.get("mode", "walk") == "walk")
+                or (act.closing and act.name in ("attack", "charge"))):
+            return False
+        wait = next((a for a in reversed(self.log.acts_by.get(target, ()))
+                     if a.index < i and a.closing), None)
+        return (wait is not None and wait.name == "wait" and wait.target == pid
+                and wait.index < ow.index)
 
     def _owe(self, i: int, e: Event, act: Act) -> None:
         """``act`` is a closing action: its opponent must answer it."""

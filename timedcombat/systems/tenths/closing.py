@@ -42,6 +42,7 @@ class Exchange:
         self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
         self.settled: set[str] = set()  # sides whose closing action time is over
         self.first_attack: dict[str, int] = {}
+        self.first_attack_seq: dict[str, int] = {}  # (its place in the log's order)
         self.open = True
 
     def partner(self, f: Fighter) -> Fighter:
@@ -277,12 +278,12 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
 
 
 def _walk_in_on_me(fight: Fight, f: Fighter, ex: Exchange) -> None:
-    """``f`` Waits in answer to an Attack or Charge begun on this tenth that cannot reach
-    it: the attacker breaks it off to walk in first (it knows its target's action)."""
+    """``f`` Waits in answer to an Attack or Charge under way (begun on this tenth, or
+    earlier when the answer comes late) whose moves left cannot reach it: the attacker
+    breaks it off to walk in first (it knows its target's action)."""
     other = ex.partner(f)
     kind = ex.kinds.get(other.id)
     if (kind is not None and other.closing == kind and other.act == kind
-            and other.closing_start == fight.env.now
             and must_walk_in(fight, other, f, kind, other.moves_left)):
         fight.poke(other, Preempt(WALK_IN, Step("walk_in", target=f.id, reason=kind)))
 
@@ -327,7 +328,9 @@ def close_exchange(fight: Fight, ex: Exchange) -> None:
             continue  # approached without answering: not part of this exchange
         other = ex.partner(side)
         kind = ex.kinds.get(side.id)
-        if made and kind in ("wait", "defend") and other.id in ex.first_attack:
+        if made and kind in ("wait", "defend") and other.id in ex.first_attack \
+                and side.other_action_seq < ex.first_attack_seq[other.id]:
+            # (owed only as its next action: one begun after that attack ends it)
             side.first_attack_after = resolve.let_first_attack_time(
                 side.closing_start, arms.base_speed(side), ex.first_attack[other.id])
         if not made:

@@ -333,8 +333,12 @@ class Fight(Arena):
         f.act = name
         f.act_start = self.env.now
         f.shift = 0
+        # a Wait/Defend first blow is owed only as the next action: any other ends it
+        # (close_exchange reads when the last one began)
+        if name != "attack" or fields.get("closing"):
+            f.other_action_seq = self.log.count
         if name != "attack":
-            f.first_attack_after = None  # a Wait/Defend first blow is owed only as the next
+            f.first_attack_after = None
         carried, f.carried = f.carried, 0
         if self.logging:
             self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,

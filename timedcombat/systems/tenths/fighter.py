@@ -70,6 +70,7 @@ class Fighter(Combatant):
         self.defence_mods: dict[str, int] = {}  # vs that opponent's first attack
         self.anti_parry_bonus = 0  # own first attack (charge)
         self.first_attack_after: int | None = None  # Wait/Defend: own first attack time
+        self.other_action_seq = 0  # the log's count when its last non-attack action began
         self.in_range_since: int | None = None
         # resolution bookkeeping
         self.advantage_over: str | None = None

@@ -248,6 +248,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
         ex.first_attack.setdefault(a.id, now)
+        ex.first_attack_seq.setdefault(a.id, fight.log.count)
     if a.able and b.able:
         fight.engage(a, b)
         if chosen is not None and chosen.kind == "dodge":
