@@ -110,7 +110,8 @@ Case = tuple[list[dict[str, Any]], list[dict[str, Any]], tuple[int, str]]
 def case_close_set() -> Case:
     def fight(at: int) -> list[dict[str, Any]]:
         return log(act(0, "bo", "set", 1, target="ana", weapon="blade", closing=True),
-                   move(5, "ana", [0, 0], [2, 0]),  # in range at 5: attack at max(10, 6)
+                   move(3, "ana", [0, 0], [1, 0]),
+                   move(5, "ana", [1, 0], [2, 0]),  # in range at 5: attack at max(10, 6)
                    blow(at, "bo", "ana", closing="set"))
     return fight(10), fight(9), (9, "bo")
 
@@ -130,7 +131,8 @@ def test_a_set_at_close_quarters_with_a_third_has_its_opponent_in_range_once_the
                    opponent="bo"),
                  E(2, "state", actor="bo", state="close_quarters", value=True,
                    opponent="cy"),
-                 move(5, "ana", [0, 0], [2, 0]),
+                 move(3, "ana", [0, 0], [1, 0]),
+                 move(5, "ana", [1, 0], [2, 0]),
                  E(12, "state", actor="bo", state="close_quarters", value=False,
                    opponent="cy"),
                  E(12, "state", actor="cy", state="close_quarters", value=False,
@@ -464,9 +466,10 @@ CASES: dict[str, Callable[[], Case]] = {
 
 def test_every_rule_has_a_breaking_log() -> None:
     from test_check_scene import SCENE_CASES
+    from test_check_tenths_round3 import ROUND3_CASES
 
-    assert set(CASES) | set(SCENE_CASES) == {r.id for r in RULES}
-    assert not set(CASES) & set(SCENE_CASES)
+    assert set(CASES) | set(SCENE_CASES) | set(ROUND3_CASES) == {r.id for r in RULES}
+    assert len(CASES) + len(SCENE_CASES) + len(ROUND3_CASES) == len(RULES)
 
 
 @pytest.mark.parametrize("rule", list(CASES))

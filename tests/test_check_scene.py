@@ -163,6 +163,7 @@ def case_retreat_advantage() -> Case:
                    blow(25, "bo", "ana", result="miss", advantage="ana"), *step,
                    act(25, "ana", "retreat", 30, target="bo"),
                    move(25, "ana", at, [at[0] - 1, 0], mode="retreat"),
+                   move(30, "ana", [at[0] - 1, 0], [at[0] - 2, 0], mode="retreat"),
                    people=(ANA, placed("bo", "blue", [2, 0], "W")))
     return fight(False), fight(True), (25, "ana")
 

@@ -150,3 +150,79 @@ def test_fighters_far_apart_approach_then_close():
     bo_pos = [m["to"] for m in of(ev, "move", actor="bo") if m["t"] <= charge["t"]]
     bo_at = bo_pos[-1] if bo_pos else [7, 0]
     assert abs(pos[-1][0] - bo_at[0]) == 3
+
+
+# ------------------------------------------------------------------ walking in on a Wait
+
+SPEAR = {"name": "spear", "base_speed": 10, "anti_parry": 1, "reach": "long", "hands": 2}
+
+
+def test_an_attack_answering_a_wait_from_three_hexes_walks_in_first():
+    """bo (Wait) closes from 3 hexes (his closing distance with a blade): ana's scripted
+    Attack (one move) would end 2 hexes off, out of reach. She walks one hex (0 to 5),
+    then makes her Attack (5 + 10 + 5 - 3 = 17, its move at 15): she strikes first, at
+    bo's defence + 2; bo's first blow falls at 17 + 1 (before: her Attack was lost at
+    12 and bo, in a new exchange, Set and struck first)."""
+    ev = closing([{"action": "attack"}], [{"action": "wait"}], 3)
+    assert [(a["t"], a["actor"], a["name"]) for a in of(ev, "action") if a.get("closing")] \
+        == [(0, "bo", "wait"), (5, "ana", "attack")]
+    assert [(m["t"], m["mode"], m["to"]) for m in of(ev, "move", actor="ana")] == [
+        (5, "walk", [1, 0]), (15, "closing", [2, 0])]
+    first = of(ev, "attack")[0]
+    assert (first["t"], first["actor"], first["modifiers"]["defence_bonus"]) == (17, "ana", 2)
+    assert not of(ev, "tenths.attack_lost")
+    assert of(ev, "attack", actor="bo")[0]["t"] == 18
+
+
+def test_an_attack_answered_by_a_wait_it_cannot_reach_is_broken_off_to_walk_in():
+    """ana (blade) makes her Attack from 3 hexes, since a step to 2 would bring her into
+    bo's spear range; bo Waits. Her one move cannot reach him: she breaks the Attack off
+    on that tenth (cause "walk in"), walks to 2, and attacks from there at 17."""
+    ev = closing([{"action": "attack"}], [{"action": "wait"}], 3, b_kw={"weapons": [SPEAR]})
+    assert [(e["t"], e["name"], e["cause"]) for e in of(ev, "interrupted", actor="ana")] == [
+        (0, "attack", "walk in")]
+    assert [(a["t"], a["end"]) for a in of(ev, "action", actor="ana", name="attack")][:2] == [
+        (0, 12), (5, 17)]
+    assert times(ev, "attack", actor="ana")[0] == 17
+    assert of(ev, "attack", actor="ana")[0]["modifiers"]["defence_bonus"] == 2
+    assert times(ev, "attack", actor="bo")[0] == 18
+
+
+def test_a_charge_answering_a_wait_walks_in_until_its_two_moves_reach():
+    """bo (spear) Waits from 4 hexes; ana's policy Charges (two moves): she walks one hex
+    first, then charges from 3 (5 + 12 = 17)."""
+    a = fighter("ana", "red", [0, 0])
+    b = fighter("bo", "blue", [4, 0], facing="W", plan=[{"action": "wait"}], weapons=[SPEAR])
+    ev = run(duel_doc(a, b, until=40), MISSES)
+    assert [(a["t"], a["actor"], a["name"]) for a in of(ev, "action") if a.get("closing")] \
+        == [(0, "bo", "wait"), (5, "ana", "charge")]
+    assert times(ev, "attack", actor="ana")[0] == 17
+    assert not of(ev, "tenths.attack_lost")
+
+
+def test_wait_walk_in_false_makes_the_attack_from_there_and_loses_it():
+    a = fighter("ana", "red", [0, 0], plan=[{"action": "attack"}])
+    b = fighter("bo", "blue", [3, 0], facing="W", plan=[{"action": "wait"}])
+    ev = run(duel_doc(a, b, until=40, rules={"wait_walk_in": False}), MISSES)
+    lost = of(ev, "tenths.attack_lost", actor="ana")
+    assert [(e["t"], e["reason"]) for e in lost] == [(12, "out of range")]
+
+
+def test_an_attack_answered_late_by_a_wait_it_cannot_reach_walks_in_then():
+    """bo (pike, base speed 14) is taking up a blocking position (0 to 9: he cannot
+    break it off) when ana, a step from his reach, makes her Attack at 5 from 3 hexes.
+    He answers at 9 with a Wait: her one move left cannot reach him, so she breaks the
+    Attack off then, walks a hex (9 to 14) and attacks from 2 (14 + 12 = 26); his first
+    blow a tenth later (before: her Attack was lost out of range at 17)."""
+    pike = dict(SPEAR, name="pike", base_speed=14)
+    a = fighter("ana", "red", [-1, 0], plan=[{"action": "attack", "target": "bo"}])
+    b = fighter("bo", "blue", [3, 0], facing="W", weapons=[pike],
+                plan=[{"action": "block", "position": "left"}, {"action": "wait"}])
+    ev = run(duel_doc(a, b, until=40), MISSES)
+    assert [(e["t"], e["cause"]) for e in of(ev, "interrupted", actor="ana")] == [
+        (9, "walk in")]
+    assert [(a["t"], a["end"]) for a in of(ev, "action", actor="ana", name="attack")][:2] == [
+        (5, 17), (14, 26)]
+    assert not of(ev, "tenths.attack_lost")
+    assert times(ev, "attack", actor="ana")[0] == 26
+    assert times(ev, "attack", actor="bo")[0] == 27

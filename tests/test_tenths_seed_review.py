@@ -479,3 +479,25 @@ def test_the_review_situations_keep_every_rule_over_many_seeds():
             # (two guards left facing each other never attack: that is the stalemate rule)
             assert events[-1]["reason"] in ("last side standing", "no one left",
                                             "stalemate"), (name, seed)
+
+
+def test_a_waiter_busy_when_its_exchange_closes_is_owed_no_first_blow_time():
+    """A random melee the property test found (tests/cases): b1 Waits against r1 (50);
+    r1's second closing action joins that exchange and is lost at 62, when b1 is already
+    drawing a weapon. Closing the exchange then handed b1 its Wait's first-blow time
+    (max(50 + 10, 50 + 1) = 60), so its next blow, at 75, took one tenth instead of the
+    broadsword's ten (T-BLOW-SPEED). A first blow is owed only to a waiter still waiting."""
+    import json
+    from pathlib import Path
+
+    from helpers import run as fight
+
+    from timedcombat.check import check_events
+
+    case = json.loads((Path(__file__).parent / "cases" /
+                       "tenths_late_exchange_first_blow.json").read_text(encoding="utf-8"))
+    ev = fight(case["scenario"], seed=case["seed"])
+    assert check_events(ev) == []
+    blow = next(e for e in ev if e["event"] == "action" and e["actor"] == "b1"
+                and e["name"] == "attack" and e["t"] == 75)
+    assert blow["end"] - blow["t"] == 10

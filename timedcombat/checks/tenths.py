@@ -333,7 +333,53 @@ def first_after_wait(log: TenthsLog) -> Found:
                       f"end {act.end} ({act.nominal} tenths)")
 
 
+def let_first(log: TenthsLog) -> Found:
+    """Wait/Defend: "let opponent make first attack": no attack on that opponent before
+    its first attack on the waiter (strictly before: on the same tenth it would be a
+    simultaneous attack), until the waiter's next closing action."""
+    for act in _acts(log, "wait", "defend", closing=True):
+        other = act.target
+        if other is None or act.interrupted:
+            continue
+        mine = log.acts_by.get(act.actor, [])
+        nxt = next((a.index for a in mine if a.index > act.index and a.closing),
+                   len(log.events))
+        theirs = next((e for _, e in log.of_actor(other, act.index, nxt)
+                       if e.get("event") == "attack" and e.get("target") == act.actor
+                       and e.get("kind") != "block"), None)
+        for _, e in log.of_actor(act.actor, act.index, nxt):
+            if e.get("event") != "attack" or e.get("target") != other \
+                    or e.get("kind") == "block":
+                continue
+            if theirs is None or e["t"] <= theirs["t"]:
+                yield _at(e, f"{other}'s first attack on {act.actor} first (its {act.name} at "
+                             f"{act.t} lets the opponent make the first attack)",
+                          f"attack on {other} at {e['t']}" + (
+                              f", {other}'s first at {theirs['t']}" if theirs else
+                              f", none by {other} yet"))
+            break
+
+
 # ---------------------------------------------------------------------- blows
+
+
+def blow_strength(log: TenthsLog) -> Found:
+    """Blow Strength: the strength, or with a two-handed weapon one and a half times it,
+    halves rounded down."""
+    for _, e in _events(log, "damage"):
+        got, source = e.get("blow_strength"), e.get("source")
+        if not isinstance(got, int) or not isinstance(source, str):
+            continue
+        strength = log.placed_stat(source, "strength")
+        spec = log.spec(source, e.get("weapon"))
+        if strength is None or spec is None or spec.hands is None:
+            continue
+        want = strength * 3 // 2 if spec.hands == 2 else strength
+        if got != want:
+            why = (f"1.5 x {strength}, halves down: two-handed {spec.name}"
+                   if spec.hands == 2 else f"strength {strength}: one-handed {spec.name}")
+            yield Finding(e["t"], source, f"blow strength {want} ({why})", f"{got}",
+                          e.get("seq"))
 
 
 def blow_speed(log: TenthsLog) -> Found:
@@ -558,12 +604,68 @@ def reaction_actions(log: TenthsLog) -> Found:
 
 
 def retreat_when(log: TenthsLog) -> Found:
-    """A retreat only right after an attack on the retreater was stopped and gave it the
-    advantage (same tenth)."""
+    """A retreat only right after an attack on the retreater was stopped (same tenth),
+    when the retreater holds the advantage over that attacker: one advantage between two,
+    so two who stopped each other's simultaneous attacks do not both retreat."""
+    holders = _advantage_holders(log)
     for act in _acts(log, "retreat"):
-        if not any(_stopped_for(e, act) for e in _same_tenth_before(log, act.index)):
+        stopped = [e for e in _same_tenth_before(log, act.index) if _stopped_for(e, act)]
+        if not stopped:
             yield _on(act, f"an attack on {act.actor} stopped at {act.t}, with the advantage",
                       "none")
+            continue
+        who = {e["actor"] for e in stopped}
+        held = holders.get(act.index, {})
+        if not any(held.get(o) == act.actor for o in who):
+            o = sorted(who)[0]
+            yield _on(act, f"{act.actor} holding the advantage over {o} (one advantage: "
+                           f"{_advantage_why(log)})",
+                      f"the advantage with {held.get(o) or 'nobody'}")
+
+
+def _advantage_why(log: TenthsLog) -> str:
+    kept = log.rules.get("mutual_stop_advantage", "kept") != "none"
+    return ("two stopped simultaneous attacks leave it where it was" if kept else
+            "two stopped simultaneous attacks leave it to nobody")
+
+
+def _advantage_holders(log: TenthsLog) -> dict[int, dict[str, str | None]]:
+    """For each retreat (by event index), who holds the advantage between the retreater
+    and each opponent it has exchanged blows with, read from the results alone
+    (docs/rules/tenths.md, "Advantage"): the defender who stops an attack, the attacker
+    who hits, a blocker whose block holds, a mover who gets past; when two simultaneous
+    attacks on each other are both stopped, it stays where it was before that tenth
+    (``mutual_stop_advantage = "kept"``) or goes to nobody (``"none"``)."""
+    kept = log.rules.get("mutual_stop_advantage", "kept") != "none"
+    holder: dict[frozenset[str], str | None] = {}
+    before: dict[frozenset[str], str | None] = {}  # as the tenth began
+    stopped_now: dict[tuple[str, str], bool] = {}
+    tenth = -1
+    out: dict[int, dict[str, str | None]] = {}
+    for i, e in enumerate(log.events):
+        if e["t"] != tenth:
+            tenth, before, stopped_now = e["t"], {}, {}
+        kind = e.get("event")
+        if kind == "attack":
+            a, b, result = e.get("actor"), e.get("target"), e.get("result")
+            if not isinstance(a, str) or not isinstance(b, str) or not isinstance(result, str):
+                continue
+            pair = frozenset((a, b))
+            before.setdefault(pair, holder.get(pair))
+            if e.get("kind") == "block":
+                holder[pair] = a if result == "blocked" else b
+                continue
+            stopped = result in STOPPED
+            if stopped and stopped_now.get((b, a)):
+                holder[pair] = before[pair] if kept else None
+            else:
+                holder[pair] = b if stopped else a
+            stopped_now[(a, b)] = stopped
+        elif kind == "action" and e.get("name") == "retreat":
+            me = e.get("actor")
+            out[i] = {next(iter(pair - {me})): h for pair, h in holder.items()
+                      if me in pair and len(pair) == 2}
+    return out
 
 
 def _same_tenth_before(log: TenthsLog, i: int) -> Iterator[Event]:
@@ -575,10 +677,9 @@ def _same_tenth_before(log: TenthsLog, i: int) -> Iterator[Event]:
 
 
 def _stopped_for(e: Event, act: Act) -> bool:
-    """``e`` is an attack on the retreater, stopped, with the advantage to it."""
+    """``e`` is an attack on the retreater by its opponent, stopped."""
     return (e.get("event") == "attack" and e.get("target") == act.actor
             and e.get("kind") != "block" and e.get("result") in STOPPED
-            and e.get("advantage", act.actor) == act.actor
             and act.target in (None, e.get("actor")))
 
 
@@ -646,6 +747,16 @@ def pick_up_hex(log: TenthsLog) -> Found:
 
 # ---------------------------------------------------------------------- the rule list
 
+def scene(rule_id: str) -> Callable[[TenthsLog], Found]:
+    """A rule found in the one pass of :class:`~timedcombat.checks.tenths_scene.Scene`."""
+
+    def condition(log: TenthsLog) -> Found:
+        yield from log.scene.found.get(rule_id, ())
+
+    return condition
+
+
+
 SET_Q = ("Set:Make no move but prepare to attack as soon as opponent is in range. Attack made "
          "after base time or one tenth after opponent comes in range, whichever is later. "
          "Takes one tenth and gives no advantage.")
@@ -707,6 +818,12 @@ RULES: tuple[Rule, ...] = (
          "action + base speed, the opponent's first attack + 1) (assumption of "
          "docs/rules/tenths.md: base time, after the opponent's first attack).",
          first_after_wait),
+    Rule("T-CLOSE-LET-FIRST", f"{CLOSING} > Wait, Defend",
+         "Wait: Let opponent make first attack, making no move. / Defend: Move one hex and "
+         "let opponent make first attack.",
+         "After a Wait or Defend against an opponent (not broken off), the waiter's first "
+         "attack on that opponent comes on a later tenth than the opponent's first attack on "
+         "it, until the waiter's next closing action.", let_first),
     Rule("T-BLOW-SPEED", "Closing for combat and breaking off > Closing",
          "After the closing actions and an attack being made the two combatants are in combat."
          " They make blows, move and defend with the standard timings.",
@@ -764,13 +881,22 @@ RULES: tuple[Rule, ...] = (
     Rule("T-RETREAT-WHEN", "Breaking Off",
          "It can only occur immediately after an attack has been successfully stopped, when "
          "the combatant has the advantage.",
-         "A retreat starts on a tenth on which an attack on the retreater was stopped (miss, "
-         "parried, dodged) with the advantage to the retreater.", retreat_when),
+         "A retreat starts on a tenth on which an attack on the retreater by its opponent was "
+         "stopped (miss, parried, dodged), and the retreater then holds the advantage over that "
+         "opponent, as the checker reads it from the results: the defender who stops an attack, "
+         "the attacker who hits; two simultaneous attacks on each other both stopped leave it "
+         "where it was before the tenth (rules.mutual_stop_advantage = kept) or with nobody "
+         "(none). One advantage: the two never both retreat.", retreat_when),
     Rule("T-RETREAT-TIME", "Breaking Off",
          "This consists off two moves back plus up to two turns all as a single action. [...] "
          "The time for this action is that for a single Walk Back.",
          "A retreat lasts one walk back; at most two retreat moves, at its start (the "
          "advantage move) and its end.", retreat_time),
+    Rule("T-BLOW-STRENGTH", "Weapon Combinations and uses > Two Handed Weapon",
+         "The Strength used to calculate Blow Strength is the combatant's two-handed strength "
+         "which is one and a half times the ordinary strength, rounding halves down.",
+         "A damage event's blow_strength is its source's strength (placed stats), or with a "
+         "two-handed weapon (hands 2) strength x 3 // 2.", blow_strength),
     Rule("T-BLOCK-TIME", "Blocking and moving past",
          "To take up a blocking position takes Base Speed -5 tenths and to move from one "
          "position to another takes Base Speed -10 tenths.",
@@ -786,6 +912,13 @@ RULES: tuple[Rule, ...] = (
          "is lost at the beginning of the time for an attack.",
          "A blocker starting an attack, or parrying with its weapon, loses the position on "
          "that tenth.", block_lost),
+    Rule("T-BLOCK-FREE", "Blocking and moving past",
+         "A blocking position cannot be taken up if one of the blocked hexes is already "
+         "occupied.",
+         "When a blocking position is taken up (state block), no figure able to fight stands on "
+         "one of its hexes: the line out from the blocker as far as its weapon reaches, along "
+         "its facing (centre) or 60 degrees left or right of it (our figure of the positions, "
+         "docs/rules/tenths.md).", scene("T-BLOCK-FREE")),
     Rule("T-DRAW", "Changing Weapons",
          "To draw a weapon or to replace it in its sheath takes a time equal to te combatant's "
          "Base Speed with the weapon",
@@ -828,15 +961,6 @@ RULES: tuple[Rule, ...] = (
          close_quarters),
 )
 
-def scene(rule_id: str) -> Callable[[TenthsLog], Found]:
-    """A rule found in the one pass of :class:`~timedcombat.checks.tenths_scene.Scene`."""
-
-    def condition(log: TenthsLog) -> Found:
-        yield from log.scene.found.get(rule_id, ())
-
-    return condition
-
-
 MULTI = "Multiple Combatants"
 CLOSING_Q = ("When a combatant wants to make a move which will bring him into a hex such that "
              "he or an opponent can make an attack, or when he expects an opponent to make such "
@@ -869,17 +993,42 @@ SCENE_RULES: tuple[Rule, ...] = (
          "Reaction is always forced by the attack of a non-target.",
          "An attack on a combatant by an opponent it does not watch (and that leaves it able to "
          "fight) is followed by a reaction on that tenth, unless a reaction of its own already "
-         "covers that tenth.", scene("T-REACT-FORCED")),
+         "covers that tenth; during a Retreat, by one starting as the Retreat ends (a single "
+         "action: rules.retreat_reaction = after).", scene("T-REACT-FORCED")),
     Rule("T-REACT-NOT-BY-TARGET", MULTI,
          "A combatant is never forced to react by his target unless the optional surprise "
          "rules are being used.",
          "A reaction with cause 'attacked by non-target' follows an attack on that tenth by an "
-         "opponent the reactor did not watch.", scene("T-REACT-NOT-BY-TARGET")),
+         "opponent the reactor did not watch (or, as a Retreat ends, one during it).",
+         scene("T-REACT-NOT-BY-TARGET")),
     Rule("T-CLOSE-ANSWER", "Closing for combat and breaking off > Closing", CLOSING_Q,
          "When a closing action starts against a combatant in combat with nobody, aware, and "
          "not approached from the back, the first action it starts while that closing action "
          "is under way (reaction-time actions aside) is a closing action against the closer, "
-         "unless it is in combat by then.", scene("T-CLOSE-ANSWER")),
+         "unless it is in combat by then; against a Wait, a walk toward the waiter may come "
+         "first, and one walking in on an earlier Wait carries that exchange on first "
+         "(rules.wait_walk_in).", scene("T-CLOSE-ANSWER")),
+    Rule("T-CLOSE-WALK-IN", "Closing for combat and breaking off > Closing > Wait",
+         "Wait: Let opponent make first attack, making no move.",
+         "An Attack or Charge closing action paired with a Wait (answering it, or answered by "
+         "it, at once or late) and not broken off reaches the waiter with the moves it has "
+         "left once both have begun (distance at most reach + the moves left: an Attack 1, a "
+         "Charge 2, less those made): from farther the attacker walks in first, the Wait "
+         "standing (assumption: rules.wait_walk_in), unless no hex next to it closer to the "
+         "waiter is free or a block kept it out on that tenth. (An Attack broken off to walk "
+         "in logs interrupted, cause 'walk in'.)",
+         scene("T-CLOSE-WALK-IN")),
+    Rule("T-CLOSE-IN-COMBAT", "Closing for combat and breaking off > Closing",
+         "It is not possible to make another closing action without first breaking off.",
+         "A closing action starts only while its actor is in combat with nobody (assumption "
+         "of docs/rules/tenths.md, \"In combat, no closing\": with anyone).",
+         scene("T-CLOSE-IN-COMBAT")),
+    Rule("T-MOVE-HEX", "Closing for combat and breaking off > Closing; Breaking Off",
+         "Charge:Move two hexes and make attack. / This consists off two moves back plus up to "
+         "two turns all as a single action.",
+         "Every move goes from the mover's hex (as the log has placed and moved it) to a "
+         "neighbouring hex, one hex a move; a turn (mode turn) stays in its hex.",
+         scene("T-MOVE-HEX")),
     Rule("T-COMBAT-BLOW", "Closing for combat and breaking off > Closing",
          "After the closing actions and an attack being made the two combatants are in combat."
          " They make blows, move and defend with the standard timings. It is not possible to "
@@ -897,6 +1046,15 @@ SCENE_RULES: tuple[Rule, ...] = (
          "The advantage move is incorporated as Dart of the Retreat.",
          "A retreater makes no separate advantage move on the tenth its Retreat starts (the "
          "Retreat's first move is the advantage move).", scene("T-RETREAT-ADVANTAGE")),
+    Rule("T-RETREAT-MOVES", "Closing for combat and breaking off > Breaking Off",
+         "This consists off two moves back plus up to two turns all as a single action.",
+         "A Retreat makes two moves back, each farther from its opponent; fewer only when the "
+         "log says why: a tenths.retreat_cut with the moves made (no free hex: only when every "
+         "hex next to the retreater farther from its opponent is a wall or taken; a block that "
+         "held; out; the fight over), the retreater out, or the end before the Retreat's. A "
+         "single action: a reaction forced meanwhile does not break it off but starts as it "
+         "ends (assumption: rules.retreat_reaction = after; with cuts, it may).",
+         scene("T-RETREAT-MOVES")),
     Rule("T-OCCUPANCY", "Combat at close quarters",
          "A combatant using a short range weapon may attempt to come into close quarters by "
          "entering the same hex as his opponent.",
@@ -949,6 +1107,10 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                        "at": ((list,), False)},
     "tenths.picked_up": {"actor": ((str,), True), "weapon": ((str,), False),
                          "at": ((list,), False)},
+    "damage": {"actor": ((str,), True), "source": ((str,), False),
+               "weapon": ((str,), False), "blow_strength": ((int,), False)},
+    "tenths.retreat_cut": {"actor": ((str,), True), "target": ((str,), False),
+                           "moves": ((int,), False), "cause": ((str,), False)},
 }
 """Fields the rules read, with their JSON types and whether they must be there."""
 

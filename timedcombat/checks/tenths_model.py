@@ -38,6 +38,9 @@ STOPPED = frozenset({"miss", "parried", "dodged"})
 NO_STRIKE = frozenset({"target changed", "never in range", "no weapon in hand", "abandoned"})
 """``tenths.attack_lost`` reasons of attacks never struck (other losses may be either)."""
 INFORMATIONAL = ("blocked by", "closing needed", "no free hex", "blocked hex occupied")
+WALK_IN = "walk in"
+"""The ``interrupted`` cause of an Attack or Charge broken off to walk in on a Wait first
+(``rules.wait_walk_in``): the exchange goes on."""
 """``interrupted`` causes that do not end the running action."""
 SHIELD_PARRY, WEAPON_PARRY = 2, 4
 MAIN, ALTERNATE = "main", "alternate"
@@ -81,6 +84,7 @@ class Act:
     closing: bool
     stop: int | None = None  # index of the next action or of the interruption
     interrupted: bool = False
+    cause: str | None = None  # of the interruption
     pushes: list[tuple[int, int]] = field(default_factory=list)  # (event index, tenths)
     uncertain: bool = False  # a parry or dodge of unknown time fell in it
     carry: int | None = 0  # the delay it should log (None: unknown)
@@ -210,6 +214,7 @@ class TenthsLog(LogModel):
                 prev = open_act.get(actor)
                 if prev is not None and prev.name == e.get("name"):
                     prev.stop, prev.interrupted = i, True
+                    prev.cause = e.get("cause") if isinstance(e.get("cause"), str) else None
                     del open_act[actor]
             elif kind == "attack" and e.get("kind") != "block":
                 self.attacks_at.setdefault((actor, e["t"]), []).append(i)
@@ -233,14 +238,16 @@ class TenthsLog(LogModel):
             if act.closing and act.partner is None:
                 act.partner = self._under_way(act)
                 d = act.partner
-                if d is not None and (d.partner is None or self._over_before(d.partner, act)):
+                if d is not None and (d.partner is None or self._over_before(d.partner, act)
+                                      or d.partner.cause == WALK_IN):
                     d.partner = act  # the latest answer stands for one given up or done
 
     def _over_before(self, answer: Act, later: Act) -> bool:
         """``answer`` was given up (interrupted) or had made or lost its attack before
-        ``later`` started."""
+        ``later`` started. One broken off to walk in on a Wait is not given up: its actor
+        walks in and its next closing action carries the exchange on."""
         if answer.interrupted and answer.stop is not None and answer.stop < later.index:
-            return True
+            return answer.cause != WALK_IN
         hit = self.first_strike(answer)
         return hit is not None and hit[0] < later.index
 

@@ -33,6 +33,10 @@ NOT_INSTEAD = REACTION_ACTIONS | {"retreat"}
 """Actions that do not stand in the way of an owed answer: reaction times, and a Retreat
 (it can only come immediately after a stopped attack, in combat)."""
 ATTACKING_CLOSINGS = frozenset({"set", "attack", "charge"})
+STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six axial steps to a neighbouring hex."""
+INFORMATIONAL = ("blocked by", "closing needed", "no free hex", "blocked hex occupied")
+"""``interrupted`` causes that do not end the running action."""
 
 
 def off_facing(frm: Hex, facing: int, to: Hex) -> float:
@@ -66,6 +70,18 @@ class Looks:
     reactions: list[tuple[int, int]] = field(default_factory=list)  # (start, end) tenths
     aware: bool = True
     adv_move_t: int | None = None  # tenth of its last "advantage" move
+
+
+@dataclass
+class RetreatRun:
+    """A Retreat under way, as the log shows it (T-RETREAT-MOVES)."""
+
+    act: Act
+    opponent: str | None
+    moves: int = 0
+    cut: Event | None = None  # its tenths.retreat_cut
+    gone: bool = False  # the retreater out or fled meanwhile
+    interrupted: Event | None = None
 
 
 @dataclass
@@ -105,6 +121,14 @@ class Scene:
         self.natural_all = rules.get("natural_rolls", "all") == "all"
         stalemate = rules.get("stalemate")
         self.stalemate = stalemate if isinstance(stalemate, int) and stalemate > 0 else None
+        self.reaction_after = rules.get("retreat_reaction", "after") != "cuts"
+        self.walk_in = rules.get("wait_walk_in", True) is not False
+        self.kept_out: set[tuple[str, int]] = set()  # (mover, tenth) a block held
+        self.retreats: dict[str, RetreatRun] = {}
+        self.after_retreat: list[tuple[str, str, Act, Event]] = []  # reactions owed at its end
+        walls = log.events[0].get("walls") if log.events else None
+        self.walls = {(w[0], w[1]) for w in walls or ()
+                      if isinstance(w, list) and len(w) == 2} if isinstance(walls, list) else set()
 
     # ------------------------------------------------------------------ helpers
 
@@ -182,6 +206,9 @@ class Scene:
         if self.tenth >= 0:
             self.end_of_tenth(self.tenth)
         self.owed = []
+        for pid in list(self.retreats):
+            self._retreat_over(pid)
+        self.after_retreat = []
 
     # ------------------------------------------------------------------ events
 
@@ -200,6 +227,18 @@ class Scene:
     def on_move(self, i: int, e: Event) -> None:
         lk = self.look(e["actor"])
         to = e.get("to")
+        if lk.at is not None and isinstance(to, list) and len(to) == 2:
+            # T-MOVE-HEX: a move goes to a neighbouring hex (a turn stays)
+            d = hex_distance(lk.at, (to[0], to[1]))
+            turn = e.get("mode") == "turn"
+            if d != (0 if turn else 1):
+                self.add("T-MOVE-HEX", e, "a turn in its hex" if turn else
+                         f"a move to a hex next to {list(lk.at)}",
+                         f"{e.get('mode')} to {to} ({d} hexes)")
+        run = self.retreats.get(e["actor"])
+        if run is not None and e.get("mode") == "retreat" and isinstance(to, list) \
+                and len(to) == 2:
+            self._retreat_move(run, lk, (to[0], to[1]), e)
         if isinstance(to, list) and len(to) == 2:
             lk.at = (to[0], to[1])
             self.touched.add(lk.at)
@@ -215,9 +254,13 @@ class Scene:
             (lk.engaged.add if value else lk.engaged.discard)(e["opponent"])
             other = e["opponent"]
             self.break_reported.discard((pid, other) if pid < other else (other, pid))
+        elif state == "block" and isinstance(value, str):
+            self._block_taken(pid, value, e)
         elif state == "hurt" and value and lk.hurt_t is None:
             lk.hurt_t = e["t"]
         elif state in ("out", "fled") and value:
+            if pid in self.retreats:
+                self.retreats[pid].gone = True
             for q in lk.engaged:
                 self.look(q).engaged.discard(pid)
             lk.engaged.clear()
@@ -231,6 +274,8 @@ class Scene:
         lk = self.look(e["actor"])
         lk.reactions.append((e["t"], end))
         lk.aware = True
+        if any(x[0] == e["actor"] and x[2].end == e["t"] for x in self.after_retreat):
+            return  # forced during its Retreat, taken as it ends (retreat_reaction after)
         if e.get("cause") == "attacked by non-target":
             on = self.attacked.get((e["actor"], e["t"]), [])
             if on and all(by_target for _, by_target in on):
@@ -270,6 +315,10 @@ class Scene:
                 self.add("T-DEFEND-ONLY-WHO", e, "defend only when the target of two or "
                          "more opponents", f"the target of {len(on)}"
                          + (f" ({', '.join(on)})" if on else ""))
+        if pid in self.retreats:
+            self._retreat_over(pid)
+        if name == "retreat" and act is not None:
+            self.retreats[pid] = RetreatRun(act, act.target)
         if name == "retreat" and lk.adv_move_t == e["t"]:
             self.add("T-RETREAT-ADVANTAGE", e, "the advantage move incorporated as the "
                      "Retreat's first move (no separate advantage move)",
@@ -287,12 +336,21 @@ class Scene:
                 self.owed.remove(ow)
             elif answering:
                 self.owed.remove(ow)  # it answers one of those closing on it at once
+            elif self._walks_in(ow, e):
+                pass  # walking in on a Wait first: the answer follows (wait_walk_in)
+            elif self._own_walk_in(pid, act, e, i, ow):
+                pass  # busy with its own exchange, begun earlier: it answers once free
             elif name not in NOT_INSTEAD and i > ow.index:
                 if not lk.engaged and self.combat_known:
                     self.add("T-CLOSE-ANSWER", e, f"an answer to {ow.closer}'s "
                              f"{ow.act.name} with a closing action (not in combat, not "
                              f"approached from the back)", f"{name}")
                 self.owed.remove(ow)
+        if act.closing and lk.engaged and self.combat_known:
+            self.add("T-CLOSE-IN-COMBAT", e, "no closing action while in combat (first "
+                     "breaking off)", f"{name} in combat with {', '.join(sorted(lk.engaged))}")
+        if act.closing and name in ("attack", "charge", "wait"):
+            self._reaches_the_waiter(act, e, i)
         if act.closing:
             watched = self.watched(pid)
             target = act.target
@@ -305,6 +363,59 @@ class Scene:
             self.add("T-COMBAT-BLOW", e, "an ordinary blow only in combat (else a closing "
                      "action first)", f"attack on {e.get('target')} while in combat with "
                      "nobody")
+
+    def _reaches_the_waiter(self, act: Act, e: Event, i: int) -> None:
+        """T-CLOSE-WALK-IN: an Attack or Charge paired with a Wait reaches the waiter with
+        the moves it has left once both have begun (rules.wait_walk_in: else it walks in
+        first), unless no hex next to it closer to the waiter is free or a block kept it
+        out on that tenth. Read at the later of the two actions (a Wait may answer late)."""
+        attack, w = (act.partner, act) if act.name == "wait" else (act, act.partner)
+        if not self.walk_in or attack is None or w is None or w.name != "wait" \
+                or attack.name not in ("attack", "charge") or attack.interrupted \
+                or w.actor != attack.target or w.target != attack.actor \
+                or max(attack.index, w.index) != i:
+            return
+        p, lk, there = self.person(attack.actor), self.look(attack.actor), self.look(w.actor).at
+        reach = self.log.reach(p, attack.hand, attack.style) if p is not None else None
+        if lk.at is None or there is None or reach is None:
+            return
+        made = sum(1 for _, m in self.log.of_actor(attack.actor, attack.index, i)
+                   if m.get("event") == "move" and m.get("mode") in ("closing", "close_quarters"))
+        moves = (2 if attack.name == "charge" else 1) - made
+        d0 = hex_distance(lk.at, there)
+        if d0 <= reach + moves or (attack.actor, e["t"]) in self.kept_out:
+            return
+        taken = {x.at for q, x in self.looks.items()
+                 if q != attack.actor and (self.person(q) is None or self.person(q).able)}
+        closer = [(lk.at[0] + dq, lk.at[1] + dr) for dq, dr in STEPS]
+        if not any(hex_distance(h, there) < d0 and h not in self.walls and h not in taken
+                   for h in closer):
+            return  # no way in
+        self.add("T-CLOSE-WALK-IN", attack.ev, f"{attack.name} against {w.actor}'s Wait "
+                 f"within reach of the {moves} move{'s' * (moves != 1)} it has left (at most "
+                 f"{reach + moves} hexes: else it walks in first)", f"{d0} hexes at {e['t']}")
+
+    def _walks_in(self, ow: Owed, e: Event) -> bool:
+        """``e`` is a walk toward a waiting closer (rules.wait_walk_in): the waiter makes no
+        move and lets it come, so the answer may follow the walk."""
+        return (self.walk_in and e.get("name") == "move" and ow.act.name == "wait"
+                and e.get("target") == ow.closer and e.get("mode", "walk") == "walk")
+
+    def _own_walk_in(self, pid: str, act: Act, e: Event, i: int, ow: Owed) -> bool:
+        """``pid`` is walking in on a Wait against it that began before ``ow``'s closing
+        action (a walk toward the waiter, or the Attack or Charge it walked in for): its
+        own closing exchange, which it cannot break off to answer (docs/rules/tenths.md,
+        "Answering a closing action"); the answer is owed once it is over."""
+        target = e.get("target")
+        if not self.walk_in or not isinstance(target, str) or target == ow.closer:
+            return False
+        if not ((e.get("name") == "move" and e.get("mode", "walk") == "walk")
+                or (act.closing and act.name in ("attack", "charge"))):
+            return False
+        wait = next((a for a in reversed(self.log.acts_by.get(target, ()))
+                     if a.index < i and a.closing), None)
+        return (wait is not None and wait.name == "wait" and wait.target == pid
+                and wait.index < ow.index)
 
     def _owe(self, i: int, e: Event, act: Act) -> None:
         """``act`` is a closing action: its opponent must answer it."""
@@ -349,6 +460,8 @@ class Scene:
                     "only from the tenth after the blow that hurt (simultaneous attacks)"),
                     "hurt penalty" if got else "no hurt penalty")
         self._natural(e, mods)
+        if e.get("kind") == "block" and e.get("result") == "blocked" and isinstance(tid, str):
+            self.kept_out.add((tid, e["t"]))
         if e.get("kind") == "block" or not isinstance(tid, str):
             return
         watched, attacker = self.watched(tid), self.person(pid)
@@ -357,6 +470,10 @@ class Scene:
         if watched is not None and pid not in watched and attacker is not None \
                 and attacker.able:  # (a blow of one who fell on this tenth still lands)
             self.forced.append((tid, pid, e["t"], e))
+            run = self.retreats.get(tid)
+            if run is not None and self.reaction_after and e["t"] < run.act.end \
+                    and run.interrupted is None:
+                self.after_retreat.append((tid, pid, run.act, e))  # a single action
 
     def _natural(self, e: Event, mods: Mapping[str, Any] | None) -> None:
         roll, total, result = e.get("roll"), e.get("total"), e.get("result")
@@ -391,6 +508,33 @@ class Scene:
                      "(a target cannot be to the back)",
                      f"{e.get('kind')} facing {FACING_NAMES[lk.facing]}")
 
+    def on_interrupted(self, i: int, e: Event) -> None:
+        run = self.retreats.get(e["actor"])
+        if run is not None and e.get("name") == "retreat" \
+                and not str(e.get("cause", "")).startswith(INFORMATIONAL):
+            run.interrupted = e
+
+    def on_tenths_retreat_cut(self, i: int, e: Event) -> None:
+        """T-RETREAT-MOVES: a Retreat cut short says how many moves it made and why; "no
+        free hex" only when every hex next to the retreater farther from its opponent is a
+        wall or taken."""
+        pid = e["actor"]
+        run = self.retreats.get(pid)
+        made = run.moves if run is not None and run.cut is None else 0
+        if isinstance(e.get("moves"), int) and e["moves"] != made:
+            self.add("T-RETREAT-MOVES", e, f"moves {made} (the retreat moves made"
+                     + (")" if run is not None else ": no Retreat under way)"),
+                     f"moves {e['moves']}")
+        if run is not None and run.cut is None:
+            run.cut = e
+        opp = e.get("target") if isinstance(e.get("target"), str) else (
+            run.opponent if run is not None else None)
+        if e.get("cause") == "no free hex" and opp is not None:
+            free = self._free_away(pid, opp)
+            if free:
+                self.add("T-RETREAT-MOVES", e, f"no free hex away from {opp}",
+                         f"{list(free[0])} free")
+
     def on_end(self, i: int, e: Event) -> None:
         self.ended = e["t"]
         if self.stalemate is None:
@@ -417,7 +561,90 @@ class Scene:
         self._break_off(t)
         self._crowding(t)
         self._forced_reactions(t)
+        self._reactions_after_retreat(t)
         self._answers(t)
+
+    # ------------------------------------------------------------------ blocking
+
+    def _block_taken(self, pid: str, position: str, e: Event) -> None:
+        """T-BLOCK-FREE: a position is not taken up with one of its hexes occupied. The
+        hexes (docs/rules/tenths.md, the figure missing from the seed): a line as far as
+        the weapon reaches, along the facing (centre), or the front neighbour 60 degrees
+        to the left or right of it."""
+        lk = self.look(pid)
+        turn = {"left": 1, "centre": 0, "right": -1}.get(position)
+        reach = self.reach(pid)
+        if lk.at is None or lk.facing is None or turn is None or not reach:
+            return
+        dq, dr = STEPS[(lk.facing + turn) % 6]
+        hexes = [(lk.at[0] + dq * k, lk.at[1] + dr * k) for k in range(1, reach + 1)]
+        for q, other in self.looks.items():
+            person = self.person(q)
+            if q != pid and other.at in hexes and (person is None or person.able):
+                self.add("T-BLOCK-FREE", e, f"the {position} position's hexes "
+                         f"{', '.join(str(list(h)) for h in hexes)} free", f"{q} on "
+                         f"{list(other.at)}")
+                return
+
+    # ------------------------------------------------------------------ retreats
+
+    def _retreat_move(self, run: RetreatRun, lk: Looks, to: Hex, e: Event) -> None:
+        """A retreat move goes back: farther from the retreater's opponent."""
+        run.moves += 1
+        there = self.look(run.opponent).at if run.opponent else None
+        if lk.at is not None and there is not None \
+                and hex_distance(to, there) <= hex_distance(lk.at, there):
+            self.add("T-RETREAT-MOVES", e, f"a move back, farther from {run.opponent} at "
+                     f"{list(there)}", f"{list(lk.at)} to {list(to)}")
+
+    def _free_away(self, pid: str, opp: str) -> list[Hex]:
+        """Free hexes next to ``pid`` farther from ``opp`` (no wall, no able figure)."""
+        at, there = self.look(pid).at, self.look(opp).at
+        if at is None or there is None:
+            return []
+        taken = {lk.at for q, lk in self.looks.items()
+                 if q != pid and (self.person(q) is None or self.person(q).able)}
+        d0 = hex_distance(at, there)
+        out = []
+        for dq, dr in STEPS:
+            h = (at[0] + dq, at[1] + dr)
+            if hex_distance(h, there) > d0 and h not in self.walls and h not in taken:
+                out.append(h)
+        return out
+
+    def _retreat_over(self, pid: str) -> None:
+        """A Retreat is over (its actor does something else, or the log ends): it made two
+        moves back, or the log says why not."""
+        run = self.retreats.pop(pid)
+        act = run.act
+        if run.interrupted is not None and self.reaction_after:
+            e = run.interrupted
+            self.add("T-RETREAT-MOVES", e, "a Retreat, a single action, runs to its end (a "
+                     "reaction forced meanwhile waits: retreat_reaction after)",
+                     f"interrupted ({e.get('cause')})")
+            return
+        if run.moves >= 2 or run.cut is not None or run.gone or run.interrupted is not None:
+            return
+        if self.ended is not None and self.ended <= act.end:
+            return  # the fight ended first
+        self.add("T-RETREAT-MOVES", act.ev, "two moves back (or a tenths.retreat_cut "
+                 "saying why fewer)", f"{run.moves} move{'s' * (run.moves != 1)}")
+
+    def _reactions_after_retreat(self, t: int) -> None:
+        """A reaction forced during a Retreat (retreat_reaction after) starts as it ends."""
+        keep = []
+        for defender, attacker, act, e in self.after_retreat:
+            if act.end > t:
+                keep.append((defender, attacker, act, e))
+                continue
+            p = self.person(defender)
+            if p is None or not p.able or (self.ended is not None and self.ended <= act.end):
+                continue
+            if not any(s == act.end for s, _ in self.look(defender).reactions):
+                self.add("T-REACT-FORCED", e, f"a reaction (attacked by {attacker}, not its "
+                         f"target) as its Retreat ends at {act.end} (a single action: "
+                         f"retreat_reaction after)", "no reaction", actor=defender)
+        self.after_retreat = keep
 
     def _break_off(self, t: int) -> None:
         """Engaged pairs both out of range once the tenth's moves are done."""
@@ -465,10 +692,17 @@ class Scene:
     def _forced_reactions(self, t: int) -> None:
         if self.ended == t:
             self.forced = []  # the fight ended on this very tenth: no time to react
+        owed_later = {id(x[3]) for x in self.after_retreat}
         for defender, attacker, when, e in self.forced:
             p = self.person(defender)
             if p is None or not p.able:
                 continue
+            if self.reacting(defender, when):
+                if id(e) in owed_later:  # (it reacted at once after all)
+                    self.after_retreat = [x for x in self.after_retreat if x[3] is not e]
+                continue
+            if id(e) in owed_later:
+                continue  # owed as its Retreat ends (retreat_reaction after)
             if not self.reacting(defender, when):
                 self.add("T-REACT-FORCED", e, f"a reaction (attacked by {attacker}, not "
                          f"its target)", "no reaction", actor=defender)

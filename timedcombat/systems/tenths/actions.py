@@ -9,10 +9,11 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat import events as ev
-from timedcombat.systems.tenths import arms, blocking, melee, resolve
-from timedcombat.systems.tenths.events import AttackLost, Dropped, PickedUp
+from timedcombat.systems.tenths import arms, melee, resolve
+from timedcombat.systems.tenths.events import AttackLost, Dropped, PickedUp, RetreatCut
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
+from timedcombat.systems.tenths.signals import Preempted
 
 if TYPE_CHECKING:
     from timedcombat.systems.tenths.engine import Fight
@@ -158,25 +159,53 @@ def strike(fight: Fight, f: Fighter, t: Fighter, closing: str | None,
 
 def do_retreat(fight: Fight, f: Fighter, step: Step) -> Gen:
     """Retreat: two moves back and up to two turns as one action taking one walk back;
-    no active defence meanwhile. The first move is the advantage move."""
+    no active defence meanwhile. The first move is the advantage move, made at once; the
+    second at its end. A single action: a reaction forced meanwhile waits for its end
+    (``rules.retreat_reaction``); what stops a move (no free hex away, a block that holds)
+    ends its moves, logged (``tenths.retreat_cut``). With nowhere to go it is not made."""
     opp = fight.fighters[step.target]  # type: ignore[index]
-    now = fight.env.now
-    end = now + f.stats.walk + fight.rules.walk_back_extra
     head = f.plan_head
     if head is not None and head.action == "retreat":
         f.pop_plan()
+    first = fight.step_away(f, opp.at)
+    if first is None:  # (taken since the stopped attack): a Retreat needs somewhere to go
+        fight.emit(RetreatCut, actor=f.id, target=opp.id, moves=0, cause="no free hex")
+        return
+    end = fight.env.now + f.stats.walk + fight.rules.walk_back_extra
     fight.start_action(f, "retreat", end, target=opp.id)
     f.no_defence_until = end
-    nxt = fight.step_away(f, opp.at)
-    if nxt is not None:
-        fight.move(f, nxt, "retreat")
-    yield from run_to(fight, f, end)
-    nxt = fight.step_away(f, opp.at)
-    if nxt is not None:
-        fight.move(f, nxt, "retreat")
+    f.retreat_from, f.retreat_moves = opp.id, 0
+    try:
+        moving = _retreat_move(fight, f, opp, first)
+        try:
+            yield from run_to(fight, f, end)
+        except Preempted as p:  # (retreat_reaction = "cuts")
+            fight.emit(RetreatCut, actor=f.id, target=opp.id, moves=f.retreat_moves,
+                       cause=p.cause.reason)
+            raise
+        if moving:
+            _retreat_move(fight, f, opp, fight.step_away(f, opp.at))
+    finally:
+        f.retreat_from = None
     fight.end_action(f)
-    if f.hurt and opp.id not in f.engaged and f.policy.withdraw(fight, f):
-        fight.flee(f)
+    forced, f.after_retreat = f.after_retreat, None
+    if forced is not None:
+        f.forced = f.forced or forced  # the reaction forced during the Retreat, now over
+    elif f.hurt and not f.engaged and f.policy.withdraw(fight, f):
+        fight.flee(f)  # broken off from everyone: a badly hurt retreater leaves the fight
+
+
+def _retreat_move(fight: Fight, f: Fighter, opp: Fighter, to: tuple[int, int] | None) -> bool:
+    """One move of a Retreat; False (logged) when there is no free hex away or a block
+    holds: the Retreat makes no more moves."""
+    blocker = fight.blocker_of(f, to) if to is not None else None
+    if to is None or not fight.move(f, to, "retreat"):
+        cause = "no free hex" if to is None else f"blocked by {blocker.id if blocker else '?'}"
+        fight.emit(RetreatCut, actor=f.id, target=opp.id, moves=f.retreat_moves, cause=cause)
+        f.retreat_from = None  # (cut: nothing else cuts it again)
+        return False
+    f.retreat_moves += 1
+    return True
 
 
 # ---------------------------------------------------------------- reactions and targets
@@ -282,11 +311,10 @@ def do_block(fight: Fight, f: Fighter, step: Step) -> Gen:
         fight.drop_block(f, "changing position")
     yield from run_to(fight, f, end)
     fight.end_action(f)
-    hexes = blocking.blocked_hexes(f.at, f.facing, position, fight.reach(f))
-    taken = [h for h in hexes if fight.map.occupant(h) is not None]
-    if taken:
+    taken = fight.block_occupied(f, position)
+    if taken is not None:  # (it was free when the action began: entered meanwhile)
         fight.emit(ev.Interrupted, actor=f.id, name="block",
-                   cause=f"blocked hex occupied: {list(taken[0])}")
+                   cause=f"blocked hex occupied: {list(taken)}")
         return
     fight.take_block(f, position)
 

@@ -28,7 +28,7 @@ from timedcombat.hexmap import distance, is_back
 from timedcombat.systems.tenths import actions, arms, resolve
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS
-from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, WAKE, Preempt
+from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, WAKE, Preempt, Preempted
 
 if TYPE_CHECKING:
     from timedcombat.systems.tenths.engine import Fight
@@ -42,6 +42,7 @@ class Exchange:
         self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
         self.settled: set[str] = set()  # sides whose closing action time is over
         self.first_attack: dict[str, int] = {}
+        self.first_attack_seq: dict[str, int] = {}  # (its place in the log's order)
         self.open = True
 
     def partner(self, f: Fighter) -> Fighter:
@@ -50,7 +51,8 @@ class Exchange:
 
 
 def do_respond(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-    """Answer an opponent's closing action with one of one's own (same tenth)."""
+    """Answer an opponent's closing action with one of one's own (same tenth); against a
+    Wait from too far for an Attack or Charge to reach, walk in first."""
     opp = fight.fighters[step.target]  # type: ignore[index]
     head = f.plan_head
     if head is not None and head.action in CLOSING_ACTIONS:
@@ -58,7 +60,89 @@ def do_respond(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         kind = head.action
     else:
         kind = fight.not_futile(f, opp, f.policy.respond(fight, f, opp, opp.closing))
+    if opp.closing == "wait" and must_walk_in(fight, f, opp, kind, MOVES.get(kind, 0)):
+        ex = f.exchange
+        if not (yield from walk_in(fight, f, opp, kind, ex)):
+            return
     yield from do_closing(fight, f, Step(kind, target=opp.id, closing=True))
+
+
+# --------------------------------------------------------------------------- walking in
+
+WALK_IN = "walk in"
+"""The cause with which an Attack or Charge answered by a Wait it cannot reach is broken
+off on its first tenth: the attacker walks in first (``rules.wait_walk_in``)."""
+MOVES = {"attack": 1, "charge": 2}
+"""Moves toward the opponent an attacking closing action makes."""
+
+
+def must_walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str, moves: int) -> bool:
+    """``f``'s Attack or Charge against ``t``, who waits ("Let opponent make first attack,
+    making no move"), would end out of reach with the ``moves`` it has left."""
+    return (kind in MOVES and fight.rules.wait_walk_in
+            and distance(f.at, t.at) > fight.reach(f) + moves)
+
+
+def park(f: Fighter) -> None:
+    """``f`` gave up its closing action to walk in first: its exchange stays open (the
+    waiter still lets it come) while it walks."""
+    f.parked = f.exchange
+    f.closing = None
+    f.anti_parry_bonus = 0
+
+
+def unpark(fight: Fight, f: Fighter) -> None:
+    """``f`` does not walk in after all (forced to do something else): its side of the
+    exchange is over, with no attack."""
+    ex, f.parked = f.parked, None
+    if ex is not None and ex.open:
+        ex.kinds[f.id] = "abandoned"
+        ex.settled.add(f.id)
+        finish_closing(fight, f, ex)
+        other = ex.partner(f)
+        if ex.open and other.closing == "set":
+            fight.poke(other, WAKE)
+
+
+def do_walk_in(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+    """Walk in on a waiting opponent, then make the closing action given up for it."""
+    t = fight.fighters[step.target]  # type: ignore[index]
+    kind = step.reason or "attack"
+    ex, f.parked = f.parked, None
+    if ex is None or not ex.open:
+        return
+    f.exchange = ex
+    if (yield from walk_in(fight, f, t, kind, ex)):
+        yield from do_closing(fight, f, Step(kind, target=t.id, closing=True))
+
+
+def walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str,
+            ex: Exchange | None) -> Generator[Any, Any, bool]:
+    """Walk toward ``t``, a hex at a time (each a Walk move), until ``kind``'s moves reach
+    it, or no hex closer is free, or a block holds. True when the closing action is still
+    to be made (the exchange open, both able)."""
+    moves = MOVES[kind]
+    try:
+        while f.able and t.able and ex is not None and ex.open and not f.engaged \
+                and distance(f.at, t.at) > fight.reach(f) + moves \
+                and fight.can_step_toward(f, t.at):
+            end = fight.env.now + f.stats.walk + fight.take_carry(f)
+            fight.start_action(f, "move", end, target=t.id, mode="walk")
+            yield from actions.run_to(fight, f, end)
+            fight.end_action(f)
+            nxt = fight.step_toward(f, t.at)
+            if nxt is None or not fight.move(f, nxt, "walk"):
+                break
+    except Preempted:
+        if ex is not None:
+            f.parked = ex
+            unpark(fight, f)  # broken off: no closing action after all
+        raise
+    ok = ex is not None and ex.open and f.able and t.able and not f.engaged
+    if not ok and ex is not None:  # (in combat meanwhile: no closing action now)
+        f.parked = ex
+        unpark(fight, f)
+    return ok
 
 
 def must_answer(t: Fighter, f: Fighter) -> bool:
@@ -145,6 +229,9 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
                        weapon=w.name if w else None, closing=True)
     f.shift = carry
     answered = t.exchange is ex
+    f.moves_left = sum(1 for _, d in sched.moves if d == resolve.TOWARD)
+    if kind == "wait":
+        _walk_in_on_me(fight, f, ex)
     for i, (offset, direction) in enumerate(sched.moves):
         f.due = now + offset + f.shift
         while not (yield from fight.hold(f)):
@@ -156,6 +243,7 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
             if nxt is not None and not fight.move(f, nxt, "closing"):
                 break
             continue
+        f.moves_left -= 1
         last = i == len(sched.moves) - 1
         answered = answered or t.exchange is ex or bool(t.engaged)
         if (last and not answered and sched.attack_at is not None
@@ -187,6 +275,17 @@ def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None
         while ex.open and f.able and not fight.over:
             f.due = None
             yield from fight.hold(f)
+
+
+def _walk_in_on_me(fight: Fight, f: Fighter, ex: Exchange) -> None:
+    """``f`` Waits in answer to an Attack or Charge under way (begun on this tenth, or
+    earlier when the answer comes late) whose moves left cannot reach it: the attacker
+    breaks it off to walk in first (it knows its target's action)."""
+    other = ex.partner(f)
+    kind = ex.kinds.get(other.id)
+    if (kind is not None and other.closing == kind and other.act == kind
+            and must_walk_in(fight, other, f, kind, other.moves_left)):
+        fight.poke(other, Preempt(WALK_IN, Step("walk_in", target=f.id, reason=kind)))
 
 
 def set_attack(fight: Fight, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
@@ -229,7 +328,9 @@ def close_exchange(fight: Fight, ex: Exchange) -> None:
             continue  # approached without answering: not part of this exchange
         other = ex.partner(side)
         kind = ex.kinds.get(side.id)
-        if made and kind in ("wait", "defend") and other.id in ex.first_attack:
+        if made and kind in ("wait", "defend") and other.id in ex.first_attack \
+                and side.other_action_seq < ex.first_attack_seq[other.id]:
+            # (owed only as its next action: one begun after that attack ends it)
             side.first_attack_after = resolve.let_first_attack_time(
                 side.closing_start, arms.base_speed(side), ex.first_attack[other.id])
         if not made:

@@ -33,7 +33,13 @@ from timedcombat.ordered import OrderedSet
 from timedcombat.results import CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
-from timedcombat.systems.tenths.events import PlanSkip, TenthsAction, TenthsDamage, TenthsPlaced
+from timedcombat.systems.tenths.events import (
+    PlanSkip,
+    RetreatCut,
+    TenthsAction,
+    TenthsDamage,
+    TenthsPlaced,
+)
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.plans import ANYTIME_ACTIONS
 from timedcombat.systems.tenths.policy import get_policy
@@ -262,6 +268,8 @@ class Fight(Arena):
         try:
             while not self.over and f.able:
                 step = self._forced(f) or self.decide(f)
+                if f.parked is not None and step.name != "walk_in":
+                    closing.unpark(self, f)  # it does something else: no walking in
                 try:
                     yield from self.perform(f, step)
                 except Preempted as p:
@@ -271,7 +279,9 @@ class Fight(Arena):
                     self.end_action(f)
                     if was in ("wait", "defend"):
                         f.first_attack_after = None  # an abandoned Wait/Defend hands no time
-                    if f.closing is not None:
+                    if p.cause.reason == closing.WALK_IN and f.closing is not None:
+                        closing.park(f)  # the exchange goes on once it has walked in
+                    elif f.closing is not None:
                         self.abandon_closing(f, running=was is not None)
                     if p.cause.step is not None:
                         f.forced = p.cause.step
@@ -323,8 +333,12 @@ class Fight(Arena):
         f.act = name
         f.act_start = self.env.now
         f.shift = 0
+        # a Wait/Defend first blow is owed only as the next action: any other ends it
+        # (close_exchange reads when the last one began)
+        if name != "attack" or fields.get("closing"):
+            f.other_action_seq = self.log.count
         if name != "attack":
-            f.first_attack_after = None  # a Wait/Defend first blow is owed only as the next
+            f.first_attack_after = None
         carried, f.carried = f.carried, 0
         if self.logging:
             self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
@@ -484,6 +498,14 @@ class Fight(Arena):
                 if not waiting:
                     del self.blocked_at[here]
 
+    def room_away(self, at: tuple[int, int], threat: tuple[int, int]) -> bool:
+        """Some free hex next to ``at`` is farther from ``threat`` (where a figure about to
+        stand at ``at`` could go back to)."""
+        d0 = distance(at, threat)
+        walls, occupied = self.map.walls, self.map.occupants_of
+        return any(h not in walls and not occupied(h) and distance(h, threat) > d0
+                   for h in neighbours(at))
+
     def vacated(self, h: tuple[int, int]) -> None:
         """A hex was left: wake the hemmed-in figures next to it."""
         blocked_at = self.blocked_at
@@ -546,6 +568,18 @@ class Fight(Arena):
             return None
         b = self.fighters[bid]
         return b if b.able and b.side != f.side and b.block is not None else None
+
+    def block_occupied(self, f: Fighter, position: str) -> tuple[int, int] | None:
+        """A hex ``position`` would block that a figure stands on ("A blocking position
+        cannot be taken up if one of the blocked hexes is already occupied"), or None."""
+        for h in blocking.blocked_hexes(f.at, f.facing, position, self.reach(f)):
+            if self.map.occupant(h) is not None:
+                return h
+        return None
+
+    def free_block_positions(self, f: Fighter) -> list[str]:
+        """The blocking positions ``f`` could take up where it stands and faces now."""
+        return [p for p in blocking.POSITIONS if self.block_occupied(f, p) is None]
 
     def take_block(self, f: Fighter, position: str) -> None:
         hexes = blocking.blocked_hexes(f.at, f.facing, position, self.reach(f))
@@ -663,7 +697,27 @@ class Fight(Arena):
             victim.out = True
             victim.able = False
             self.emit(ev.State, actor=victim.id, state="out", value=True)
+            self.retreat_cut(victim, "out")
             self.leave(victim)
+
+    def retreat_cut(self, f: Fighter, cause: str, at: int | None = None) -> None:
+        """``f``'s Retreat ends before its second move (it is out, the fight is over)."""
+        if f.retreat_from is None or f.retreat_moves >= 2:
+            return
+        fields = dict(actor=f.id, target=f.retreat_from, moves=f.retreat_moves, cause=cause)
+        if at is None:
+            self.emit(RetreatCut, **fields)
+        else:
+            self.log.emit(RetreatCut, at, **fields)
+        f.retreat_from = None
+
+    def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:
+        """The end: a Retreat still under way is cut by it (logged before ``end``)."""
+        if not self.over:
+            for f in self.order:
+                if f.able:
+                    self.retreat_cut(f, "fight over", at)
+        super().finish(winner, reason, at)
 
     def flee(self, f: Fighter) -> None:
         """A badly hurt combatant who has broken off leaves the fight (policy choice)."""
@@ -716,6 +770,7 @@ class Fight(Arena):
 
 PERFORMERS = {
     "respond": closing.do_respond,
+    "walk_in": closing.do_walk_in,
     "attack": actions.do_attack,
     "move": actions.do_move,
     "retreat": actions.do_retreat,

@@ -107,3 +107,17 @@ class DefendChoice(Event):
     among: tuple[str, ...]
     roll: int
     against: str
+
+
+@attrs.frozen(slots=True)
+class RetreatCut(Event):
+    """A Retreat that made fewer than its two moves back, and why (``cause``: ``no free
+    hex``, ``blocked by ID``, ``out``, ``fight over``, or with ``retreat_reaction =
+    "cuts"`` the reaction that broke it off). ``moves``: the moves it made; 0 with no
+    ``retreat`` action: it was not started, having nowhere to go."""
+
+    EVENT: ClassVar[str] = "tenths.retreat_cut"
+    actor: str
+    target: str
+    moves: int
+    cause: str

@@ -70,6 +70,7 @@ class Fighter(Combatant):
         self.defence_mods: dict[str, int] = {}  # vs that opponent's first attack
         self.anti_parry_bonus = 0  # own first attack (charge)
         self.first_attack_after: int | None = None  # Wait/Defend: own first attack time
+        self.other_action_seq = 0  # the log's count when its last non-attack action began
         self.in_range_since: int | None = None
         # resolution bookkeeping
         self.advantage_over: str | None = None
@@ -83,6 +84,12 @@ class Fighter(Combatant):
         self.blocked = False  # hemmed in, waiting for a hex to free up
         self.approaches: list[tuple[Fighter, Any]] = []  # (closer, exchange) to answer
         self.futile: str | None = None  # its last closing exchange with this one: no attack
+        # a Retreat under way: from whom, the moves made, a reaction forced meanwhile
+        self.retreat_from: str | None = None
+        self.retreat_moves = 0
+        self.after_retreat: Step | None = None
+        self.moves_left = 0  # moves toward its opponent its closing action has still to make
+        self.parked: Any = None  # the exchange of a closing action given up to walk in first
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"

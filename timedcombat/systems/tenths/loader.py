@@ -99,6 +99,14 @@ class _WeaponTable:
     damage: int | None = None
 
 
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    "natural_rolls": ("all", "blocking"),
+    "mutual_stop_advantage": ("kept", "none"),
+    "retreat_reaction": ("after", "cuts"),
+}
+"""The values a string parameter of ``[rules]`` may take."""
+
+
 @attrs.frozen
 class _RawStats:
     strength: int
@@ -124,6 +132,11 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
     for name in ("dodge_modifier", "parry_modifier"):
         _bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
     _bound(rules.hurt_percent, 1, 100, file, "rules.hurt_percent")
+    for name, allowed in RULE_CHOICES.items():
+        value = getattr(rules, name)
+        if value not in allowed:
+            raise ScenarioError(file, f"rules.{name}", f"expected one of "
+                                f"{', '.join(map(quoted, allowed))}; got {quoted(value)}")
     return rules
 
 

@@ -65,11 +65,13 @@ def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
             bucket, key=lambda i: (0 if i.attacker.advantage_over == i.target.id else 1, i.seq)
         )
         undefended = _defend_only_choices(fight, order)
+        mutual = Mutual({i.attacker.id: i.attacker.advantage_over for i in bucket})
         for intent in order:
             if fight.over:
                 break
             resolve_attack(fight, intent, (intent.target.id, intent.attacker.id) in pairs,
-                           attacking, intent.seq in undefended)
+                           attacking, intent.seq in undefended, mutual)
+        mutual.retreat(fight)
     for intent in bucket:
         a = intent.attacker
         if intent.closing and a.exchange is not None:
@@ -79,6 +81,33 @@ def resolve_tenth(fight: Fight, bucket: list[Intent]) -> None:
     fight.check_end()
     for intent in bucket:
         intent.done.succeed()
+
+
+@attrs.define
+class Mutual:
+    """Simultaneous attacks of one tenth: one advantage between two combatants. When both
+    attacks of a pair are stopped, the advantage is not each defender's: it stays where it
+    was before the tenth (``rules.mutual_stop_advantage = "kept"``) or goes to nobody
+    (``"none"``), so at most one of them may Retreat. The Retreats of the tenth's
+    simultaneous attacks wait until every attack is resolved."""
+
+    before: dict[str, str | None]  # each attacker's advantage_over as the tenth began
+    stopped: dict[tuple[str, str], bool] = attrs.field(factory=dict)  # (attacker, target)
+    retreats: list[tuple[Fighter, Fighter]] = attrs.field(factory=list)  # (retreater, from)
+
+    def holder(self, fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
+        """Who holds the advantage between ``a`` and ``b`` after both were stopped."""
+        if fight.rules.mutual_stop_advantage == "none":
+            return None
+        if self.before.get(a.id) == b.id:
+            return a
+        return b if self.before.get(b.id) == a.id else None
+
+    def retreat(self, fight: Fight) -> None:
+        """Start the Retreats of those who kept the advantage over their attacker."""
+        for b, a in self.retreats:
+            if b.able and not fight.over:
+                fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
 
 
 def _defend_only_choices(fight: Fight, order: list[Intent]) -> set[int]:
@@ -131,7 +160,8 @@ def defence_options(fight: Fight, b: Fighter, a: Fighter, simultaneous: bool,
 
 
 def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
-                   attacking: dict[str, set[str]], undefended: bool = False) -> None:
+                   attacking: dict[str, set[str]], undefended: bool = False,
+                   mutual: Mutual | None = None) -> None:
     a, b, w = intent.attacker, intent.target, intent.weapon
     now = fight.env.now
     if not b.able:
@@ -189,15 +219,26 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     # advantage move, which the Retreat incorporates as its first move
     retreating = (stopped and not non_target and not surprise and b.able
                   and b.act not in UNINTERRUPTIBLE and _wants_retreat(fight, b, a)
-                  and fight.step_away(b, a.at) is not None)
-    a.advantage_over = None if stopped else b.id
-    b.advantage_over = a.id if stopped else None
+                  and _room_to_retreat(fight, b, a, chosen, defence, outcome))
+    holder = b if stopped else a
+    if simultaneous and mutual is not None:
+        mutual.stopped[(a.id, b.id)] = stopped
+        if stopped and mutual.stopped.get((b.id, a.id)):
+            # both attacks of the pair stopped: one advantage, not one each
+            holder = mutual.holder(fight, a, b)
+            retreating = retreating and holder is b
+            if holder is not a:  # the first one's defender no longer holds it: no Retreat
+                mutual.retreats = [(r, o) for r, o in mutual.retreats
+                                   if not (r is a and o is b)]
+    a.advantage_over = b.id if holder is a else None
+    b.advantage_over = a.id if holder is b else None
     if fight.logging:
         fight.emit(TenthsAttack, actor=a.id, target=b.id, weapon=w.name, roll=roll,
                    total=total, against=outcome.against, result=outcome.result,
                    margin=outcome.margin, simultaneous=simultaneous, modifiers=tuple(mods),
                    closing=intent.closing, defence=chosen.kind if chosen else None,
-                   advantage=b.id if stopped else a.id, surprised=True if surprise else None)
+                   advantage=holder.id if holder is not None else None,
+                   surprised=True if surprise else None)
     else:
         fight.count()
     adjacent = distance(a.at, b.at) == 1
@@ -207,6 +248,7 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
         ex.first_attack.setdefault(a.id, now)
+        ex.first_attack_seq.setdefault(a.id, fight.log.count)
     if a.able and b.able:
         fight.engage(a, b)
         if chosen is not None and chosen.kind == "dodge":
@@ -219,17 +261,21 @@ def resolve_attack(fight: Fight, intent: Intent, simultaneous: bool,
         return
     if surprise:
         if not b.reacting:
-            fight.poke(b, Preempt("surprised", Step("react", target=a.id, reason="surprised")))
+            _force_reaction(fight, b, "surprised",
+                            Step("react", target=a.id, reason="surprised"))
         return
     if non_target:
         # "Reaction is always forced by the attack of a non-target" (one already reacting
         # is in the middle of a reaction: that one stands)
         if not b.reacting:
-            fight.poke(b, Preempt("reaction", Step("react", target=a.id,
-                                                   reason="attacked by non-target")))
+            _force_reaction(fight, b, "reaction",
+                            Step("react", target=a.id, reason="attacked by non-target"))
         return
     if retreating:
-        fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
+        if simultaneous and mutual is not None:
+            mutual.retreats.append((b, a))  # once the tenth's attacks are all resolved
+        else:
+            fight.poke(b, Preempt("retreat", Step("retreat", target=a.id)))
         return
     if (stopped and b.close and a.id in b.close and b.act not in UNINTERRUPTIBLE
             and b.policy.leave_close(fight, b, a)):
@@ -285,6 +331,30 @@ def _back_in_range(fight: Fight, b: Fighter, a: Fighter,
     if not cands:
         return None
     return vacated if vacated in cands else cands[0]
+
+
+def _force_reaction(fight: Fight, b: Fighter, reason: str, step: Step) -> None:
+    """A reaction forced on ``b``: now, or, during a Retreat (a single action), as it ends
+    (``rules.retreat_reaction = "after"``; the first one forced stands)."""
+    if b.act == "retreat" and fight.rules.retreat_reaction == "after":
+        if b.after_retreat is None:
+            b.after_retreat = step
+        return
+    fight.poke(b, Preempt(reason, step))
+
+
+def _room_to_retreat(fight: Fight, b: Fighter, a: Fighter, chosen: DefenceOption | None,
+                     defence: tuple[str, int, int] | None,
+                     outcome: resolve.BlowOutcome) -> bool:
+    """``b`` has somewhere to go back to from where it will stand once its defence is done
+    (a held dodge first moves it a hex away): a Retreat needs a free hex for its first
+    move."""
+    if chosen is not None and defence is not None and chosen.kind == "dodge" \
+            and outcome.result == resolve.DODGED:
+        dodge_to = fight.step_away(b, a.at)
+        if dodge_to is not None:
+            return fight.room_away(dodge_to, a.at)
+    return fight.step_away(b, a.at) is not None
 
 
 def _wants_retreat(fight: Fight, b: Fighter, a: Fighter) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from timedcombat.systems.tenths import arms, blocking
+from timedcombat.systems.tenths import arms
 from timedcombat.systems.tenths.events import PlanSkip
 from timedcombat.systems.tenths.fighter import Fighter, Step
 
@@ -84,9 +84,7 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
             return "only a long weapon in hand can block"
         if f.block == head.position:
             return "already in that position"
-        hexes = blocking.blocked_hexes(f.at, f.facing, head.position or "centre",
-                                       fight.reach(f))
-        if any(fight.map.occupant(h) is not None for h in hexes):
+        if fight.block_occupied(f, head.position or "centre") is not None:
             return "a blocked hex is occupied"
     elif a == "draw":
         w = next((x for x in f.sheathed if x.name == head.weapon), None)

@@ -210,8 +210,13 @@ class GuardPolicy(DefaultPolicy):
         return "set"
 
     def approach(self, fight: Fight, f: Fighter, t: Fighter) -> Step:
+        """Take up a blocking position: the centre, or another when one of the centre's
+        hexes is occupied (it cannot be taken up then); with all three occupied, stand
+        (and look again later: no block begun that would be refused)."""
         if arms.blocks(f) and f.block is None:
-            return Step("block", position="centre")
+            free = fight.free_block_positions(f)
+            if free:
+                return Step("block", position="centre" if "centre" in free else free[0])
         return Step("guard")
 
     def closing(self, fight: Fight, f: Fighter, t: Fighter) -> str | None:

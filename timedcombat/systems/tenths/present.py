@@ -97,6 +97,10 @@ def describe(e: Event) -> str | None:
         return f"{e['weapon']} falls to the ground at {_hex(e['at'])}"
     if kind == "tenths.picked_up":
         return f"picks up {e['weapon']} at {_hex(e['at'])}"
+    if kind == "tenths.retreat_cut":
+        if not e.get("moves"):
+            return f"cannot retreat from {e.get('target')} ({e.get('cause')})"
+        return f"retreat from {e.get('target')} cut after {e['moves']} move ({e.get('cause')})"
     if kind == "tenths.defend_choice":
         return (f"attacked by {' and '.join(e['among'])} at once: defends against "
                 f"{e['against']} (d{len(e['among'])} {e['roll']})")

@@ -132,6 +132,21 @@ class TenthsRules:
         "all", "Where a d20 of 20 always succeeds and 1 always fails: \"all\" (every attack and "
         "active defence; an assumption) or \"blocking\" (blocking attacks only, as the seed "
         "states it).")
+    mutual_stop_advantage: str = _param(
+        "kept", "Two simultaneous attacks on each other both stopped: who holds the advantage "
+        "after them (one advantage, so at most one of the two may Retreat): \"kept\" "
+        "(whoever held it over the other before that tenth, or nobody) or \"none\" "
+        "(nobody).")
+    retreat_reaction: str = _param(
+        "after", "A reaction forced (by a non-target's attack, or a surprise) during a "
+        "Retreat: \"after\" (the Retreat, a single action, makes its two moves; the "
+        "reaction starts as it ends) or \"cuts\" (it breaks the Retreat off, as it does "
+        "any other action).")
+    wait_walk_in: bool = _param(
+        True, "An Attack or Charge against a Wait (\"Let opponent make first attack, making "
+        "no move\") from too far for its moves to reach: the attacker first walks in, hex by "
+        "hex, until they can, the Wait standing meanwhile (false: the attack is made from "
+        "there and lost out of range).")
     stalemate: int = _param(
         600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
         "for this many tenths ends as a stalemate, with no winner (0: never).")
