@@ -496,3 +496,30 @@ def test_walking_in_on_a_wait_is_an_exchange_of_its_own_a_later_closer_waits_for
 
     assert broken(fight(True)) == set()
     assert broken(fight(False)) == {("T-CLOSE-ANSWER", 5, "ana")}
+
+
+def _walk_in_while_closed_on(bo_waits: bool) -> list[dict[str, Any]]:
+    """ana Attacks bo (0 to 12, 3 hexes); cy Attacks ana at 3, while ana's own closing
+    exchange is under way; bo's Wait answers ana late at 5 and she breaks off to walk in.
+    The walk carries on her exchange with bo (begun at 0, before cy's Attack), so cy's
+    answer is owed once it is over. With no Wait from bo, the walk is no part of an
+    exchange: it comes instead of the answer owed to cy. (The log reports combat.)"""
+    lines = [act(0, "ana", "attack", 12, target="bo", weapon="blade", closing=True),
+             target(3, "cy", "ana"),
+             act(3, "cy", "attack", 15, target="ana", weapon="blade", closing=True)]
+    if bo_waits:
+        lines.append(act(5, "bo", "wait", 6, target="ana", weapon="blade", closing=True))
+    lines += [E(5, "interrupted", actor="ana", name="attack", cause="walk in"),
+              act(5, "ana", "move", 10, target="bo", mode="walk"),
+              move(10, "ana", [0, 0], [1, 0])]
+    reported = E(0, "state", actor="cy", state="engaged", value=False, opponent="ana")
+    return log(reported, target(0, "ana", "bo"), target(0, "bo", "ana"), *lines,
+               people=(placed("ana", "red", [0, 0]), placed("bo", "blue", [3, 0], "W"),
+                       placed("cy", "blue", [0, 3], "NE")))
+
+
+def test_walking_in_on_a_late_wait_carries_on_an_exchange_begun_before_the_closer() -> None:
+    """Found by the melee property test: the checker dated ana's exchange with bo from bo's
+    late Wait (after cy's Attack) and wanted her to answer cy instead of walking in."""
+    assert broken(_walk_in_while_closed_on(True)) == set()
+    assert ("T-CLOSE-ANSWER", 5, "ana") in broken(_walk_in_while_closed_on(False))

@@ -1006,7 +1006,8 @@ SCENE_RULES: tuple[Rule, ...] = (
          "not approached from the back, the first action it starts while that closing action "
          "is under way (reaction-time actions aside) is a closing action against the closer, "
          "unless it is in combat by then; against a Wait, a walk toward the waiter may come "
-         "first, and one walking in on an earlier Wait carries that exchange on first "
+         "first, and one walking in on a Wait carries that exchange on first when it began "
+         "(with the Wait or its own closing action on the waiter) before the closer's "
          "(rules.wait_walk_in).", scene("T-CLOSE-ANSWER")),
     Rule("T-CLOSE-WALK-IN", "Closing for combat and breaking off > Closing > Wait",
          "Wait: Let opponent make first attack, making no move.",

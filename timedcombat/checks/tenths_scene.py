@@ -402,8 +402,10 @@ class Scene:
                 and e.get("target") == ow.closer and e.get("mode", "walk") == "walk")
 
     def _own_walk_in(self, pid: str, act: Act, e: Event, i: int, ow: Owed) -> bool:
-        """``pid`` is walking in on a Wait against it that began before ``ow``'s closing
-        action (a walk toward the waiter, or the Attack or Charge it walked in for): its
+        """``pid`` is walking in on a Wait against it, in an exchange that began before
+        ``ow``'s closing action (a walk toward the waiter, or the Attack or Charge it walked
+        in for; the exchange begins with the Wait or with ``pid``'s own closing action on the
+        waiter, whichever came first): its
         own closing exchange, which it cannot break off to answer (docs/rules/tenths.md,
         "Answering a closing action"); the answer is owed once it is over."""
         target = e.get("target")
@@ -414,8 +416,14 @@ class Scene:
             return False
         wait = next((a for a in reversed(self.log.acts_by.get(target, ()))
                      if a.index < i and a.closing), None)
-        return (wait is not None and wait.name == "wait" and wait.target == pid
-                and wait.index < ow.index)
+        if wait is None or wait.name != "wait" or wait.target != pid:
+            return False
+        # the exchange began with the earlier of the Wait and its own closing action on
+        # the waiter (a Wait may answer that action late)
+        own = next((a for a in reversed(self.log.acts_by.get(pid, ()))
+                    if a.index < i and a.closing and a.target == target), None)
+        began = min(wait.index, own.index) if own is not None else wait.index
+        return began < ow.index
 
     def _owe(self, i: int, e: Event, act: Act) -> None:
         """``act`` is a closing action: its opponent must answer it."""
