@@ -4,11 +4,11 @@ bounded by what it can reach in a maneuver, not by the distance."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
-import tomllib
 from gurps_helpers import doc, fighter
 from gurps_helpers import run as fight
 
