@@ -84,6 +84,7 @@ MAX_LOG_BYTES = 256 * 1024 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 MAX_JSON_DEPTH = 20
 MAX_TIME = 2**53 - 1  # `t` and `seq`: integers any JSON reader keeps exactly
+MAX_NUMBER = MAX_TIME  # any other integer field a rule set reads, unless bounded closer
 STDIN = "-"
 
 _JSON_NAMES = {dict: "an object", list: "an array", str: "a string", int: "a number",
@@ -300,14 +301,21 @@ def _ruleset(first: Mapping[str, Any], file: str, n: int) -> RuleSet:
 
 
 def _fields(e: Mapping[str, Any], ruleset: RuleSet, file: str, n: int) -> None:
-    for key, (types, required) in ruleset.schema.get(e["event"], {}).items():
+    for key, spec in ruleset.schema.get(e["event"], {}).items():
+        types, required = spec[0], spec[1]
         if key not in e:
             if required:
                 raise LogFormatError(file, n, f"`{_clip(e['event'])}` needs `{key}`")
             continue
-        if not _is(e[key], types):
+        value = e[key]
+        if not _is(value, types):
             raise LogFormatError(file, n, f"`{_clip(e['event'])}`: `{key}` must be "
-                                          f"{_type_name(types)}, not {_shown(e[key])}")
+                                          f"{_type_name(types)}, not {_shown(value)}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            least, most = spec[2] if len(spec) > 2 else (-MAX_NUMBER, MAX_NUMBER)
+            if not least <= value <= most:
+                raise LogFormatError(file, n, f"`{_clip(e['event'])}`: `{key}` must be "
+                                              f"{least}..{most}, not {_shown(value)}")
 
 
 def _open(path: str) -> BinaryIO:

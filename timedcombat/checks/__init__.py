@@ -47,8 +47,10 @@ class Rule:
     condition: Condition = field(repr=False, compare=False)
 
 
-FieldSpec = tuple[tuple[type, ...], bool]
-"""Accepted JSON types of an event field, and whether the field is required."""
+FieldSpec = tuple[tuple[type, ...], bool] | tuple[tuple[type, ...], bool, tuple[int, int]]
+"""Accepted JSON types of an event field, whether the field is required, and optionally
+the least and most an integer value may be (a log outside it is malformed: exit 2). An
+integer field with no bound of its own is bounded by ``check.MAX_NUMBER``."""
 
 
 @dataclass(frozen=True)

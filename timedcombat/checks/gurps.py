@@ -12,7 +12,7 @@ say is skipped, never guessed.
 
 from __future__ import annotations
 
-from timedcombat.checks import Rule, RuleSet
+from timedcombat.checks import FieldSpec, Rule, RuleSet
 from timedcombat.checks import gurps_base as base
 from timedcombat.checks import gurps_close as close
 from timedcombat.checks import gurps_turns as turns
@@ -327,8 +327,12 @@ BASE_RULES: tuple[Rule, ...] = (
 
 RULES: tuple[Rule, ...] = TIME_RULES + SEED_RULES + BASE_RULES
 
+MAX_MOVEMENT = 10_000
+"""The most hexes a logged maneuver may allow (``gurps.maneuver`` ``movement``): above any
+Move the loader's attributes give (at most 1,000 each: Move at most 500)."""
+
 _S, _I, _B, _L, _D, _N = (str,), (int,), (bool,), (list,), (dict,), (type(None),)
-SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+SCHEMA: dict[str, dict[str, FieldSpec]] = {
     "start": {"rules": (_D, False)},
     "placed": {"actor": (_S, True), "side": (_S, False), "at": (_L, False),
                "facing": (_S + _N, False), "stats": (_D, False)},
@@ -339,7 +343,7 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                     "phase": (_S, False), "rank": (_I, False)},
     "action": {"actor": (_S, True), "name": (_S, True), "end": (_I, True)},
     "gurps.maneuver": {"actor": (_S, True), "end": (_I, True), "name": (_S, False),
-                       "maneuver": (_S, False), "movement": (_I, False),
+                       "maneuver": (_S, False), "movement": (_I, False, (0, MAX_MOVEMENT)),
                        "option": (_S + _N, False)},
     "move": {"actor": (_S, True), "to": (_L, True), "from": (_L, False),
              "mode": (_S, False), "facing": (_S + _N, False)},

@@ -188,12 +188,13 @@ def steps_in_phase(log: GurpsLog) -> Found:
 
 def _fits(offsets: list[int], length: int, m: int, gaps: int) -> int:
     """How many of ``offsets`` (in order) fall at ``k L // m`` for increasing ``k < m``,
-    skipping at most ``gaps`` values of ``k`` before the last one matched."""
+    skipping at most ``gaps`` values of ``k`` before the last one matched. (The first
+    ``k`` at or past ``off`` is computed, not counted up to: a maneuver's logged movement
+    sets ``m``.)"""
     k = 0
     for n, off in enumerate(offsets):
         first = k
-        while k < m and k * length // m < off:
-            k += 1
+        k = max(k, min(m, -(-off * m // length)))  # the least k with k L // m >= off
         if k >= m or k * length // m != off:
             return n
         gaps -= k - first

@@ -325,17 +325,17 @@ def _plan_route(fight: Fight, f: Fighter, step: PlanStep, t: Fighter | None, man
     if not f.standing or f.grappled or allowance <= 0:
         return []
     if step.to is not None:
-        path = moving.to_hex(fight, f, step.to)
+        path = moving.to_hex(fight, f, step.to, allowance)
     elif t is not None:
         if weapon is None:
-            path = moving.approach(fight, f, t, 0, enter=t.at != f.at)
+            path = moving.approach(fight, f, t, 0, enter=t.at != f.at, horizon=allowance)
         else:
             if t.at == f.at:
                 return []
             reach, enter = reach_of(f, weapon)
             if weapon.ranged:
                 return []
-            path = moving.approach(fight, f, t, reach, enter=enter)
+            path = moving.approach(fight, f, t, reach, enter=enter, horizon=allowance)
     else:
         return []
     return moving.legs(fight, f, path, maneuver, allowance)

@@ -41,6 +41,12 @@ if TYPE_CHECKING:
 SEARCH_MARGIN = 8
 """How far beside the straight way a route may go (hexes)."""
 
+FAR = 2 * SEARCH_MARGIN
+"""A goal more than a maneuver's allowance and this many hexes away is far: the route is
+planned to a waypoint that many hexes out on the straight way instead (a turn's move
+takes only the first hexes of a route, and a search to a goal across the map would cost
+time and memory in the square of the distance)."""
+
 
 @attrs.frozen
 class Leg:
@@ -51,16 +57,36 @@ class Leg:
     cost: int = 1  # movement points it takes
 
 
+def waypoint(start: Hex, toward: Hex, steps: int) -> Hex:
+    """The hex ``steps`` hexes from ``start`` on the straight way to ``toward`` (walls and
+    figures aside)."""
+    here = start
+    for _ in range(min(steps, distance(start, toward))):
+        step = line_step(here, toward, neighbours(here))
+        assert step is not None
+        here = step
+    return here
+
+
 def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
-          first: Iterable[Hex] | None = None) -> list[Hex]:
+          first: Iterable[Hex] | None = None, horizon: int | None = None) -> list[Hex]:
     """A shortest way of free hexes from ``f`` to one of ``goals`` (a goal may be a foe's
     hex, entered at the end), keeping near the straight line to ``toward``; ``first``
-    limits the first hex (leaving a close-combat hex). Empty when there is none."""
+    limits the first hex (leaving a close-combat hex). Empty when there is none.
+    ``horizon``: the hexes the maneuver may take (by default a full Move); a goal farther
+    than it by more than :data:`FAR` is replaced by a waypoint on the way, so the search
+    stays near the figure."""
     start = f.at
+    if horizon is None:
+        horizon = f.move
+    if distance(start, toward) > horizon + FAR:
+        goals = [waypoint(start, toward, horizon + SEARCH_MARGIN)]
+        reach = horizon + 2 * SEARCH_MARGIN
+    else:
+        reach = distance(start, toward) + SEARCH_MARGIN
     goal_set = {g for g in goals if g != start}
     if not goal_set:
         return []
-    reach = distance(start, toward) + SEARCH_MARGIN
     dist: dict[Hex, int] = {g: 0 for g in goal_set}
     queue = deque(sorted(goal_set))
     free = fight.map.is_free
@@ -142,27 +168,28 @@ def stop_when_within(path: list[Hex], target: Hex, within: int) -> list[Hex]:
     return path
 
 
-def approach(fight: Fight, f: Fighter, t: Fighter, within: int, enter: bool) -> list[Hex]:
+def approach(fight: Fight, f: Fighter, t: Fighter, within: int, enter: bool,
+             horizon: int | None = None) -> list[Hex]:
     """A route towards ``t``: into his hex (``enter``) or to a free hex at most ``within``
-    hexes from him."""
+    hexes from him (``horizon``: see :func:`route`)."""
     first = closing.exits(fight, f) if f.in_cc else None
     if enter:
-        return route(fight, f, [t.at], t.at, first)
+        return route(fight, f, [t.at], t.at, first, horizon)
     if distance(f.at, t.at) <= within and not f.in_cc:
         return []
     goals = [h for h in disk(t.at, within) if h != t.at and fight.map.is_free(h)]
-    return route(fight, f, goals, t.at, first)
+    return route(fight, f, goals, t.at, first, horizon)
 
 
-def to_hex(fight: Fight, f: Fighter, to: Hex) -> list[Hex]:
+def to_hex(fight: Fight, f: Fighter, to: Hex, horizon: int | None = None) -> list[Hex]:
     """A route to the hex ``to`` (as near as it goes when a friend stands there)."""
     first = closing.exits(fight, f) if f.in_cc else None
     if to == f.at:
         return []
     if fight.map.is_free(to) or closing.foes_in_hex(fight, f, to):
-        return route(fight, f, [to], to, first)
+        return route(fight, f, [to], to, first, horizon)
     goals = [h for h in neighbours(to) if fight.map.is_free(h)]
-    return route(fight, f, goals, to, first)
+    return route(fight, f, goals, to, first, horizon)
 
 
 # --------------------------------------------------------------------------- a step
