@@ -62,3 +62,61 @@ def test_batch_out_through_a_link_to_an_existing_log_is_refused(tmp_path: Path) 
                               "-q", "--out", str(tmp_path / "o.csv"), "--logs", str(logs)])
     assert status == 2 and "the log of seed 1 goes there" in _one_error_line(err)
     assert (logs / "seed-000001.jsonl").read_text() == "old\n"
+
+
+# --- 2. what a killed command leaves is cleaned by the next one ------------------------------
+
+MELEE = ROOT / "scenarios" / "melee_10v10.toml"
+
+
+def _owner(pid: int) -> str:
+    """``PID-START`` of a running process (start: field 22 of /proc/PID/stat)."""
+    stat = Path(f"/proc/{pid}/stat").read_bytes()
+    return f"{pid}-{stat[stat.rfind(b')') + 2:].split()[19].decode()}"
+
+
+def _dead_owner() -> str:
+    """``PID-START`` of a process that has ended (read while it ran)."""
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        return _owner(proc.pid)
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_sigkilled_batch_leaves_staging_the_next_command_removes(tmp_path: Path) -> None:
+    import time
+
+    logs = tmp_path / "D" / "sub"
+    proc = subprocess.Popen([sys.executable, "-m", "timedcombat", "batch", str(MELEE),
+                             "--runs", "2000", "--jobs", "1", "-q", "--logs", str(logs)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(logs.glob(".timedcombat-*/*.jsonl")):
+            time.sleep(0.05)
+    finally:
+        proc.kill()
+        proc.wait()
+    left = [p.name for p in logs.iterdir()]
+    assert len(left) == 1 and left[0].startswith(f".timedcombat-{proc.pid}-"), left
+    status, _out, err = _run(["batch", str(DUEL), "--runs", "2", "--seed", "0", "--jobs", "1",
+                              "-q", "--logs", str(logs)])
+    assert status == 0, err
+    assert sorted(p.name for p in logs.iterdir()) == ["seed-000000.jsonl", "seed-000001.jsonl"]
+
+
+def test_stale_twins_are_removed_and_a_live_commands_are_kept(tmp_path: Path) -> None:
+    dead, live = _dead_owner(), _owner(os.getpid())
+    stale = [f".o.csv.{dead}.abcd1234.tmp", f".fight.jsonl.{dead}.x_9yz012.tmp"]
+    staging = tmp_path / f".timedcombat-{dead}.qwertyui"
+    kept = [f".o.csv.{live}.abcd1234.tmp", f".timedcombat-{live}.asdfghjk",
+            ".o.csv.abcd1234.tmp", f".timedcombat-{dead}.toolong123", "mine.tmp"]
+    for name in [*stale, *kept]:
+        (tmp_path / name).write_text("x")
+    staging.mkdir()
+    (staging / "seed-000001.jsonl").write_text("{}\n")
+    status, _out, err = _run(["run", str(DUEL), "-q", "--log", str(tmp_path / "fight.jsonl")])
+    assert status == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "fight.jsonl"])

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from timedcombat.errors import UsageError
+from timedcombat.staging import clean_stale, staging_prefix, twin_prefix
 
 STDOUT = "-"
 
@@ -101,7 +102,7 @@ def _probe(parent: Path, name: str = "") -> None:
         os.close(fd)
         os.unlink(parent / name)
         return
-    fd, tmp = tempfile.mkstemp(prefix=".timedcombat-", suffix=".probe", dir=parent)
+    fd, tmp = tempfile.mkstemp(prefix=staging_prefix(), suffix=".probe", dir=parent)
     os.close(fd)
     os.unlink(tmp)
 
@@ -179,12 +180,14 @@ class Outputs:
         try:
             real = None if is_stream(path) else resolve(path)
             if real is not None and (not real.exists() or stat.S_ISREG(real.stat().st_mode)):
-                fd, tmp = tempfile.mkstemp(prefix=f".{real.name[:40]}.", suffix=".tmp",
+                clean_stale(real.parent)
+                fd, tmp = tempfile.mkstemp(prefix=twin_prefix(real.name), suffix=".tmp",
                                            dir=real.parent)
                 os.close(fd)
                 self._files.append((option, path, Path(tmp), real))
                 return Path(tmp)
-            fd, tmp = tempfile.mkstemp(prefix=".timedcombat-", suffix=suffix or ".tmp")
+            clean_stale(tempfile.gettempdir())
+            fd, tmp = tempfile.mkstemp(prefix=staging_prefix(), suffix=suffix or ".tmp")
             os.close(fd)
             spool = open(tmp, "w+b")  # noqa: SIM115 - closed at commit or abort
             self._streams.append((option, path, spool))
@@ -222,7 +225,8 @@ class Outputs:
                 while not made.parent.exists():
                     made = made.parent
                 target.mkdir(parents=True)
-            staging = Path(tempfile.mkdtemp(prefix=".timedcombat-", dir=target))
+            clean_stale(target)
+            staging = Path(tempfile.mkdtemp(prefix=staging_prefix(), dir=target))
         except (OSError, RuntimeError) as exc:
             raise UsageError(f"{option} {path}: cannot write there: {_reason(exc)}") from None
         self._dirs.append((staging, made))
