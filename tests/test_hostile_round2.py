@@ -120,3 +120,55 @@ def test_stale_twins_are_removed_and_a_live_commands_are_kept(tmp_path: Path) ->
     status, _out, err = _run(["run", str(DUEL), "-q", "--log", str(tmp_path / "fight.jsonl")])
     assert status == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "fight.jsonl"])
+
+
+# --- 3. outputs get the mode cp would give them ----------------------------------------------
+
+@contextlib.contextmanager
+def _umask(mask: int):  # type: ignore[no-untyped-def]
+    old = os.umask(mask)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_new_outputs_get_the_umasks_mode(tmp_path: Path) -> None:
+    with _umask(0o022):
+        assert _run(["run", str(DUEL), "-q", "--log", str(tmp_path / "a.jsonl"),
+                     "--svg", str(tmp_path / "a.svg"), "--png", str(tmp_path / "a.png")])[0] == 0
+        assert _run(["show", str(tmp_path / "a.jsonl"), "-q",
+                     "--html", str(tmp_path / "a.html")])[0] == 0
+        assert _run(["map", str(DUEL), "-q", "--svg", str(tmp_path / "m.svg")])[0] == 0
+        assert _run(["batch", str(DUEL), "--runs", "2", "--jobs", "1", "-q",
+                     "--out", str(tmp_path / "o.csv"), "--logs", str(tmp_path / "L")])[0] == 0
+    with _umask(0o027):
+        assert _run(["run", str(DUEL), "-q", "--log", str(tmp_path / "b.jsonl")])[0] == 0
+    modes = {p.name: _mode(p) for p in [*tmp_path.iterdir(), *(tmp_path / "L").iterdir()]
+             if p.is_file()}
+    assert modes == {"a.jsonl": 0o644, "a.svg": 0o644, "a.png": 0o644, "a.html": 0o644,
+                     "m.svg": 0o644, "o.csv": 0o644, "seed-000001.jsonl": 0o644,
+                     "seed-000002.jsonl": 0o644, "b.jsonl": 0o640}
+
+
+def test_overwritten_outputs_keep_their_mode(tmp_path: Path) -> None:
+    logs = tmp_path / "L"
+    logs.mkdir()
+    old = {tmp_path / "a.jsonl": 0o640, tmp_path / "o.csv": 0o604,
+           logs / "seed-000001.jsonl": 0o600, tmp_path / "a.svg": 0o664}
+    for path, mode in old.items():
+        path.write_text("old\n")
+        path.chmod(mode)
+    with _umask(0o022):
+        assert _run(["run", str(DUEL), "-q", "--log", str(tmp_path / "a.jsonl"),
+                     "--svg", str(tmp_path / "a.svg")])[0] == 0
+        assert _run(["batch", str(DUEL), "--runs", "2", "--jobs", "1", "-q",
+                     "--out", str(tmp_path / "o.csv"), "--logs", str(logs)])[0] == 0
+    for path, mode in old.items():
+        assert path.read_text() != "old\n"
+        assert _mode(path) == mode, path.name
+    assert _mode(logs / "seed-000002.jsonl") == 0o644
