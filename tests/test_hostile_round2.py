@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from timedcombat.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,3 +174,92 @@ def test_overwritten_outputs_keep_their_mode(tmp_path: Path) -> None:
         assert path.read_text() != "old\n"
         assert _mode(path) == mode, path.name
     assert _mode(logs / "seed-000002.jsonl") == 0o644
+
+
+# --- 4. a malformed log is exit 2 with one line, in every system -----------------------------
+
+import json  # noqa: E402
+
+SYSTEM_SCENARIOS = {"tenths": DUEL, "tft": ROOT / "scenarios" / "tft_brawl3.toml",
+                    "percentile": ROOT / "scenarios" / "percentile_two_on_two.toml",
+                    "gurps": ROOT / "scenarios" / "gurps_grappled.toml"}
+
+
+def _engine_log(tmp_path: Path, system: str) -> list[dict[str, object]]:
+    path = tmp_path / f"{system}.jsonl"
+    assert _run(["run", str(SYSTEM_SCENARIOS[system]), "-q", "--log", str(path)])[0] == 0
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _write(path: Path, events: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))  # (ASCII: \\ud800 escaped)
+    return path
+
+
+def _mutated(events: list[dict[str, object]], kind: str, key: str,
+             value: object) -> tuple[list[dict[str, object]], int]:
+    out = [dict(e) for e in events]
+    n = next(i for i, e in enumerate(out) if e["event"] == kind and key in e)
+    out[n][key] = value
+    return out, n + 1
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEM_SCENARIOS))
+def test_a_lone_surrogate_in_an_id_is_exit_2_naming_line_and_key(tmp_path: Path,
+                                                                 system: str) -> None:
+    events = _engine_log(tmp_path, system)
+    for e in events:  # the id everywhere, so that any violation would print it
+        for key in ("actor", "target"):
+            if e.get(key) == events[1]["actor"]:
+                e[key] = "\ud800rab"
+    log = _write(tmp_path / "bad.jsonl", events)
+    for argv in (["check", str(log)], ["check", "--json", str(log)], ["show", str(log)]):
+        status, out, err = _run(argv)
+        assert status == 2 and out == "", argv
+        line = _one_error_line(err)
+        assert line.startswith(f"error: {log}:2: `actor`: a lone surrogate"), line
+
+
+def test_a_lone_surrogate_deep_in_a_line_names_its_key_path(tmp_path: Path) -> None:
+    events = _engine_log(tmp_path, "tenths")
+    events[0]["rules"] = {**events[0]["rules"], "x": ["ok", "a\udfffb"]}  # type: ignore[dict-item]
+    status, _out, err = _run(["check", str(_write(tmp_path / "bad.jsonl", events))])
+    assert status == 2 and "1: `rules.x[1]`: a lone surrogate" in _one_error_line(err)
+
+
+BAD_HEXES = [("move", "to", ["", 0]), ("move", "to", [4, [None]]), ("move", "to", [1]),
+             ("move", "from", ["x", 0]), ("placed", "at", [1.5, 0]),
+             ("placed", "at", [True, 0]), ("move", "to", [10**30, 0]),
+             ("move", "from", [0, -10_000_001])]
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEM_SCENARIOS))
+@pytest.mark.parametrize(("kind", "key", "value"), BAD_HEXES)
+def test_a_hex_that_is_not_two_bounded_integers_is_exit_2(tmp_path: Path, system: str,
+                                                         kind: str, key: str,
+                                                         value: object) -> None:
+    events, n = _mutated(_engine_log(tmp_path, system), kind, key, value)
+    log = _write(tmp_path / "bad.jsonl", events)
+    status, out, err = _run(["check", str(log)])
+    assert status == 2 and out == "", (out, err)
+    line = _one_error_line(err)
+    assert line.startswith(f"error: {log}:{n}: `{kind}`: `{key}`"), line
+
+
+def test_a_rule_set_that_fails_on_a_log_is_exit_2_not_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from timedcombat import check as check_mod
+    from timedcombat.checks import get_ruleset
+
+    def prepare(events: object) -> object:
+        raise TypeError("unsupported operand type(s) for -: 'int' and 'str'")
+
+    broken = dataclasses.replace(get_ruleset("tenths"), prepare=prepare)  # type: ignore[type-var]
+    monkeypatch.setattr(check_mod, "get_ruleset", lambda name: broken)
+    log = _write(tmp_path / "a.jsonl", _engine_log(tmp_path, "tenths"))
+    status, out, err = _run(["check", str(log)])
+    assert status == 2 and out == ""
+    assert _one_error_line(err) == (f"error: {log}: cannot read it as a tenths log: the rule "
+                                    "set met a value it cannot use (unreadable log)")

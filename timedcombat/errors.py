@@ -29,15 +29,16 @@ class IllegalActionError(TimedCombatError):
 
 
 class LogFormatError(TimedCombatError):
-    """A JSON-lines log that is not a valid timedcombat log (names the line)."""
+    """A JSON-lines log that is not a valid timedcombat log (names the line; ``None``:
+    the log as a whole)."""
 
-    def __init__(self, file: str, line: int, message: str) -> None:
+    def __init__(self, file: str, line: int | None, message: str) -> None:
         self.file = file
         self.line = line
         self.message = message
-        super().__init__(f"{file}:{line}: {message}")
+        super().__init__(f"{file}: {message}" if line is None else f"{file}:{line}: {message}")
 
-    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+    def __reduce__(self) -> tuple[type, tuple[str, int | None, str]]:
         return (type(self), (self.file, self.line, self.message))
 
 
