@@ -263,3 +263,62 @@ def test_a_rule_set_that_fails_on_a_log_is_exit_2_not_a_traceback(
     assert status == 2 and out == ""
     assert _one_error_line(err) == (f"error: {log}: cannot read it as a tenths log: the rule "
                                     "set met a value it cannot use (unreadable log)")
+
+
+# --- 5. standard output that cannot encode a dash ------------------------------------------
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_every_command_copes_with_a_stdout_that_cannot_encode_dashes(tmp_path: Path,
+                                                                   encoding: str) -> None:
+    log = tmp_path / "a.jsonl"
+    env = {"PYTHONIOENCODING": encoding}
+    commands = [["batch", str(DUEL), "--runs", "3", "--jobs", "1", "-q"],
+                ["map", str(DUEL)],
+                ["run", str(DUEL), "--log", str(log)],
+                ["show", str(log), "--at", "2"],
+                ["check", str(log)],
+                ["rules", "tft"],
+                ["batch", "--help"]]
+    for argv in commands:
+        done = _command(*argv, env=env, cwd=tmp_path)
+        assert done.returncode == 0 and done.stderr == "", (argv, done.stderr[-300:])
+        done.stdout.encode(encoding)
+    batch = _command(*commands[0], env=env, cwd=tmp_path).stdout
+    assert " % - " in batch  # the interval's en dash, as a hyphen
+    assert "Sword duel -- tenths" in _command(*commands[1], env=env, cwd=tmp_path).stdout
+
+
+# --- 8. SIGTERM at any moment: `error: interrupted`, exit 143 --------------------------------
+
+SIGTERM_ON_IMPORT = '''
+import builtins, os, signal
+_import = builtins.__import__
+def _watch(name, *args, **kwargs):
+    if name == {module!r}:
+        builtins.__import__ = _import
+        os.kill(os.getpid(), signal.SIGTERM)
+    return _import(name, *args, **kwargs)
+builtins.__import__ = _watch
+'''
+
+
+@pytest.mark.parametrize("module", ["timedcombat.cli", "rich.console", "simpy", "attrs"])
+def test_sigterm_while_the_command_is_still_importing_says_interrupted(tmp_path: Path,
+                                                                       module: str) -> None:
+    (tmp_path / "sitecustomize.py").write_text(SIGTERM_ON_IMPORT.format(module=module))
+    path = os.pathsep.join(p for p in (str(tmp_path), os.environ.get("PYTHONPATH")) if p)
+    done = _command("batch", str(DUEL), "--runs", "3", "--jobs", "1", "-q",
+                    env={"PYTHONPATH": path}, cwd=tmp_path)
+    assert done.returncode == 143, done.stderr[-500:]
+    assert done.stderr == "error: interrupted\n"
+
+
+def test_the_console_script_is_the_launcher() -> None:
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"timedcombat": "timedcombat.launch:main"}
+    done = subprocess.run([sys.executable, "-c", "import sys, timedcombat.launch; "
+                           "print(sorted(m for m in ('simpy', 'rich', 'matplotlib', 'attrs') "
+                           "if m in sys.modules))"], capture_output=True, text=True)
+    assert done.stdout == "[]\n", done.stderr

@@ -26,6 +26,7 @@ from timedcombat.batch import BatchError, BatchResult, check_args, check_seeds, 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
+from timedcombat.launch import Interrupted, exit_status, raise_interrupted, safe_streams
 from timedcombat.loading import load_scenario
 from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream, resolve
 from timedcombat.results import DEAD
@@ -479,19 +480,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class Interrupted(KeyboardInterrupt):
-    """SIGTERM, handled as Ctrl-C is (the exit status says which signal it was)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def exit_status(interrupt: KeyboardInterrupt) -> int:
-    """128 + the signal's number: 130 for Ctrl-C, 143 for SIGTERM."""
-    return 128 + getattr(interrupt, "signum", signal.SIGINT)
-
-
 @contextlib.contextmanager
 def _terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM raises :class:`Interrupted` in the main thread, so that every ``finally``
@@ -500,10 +488,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
         return
 
-    def handler(signum: int, _frame: Any) -> None:
-        raise Interrupted(signum)
-
-    old = signal.signal(signal.SIGTERM, handler)
+    old = signal.signal(signal.SIGTERM, raise_interrupted)
     try:
         yield
     finally:
@@ -518,6 +503,7 @@ def _quiet_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     with _terminate_as_interrupt():
         try:
             try:
@@ -544,4 +530,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exit_status(exc)
 
 
-__all__ = ["main", "build_parser", "UsageError"]
+__all__ = ["Interrupted", "UsageError", "build_parser", "exit_status", "main"]
