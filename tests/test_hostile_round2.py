@@ -322,3 +322,17 @@ def test_the_console_script_is_the_launcher() -> None:
                            "print(sorted(m for m in ('simpy', 'rich', 'matplotlib', 'attrs') "
                            "if m in sys.modules))"], capture_output=True, text=True)
     assert done.stdout == "[]\n", done.stderr
+
+
+# --- 6. tenths: [rules] stalemate is bounded as in the other systems -------------------------
+
+@pytest.mark.parametrize("value", [-1, 10_000_001, 10**12])
+def test_tenths_stalemate_out_of_bounds_is_refused(tmp_path: Path, value: int) -> None:
+    text = DUEL.read_text()
+    assert "[rules]" not in text
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(text + f"\n[rules]\nstalemate = {value}\n")
+    status, out, err = _run(["run", str(scenario), "-q"])
+    assert status == 2 and out == ""
+    assert _one_error_line(err) == (f"error: {scenario}: rules.stalemate: must be between 0 "
+                                    f"and 10000000 tenths, got {value}")
