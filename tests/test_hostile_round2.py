@@ -336,3 +336,41 @@ def test_tenths_stalemate_out_of_bounds_is_refused(tmp_path: Path, value: int) -
     assert status == 2 and out == ""
     assert _one_error_line(err) == (f"error: {scenario}: rules.stalemate: must be between 0 "
                                     f"and 10000000 tenths, got {value}")
+
+
+# --- 7. every error line names the file and the key path -------------------------------------
+
+BAD_DIE = [("melee_10v10.toml", "0", 0, "d10", 1),
+           ("tft_brawl3.toml", "0", 0, "d6", 1), ("tft_judo_throw.toml", "7", 0, "d6", 1),
+           ("percentile_two_on_two.toml", "100", 0, "00-99 roll", 1),
+           ("percentile_choke_hold.toml", "1, 100", 1, "00-99 roll", 2)]
+"""(gurps named the file and key already: its dice are rolled outside simpy's processes)"""
+
+
+@pytest.mark.parametrize(("name", "faces", "index", "die", "roll"), BAD_DIE)
+def test_a_scripted_face_that_does_not_fit_names_file_key_and_roll(
+        tmp_path: Path, name: str, faces: str, index: int, die: str, roll: int) -> None:
+    text = (ROOT / "scenarios" / name).read_text()
+    assert "dice =" not in text
+    scenario = tmp_path / name
+    scenario.write_text(text.replace("[scenario]\n", f"[scenario]\ndice = [{faces}]\n", 1))
+    face = faces.split(", ")[index]
+    want = (f"error: {scenario}: scenario.dice[{index}]: scripted face {face} does not fit a "
+            f"{die} (roll {roll})")
+    for argv in (["run", str(scenario), "-q"],
+                 ["batch", str(scenario), "--runs", "2", "--jobs", "1", "-q"]):
+        status, out, err = _run(argv)
+        assert status == 2 and out == "", argv
+        assert _one_error_line(err) == want, argv
+
+
+def test_errors_keep_their_text_and_fields_when_simpy_copies_them() -> None:
+    from timedcombat.dice import DiceError
+    from timedcombat.errors import LogFormatError, ScenarioError
+
+    for exc in (DiceError("scripted face 0 does not fit a d10 (roll 1)", 0),
+                ScenarioError("s.toml", "scenario.dice[0]", "scripted face 0 ..."),
+                LogFormatError("a.jsonl", 3, "`t` must be ..."),
+                LogFormatError("a.jsonl", None, "cannot read it ...")):
+        copy = type(exc)(*exc.args)  # what simpy raises for an exception that ends a process
+        assert str(copy) == str(exc) and vars(copy) == vars(exc)
