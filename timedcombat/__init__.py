@@ -3,15 +3,26 @@
     >>> from timedcombat import load_scenario, simulate
     >>> result = simulate(load_scenario("scenarios/sword_duel.toml"), seed=3)
     >>> result.winner
+
+The names below are imported when first used: ``import timedcombat.launch`` (the
+command's entry point) must not pull in simpy, rich and matplotlib.
 """
 
-from timedcombat.clock import Tenths, seconds
-from timedcombat.dice import Dice, ScriptedDice
-from timedcombat.engine import Result, simulate
-from timedcombat.errors import IllegalActionError, ScenarioError, TimedCombatError
-from timedcombat.loading import load_scenario, parse_scenario
-from timedcombat.scenario import Scenario
-from timedcombat.systems.base import Outcome, get_system
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "Tenths": "clock", "seconds": "clock",
+    "Dice": "dice", "ScriptedDice": "dice",
+    "Result": "engine", "simulate": "engine",
+    "IllegalActionError": "errors", "ScenarioError": "errors", "TimedCombatError": "errors",
+    "load_scenario": "loading", "parse_scenario": "loading",
+    "Scenario": "scenario",
+    "Outcome": "systems.base", "get_system": "systems.base",
+}
+"""Where each public name lives (``timedcombat.<module>``)."""
 
 __all__ = [
     "Dice",
@@ -31,3 +42,16 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"  # the package's version (pyproject.toml reads it here)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'timedcombat' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"timedcombat.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

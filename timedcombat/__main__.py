@@ -1,5 +1,5 @@
 """``python -m timedcombat`` = the ``timedcombat`` command."""
 
-from timedcombat.cli import main
+from timedcombat.launch import main
 
 raise SystemExit(main())

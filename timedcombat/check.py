@@ -15,13 +15,14 @@ is not a valid log (``error: FILE:LINE: what is wrong``).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, BinaryIO
 
 from timedcombat.checks import Event, RuleSet, get_ruleset, systems
-from timedcombat.errors import LogFormatError
+from timedcombat.errors import LogFormatError, TimedCombatError
 
 CORE: dict[str, type] = {"t": int, "seq": int, "event": str}
 IDS: dict[str, tuple[type, ...]] = {"actor": (str,), "target": (str, type(None))}
@@ -85,6 +86,9 @@ MAX_LINE_BYTES = 1024 * 1024
 MAX_JSON_DEPTH = 20
 MAX_TIME = 2**53 - 1  # `t` and `seq`: integers any JSON reader keeps exactly
 MAX_NUMBER = MAX_TIME  # any other integer field a rule set reads, unless bounded closer
+MAX_HEX = 10_000_000  # |q| and |r| of a hex in a log (ten times a scenario's bound)
+HEX_FIELDS: dict[str, tuple[str, ...]] = {"placed": ("at",), "move": ("from", "to")}
+"""The hexes of the core events, read by every rule set: each ``[q, r]``, two integers."""
 STDIN = "-"
 
 _JSON_NAMES = {dict: "an object", list: "an array", str: "a string", int: "a number",
@@ -124,6 +128,39 @@ def _shared(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_shared)
 
 
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # the JSON escape of half a UTF-16 pair
+
+
+def _no_surrogates(obj: dict[str, Any], file: str, n: int) -> None:
+    """A lone surrogate (``"\\ud800"``: half a UTF-16 pair) is valid JSON but no text:
+    nothing could print or write it. Names the first key path that holds one."""
+    stack: list[tuple[str, Any]] = [("", obj)]
+    while stack:
+        where, node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for k, v in items:
+            if isinstance(k, str):
+                path = f"{where}.{k}" if where else k
+                if not _is_text(k):
+                    raise LogFormatError(file, n, f"a key holds a lone surrogate (half a "
+                                                  f"UTF-16 pair): {_shown(k)}")
+            else:
+                path = f"{where}[{k}]"
+            if isinstance(v, str) and not _is_text(v):
+                raise LogFormatError(file, n, f"`{_shown(path)[1:-1]}`: a lone surrogate (half "
+                                              f"a UTF-16 pair) is not text: {_shown(v)}")
+            if isinstance(v, dict | list):
+                stack.append((path, v))
+
+
+def _is_text(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _parse(line: str, file: str, n: int) -> dict[str, Any] | None:
     if not line.strip():
         return None
@@ -140,6 +177,8 @@ def _parse(line: str, file: str, n: int) -> dict[str, Any] | None:
         raise LogFormatError(file, n, f"not a JSON object but {_JSON_NAMES[type(obj)]}")
     if line.count("[") + line.count("{") > MAX_JSON_DEPTH and _depth(obj) > MAX_JSON_DEPTH:
         raise LogFormatError(file, n, _too_deep())
+    if "\\u" in line and _SURROGATE.search(line):
+        _no_surrogates(obj, file, n)
     return obj
 
 
@@ -271,6 +310,19 @@ def _core(e: Mapping[str, Any], file: str, n: int) -> None:
         if key in e and not _is(e[key], types):
             raise LogFormatError(file, n, f"`{key}` must be {_type_name(types)}, "
                                           f"not {_shown(e[key])}")
+    for key in HEX_FIELDS.get(e["event"], ()):
+        if key in e:
+            _hex(e, key, file, n)
+
+
+def _hex(e: Mapping[str, Any], key: str, file: str, n: int) -> None:
+    value = e[key]
+    if not (type(value) is list and len(value) == 2 and all(type(c) is int for c in value)):
+        raise LogFormatError(file, n, f"`{e['event']}`: `{key}` must be a hex [q, r] of two "
+                                      f"integers, not {_shown(value)}")
+    if not all(-MAX_HEX <= c <= MAX_HEX for c in value):
+        raise LogFormatError(file, n, f"`{e['event']}`: `{key}`: q and r must be between "
+                                      f"{-MAX_HEX} and {MAX_HEX}, not {_shown(value)}")
 
 
 def _shown(value: Any) -> str:
@@ -351,13 +403,21 @@ def read_log(path: str, complete: bool = True
 # ---------------------------------------------------------------------- checking
 
 
-def _run(ruleset: RuleSet, events: Sequence[Event], lines: Sequence[int] | None
-         ) -> list[Violation]:
+def _run(ruleset: RuleSet, events: Sequence[Event], lines: Sequence[int] | None,
+         file: str = "<log>") -> list[Violation]:
     at = list(lines) if lines is not None else list(range(1, len(events) + 1))
     line_of = {e["seq"]: n for e, n in zip(events, at, strict=True)}
-    facts = ruleset.prepare(events)
-    found = [Violation(rule.id, f.t, f.actor, f.expected, f.found, f.seq, line_of.get(f.seq))
-             for rule in ruleset.rules for f in rule.condition(facts)]
+    try:
+        facts = ruleset.prepare(events)
+        found = [Violation(rule.id, f.t, f.actor, f.expected, f.found, f.seq,
+                           line_of.get(f.seq))
+                 for rule in ruleset.rules for f in rule.condition(facts)]
+    except TimedCombatError:
+        raise
+    except Exception as exc:  # the last resort: a value no check of the shape foresaw
+        raise LogFormatError(file, None, f"cannot read it as a {ruleset.system} log: the "
+                                         f"rule set met a value it cannot use (unreadable "
+                                         f"log)") from exc
     return sorted(found, key=lambda v: (v.t, v.line or 0, v.rule))
 
 
@@ -365,14 +425,14 @@ def check_events(events: Sequence[Event], file: str = "<log>",
                  lines: Sequence[int] | None = None) -> list[Violation]:
     """Every violation of the timing rules in a log given as JSON objects, in log order.
     ``LogFormatError`` when they are not a valid log."""
-    return _run(validate(events, file, lines), events, lines)
+    return _run(validate(events, file, lines), events, lines, file)
 
 
 def check_file(path: str) -> Report:
     """Check the log at ``path`` (``-``: standard input) against its system's timing rules."""
     events, lines, ruleset = read_log(path)
-    violations = _run(ruleset, events, lines)
     file = "<stdin>" if path == STDIN else path
+    violations = _run(ruleset, events, lines, file)
     return Report(file, ruleset.system, len(events), len(ruleset.rules), tuple(violations))
 
 

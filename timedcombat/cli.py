@@ -26,8 +26,9 @@ from timedcombat.batch import BatchError, BatchResult, check_args, check_seeds, 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
+from timedcombat.launch import Interrupted, exit_status, raise_interrupted, safe_streams
 from timedcombat.loading import load_scenario
-from timedcombat.output import STDOUT, Outputs, check_outputs, inside, is_stream, resolve
+from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream, resolve
 from timedcombat.results import DEAD
 from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
@@ -265,21 +266,36 @@ def _check_logs_dir(logs: str) -> None:
 
 
 def _check_paths(args: argparse.Namespace, base: int) -> None:
-    """No output on top of the scenario, of the logs directory, or of one of its logs."""
+    """No output on top of the scenario, of the logs directory, or of one of its logs.
+    Links are resolved first, dangling ones too: ``o.csv -> L/seed-000002.jsonl`` names
+    that log, written or not yet."""
+    if args.logs is not None:
+        _check_not_a_log(args, base)
     check_outputs([("--out", args.out)], inputs=[("scenario", args.scenario)])
-    if args.logs is None:
-        return
-    logs_key = {str(resolve(args.logs))}
-    if args.out is not None and args.out != "-" and str(resolve(args.out)) in logs_key:
-        raise BatchError(f"--out {args.out}: is the --logs directory")
+
+
+def _check_not_a_log(args: argparse.Namespace, base: int) -> None:
+    try:
+        logs = resolve(args.logs)
+    except OSError:
+        return  # (a loop of links: refused by the checks of --logs)
     for what, path in (("--out", args.out), ("the scenario", args.scenario)):
-        if path is None or path == "-" or not inside(path, args.logs):
+        if path is None or path == "-":
             continue
-        m = re.fullmatch(r"seed-(\d+)\.jsonl", Path(path).name)
+        try:
+            real = resolve(path)
+        except OSError:
+            continue
+        if what == "--out" and real == logs:
+            raise BatchError(f"--out {path}: is the --logs directory")
+        if real.parent != logs:
+            continue
+        m = re.fullmatch(r"seed-(\d+)\.jsonl", real.name)
         if m and base <= int(m.group(1)) < base + args.runs \
-                and log_path(args.logs, int(m.group(1))).name == Path(path).name:
-            raise BatchError(f"{what} {path}: the log of seed {int(m.group(1))} goes there "
-                             f"(--logs {args.logs}): it would be overwritten")
+                and log_path(logs, int(m.group(1))).name == real.name:
+            link = f" (a link to {real})" if Path(path).name != real.name else ""
+            raise BatchError(f"{what} {path}{link}: the log of seed {int(m.group(1))} goes "
+                             f"there (--logs {args.logs}): it would be overwritten")
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
@@ -464,19 +480,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class Interrupted(KeyboardInterrupt):
-    """SIGTERM, handled as Ctrl-C is (the exit status says which signal it was)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def exit_status(interrupt: KeyboardInterrupt) -> int:
-    """128 + the signal's number: 130 for Ctrl-C, 143 for SIGTERM."""
-    return 128 + getattr(interrupt, "signum", signal.SIGINT)
-
-
 @contextlib.contextmanager
 def _terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM raises :class:`Interrupted` in the main thread, so that every ``finally``
@@ -485,10 +488,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
         return
 
-    def handler(signum: int, _frame: Any) -> None:
-        raise Interrupted(signum)
-
-    old = signal.signal(signal.SIGTERM, handler)
+    old = signal.signal(signal.SIGTERM, raise_interrupted)
     try:
         yield
     finally:
@@ -503,6 +503,7 @@ def _quiet_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    safe_streams()
     with _terminate_as_interrupt():
         try:
             try:
@@ -529,4 +530,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exit_status(exc)
 
 
-__all__ = ["main", "build_parser", "UsageError"]
+__all__ = ["Interrupted", "UsageError", "build_parser", "exit_status", "main"]

@@ -25,9 +25,12 @@ class DiceError(TimedCombatError):
     place of that face in the script, from 0)."""
 
     def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, index)  # both kept when simpy copies it (errors.py)
         self.message = message
         self.index = index
+
+    def __str__(self) -> str:
+        return self.message
 
     def __reduce__(self) -> tuple[type, tuple[str, int | None]]:
         return (type(self), (self.message, self.index))

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 
 class TimedCombatError(Exception):
-    """Base of every error this package raises on purpose."""
+    """Base of every error this package raises on purpose.
+
+    A subclass keeps its constructor's arguments in ``args`` (and makes its text in
+    ``__str__``): simpy re-raises an exception that ends a process as
+    ``type(exc)(*exc.args)``, and the copy must be the same error, with the same text.
+    """
 
 
 class ScenarioError(TimedCombatError):
@@ -17,8 +22,11 @@ class ScenarioError(TimedCombatError):
         self.file = file
         self.path = path
         self.message = message
-        where = f"{file}: {path}" if path else file
-        super().__init__(f"{where}: {message}")
+        super().__init__(file, path, message)
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.path}" if self.path else self.file
+        return f"{where}: {self.message}"
 
     def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
         return (type(self), (self.file, self.path, self.message))
@@ -29,15 +37,21 @@ class IllegalActionError(TimedCombatError):
 
 
 class LogFormatError(TimedCombatError):
-    """A JSON-lines log that is not a valid timedcombat log (names the line)."""
+    """A JSON-lines log that is not a valid timedcombat log (names the line; ``None``:
+    the log as a whole)."""
 
-    def __init__(self, file: str, line: int, message: str) -> None:
+    def __init__(self, file: str, line: int | None, message: str) -> None:
         self.file = file
         self.line = line
         self.message = message
-        super().__init__(f"{file}:{line}: {message}")
+        super().__init__(file, line, message)
 
-    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+    def __str__(self) -> str:
+        if self.line is None:
+            return f"{self.file}: {self.message}"
+        return f"{self.file}:{self.line}: {self.message}"
+
+    def __reduce__(self) -> tuple[type, tuple[str, int | None, str]]:
         return (type(self), (self.file, self.line, self.message))
 
 

@@ -7,6 +7,7 @@ A command first calls :func:`check_outputs`. It then makes each output inside an
 name, standard output (``-``), a device or a pipe into an anonymous temporary file. Only
 :meth:`Outputs.commit` writes the streams and renames the files into place; an error or an
 interrupt before that removes every temporary file, so an old file is left as it was.
+A file put in place has the permissions ``cp`` would give it (:func:`file_mode`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from timedcombat.errors import UsageError
+from timedcombat.staging import clean_stale, staging_prefix, twin_prefix
 
 STDOUT = "-"
 
@@ -101,7 +103,7 @@ def _probe(parent: Path, name: str = "") -> None:
         os.close(fd)
         os.unlink(parent / name)
         return
-    fd, tmp = tempfile.mkstemp(prefix=".timedcombat-", suffix=".probe", dir=parent)
+    fd, tmp = tempfile.mkstemp(prefix=staging_prefix(), suffix=".probe", dir=parent)
     os.close(fd)
     os.unlink(tmp)
 
@@ -179,12 +181,14 @@ class Outputs:
         try:
             real = None if is_stream(path) else resolve(path)
             if real is not None and (not real.exists() or stat.S_ISREG(real.stat().st_mode)):
-                fd, tmp = tempfile.mkstemp(prefix=f".{real.name[:40]}.", suffix=".tmp",
+                clean_stale(real.parent)
+                fd, tmp = tempfile.mkstemp(prefix=twin_prefix(real.name), suffix=".tmp",
                                            dir=real.parent)
                 os.close(fd)
                 self._files.append((option, path, Path(tmp), real))
                 return Path(tmp)
-            fd, tmp = tempfile.mkstemp(prefix=".timedcombat-", suffix=suffix or ".tmp")
+            clean_stale(tempfile.gettempdir())
+            fd, tmp = tempfile.mkstemp(prefix=staging_prefix(), suffix=suffix or ".tmp")
             os.close(fd)
             spool = open(tmp, "w+b")  # noqa: SIM115 - closed at commit or abort
             self._streams.append((option, path, spool))
@@ -222,7 +226,8 @@ class Outputs:
                 while not made.parent.exists():
                     made = made.parent
                 target.mkdir(parents=True)
-            staging = Path(tempfile.mkdtemp(prefix=".timedcombat-", dir=target))
+            clean_stale(target)
+            staging = Path(tempfile.mkdtemp(prefix=staging_prefix(), dir=target))
         except (OSError, RuntimeError) as exc:
             raise UsageError(f"{option} {path}: cannot write there: {_reason(exc)}") from None
         self._dirs.append((staging, made))
@@ -253,13 +258,16 @@ class Outputs:
         self.write_streams()
         for option, path, tmp, real in self._files:
             try:
+                os.chmod(tmp, file_mode(real))
                 tmp.replace(real)
             except OSError as exc:
                 raise UsageError(f"{option} {path}: cannot write: {_reason(exc)}") from None
         for staging, _made in self._dirs:
             try:
                 for item in os.scandir(staging):
-                    os.replace(item.path, staging.parent / item.name)
+                    target = staging.parent / item.name
+                    os.chmod(item.path, file_mode(target))
+                    os.replace(item.path, target)
                 staging.rmdir()
             except OSError as exc:
                 raise UsageError(f"cannot move the files of {staging} into "
@@ -286,6 +294,32 @@ class Outputs:
             spool.close()
             _remove(spool.name)
         self._streams.clear()
+
+
+def umask() -> int:
+    """This process's umask (read from ``/proc``, else set and set back)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def file_mode(target: Path) -> int:
+    """The mode an output gets, as ``cp`` gives it: an existing file's own permissions
+    (overwritten, not replaced), else the umask's for a new file (``0666 & ~umask``)."""
+    try:
+        st = os.stat(target)
+        if stat.S_ISREG(st.st_mode):
+            return stat.S_IMODE(st.st_mode) & 0o777
+    except OSError:
+        pass
+    return 0o666 & ~umask()
 
 
 def _copy_to_stdout(spool: IO[bytes]) -> None:

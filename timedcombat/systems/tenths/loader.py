@@ -10,7 +10,7 @@ import cattrs
 
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
-from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
+from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import (
     check_foe,
     check_name,
@@ -132,6 +132,7 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
     for name in ("dodge_modifier", "parry_modifier"):
         _bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
     _bound(rules.hurt_percent, 1, 100, file, "rules.hurt_percent")
+    _bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")  # as the others
     for name, allowed in RULE_CHOICES.items():
         value = getattr(rules, name)
         if value not in allowed:

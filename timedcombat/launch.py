@@ -1,0 +1,83 @@
+"""The ``timedcombat`` command's entry point: what must hold from its first moment.
+
+It imports nothing heavy (the package's ``__init__`` is lazy): SIGTERM is caught and
+standard output made safe before the command line's modules (simpy, rich, matplotlib ...)
+are imported, so a SIGTERM at any moment prints ``error: interrupted`` and exits 143
+(Ctrl-C: 130), and a stream that cannot encode a dash gets ASCII stand-ins.
+"""
+
+from __future__ import annotations
+
+import codecs
+import signal
+import sys
+import threading
+from typing import Any
+
+STANDINS = {"\u2013": "-", "\u2014": "--", "\u2026": "...", "\u2212": "-", "\u2018": "'",
+            "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u2192": "->",
+            "\u00b1": "+/-", "\u00d7": "x"}
+"""ASCII stand-ins for the characters the commands print (– — … − ‘ ’ “ ” → ± ×); any
+other character a stream cannot encode becomes ``?``."""
+ERRORS = "timedcombat-ascii"
+"""The codec error handler that writes them (``codecs.lookup_error(ERRORS)``)."""
+
+
+def _standins(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start:exc.end]
+    return "".join(STANDINS.get(ch, "?") for ch in text), exc.end
+
+
+codecs.register_error(ERRORS, _standins)
+
+
+def safe_streams() -> None:
+    """Standard output and error whose encoding cannot write "–", "—" or "…" (ASCII,
+    Latin-1 ...) write stand-ins for what they cannot encode, instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if not isinstance(encoding, str) or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            "\u2013\u2014\u2026".encode(encoding)
+        except UnicodeEncodeError:
+            stream.reconfigure(errors=ERRORS)
+        except LookupError:
+            continue
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is (the exit status says which signal it was)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def exit_status(interrupt: KeyboardInterrupt) -> int:
+    """128 + the signal's number: 130 for Ctrl-C, 143 for SIGTERM."""
+    return 128 + getattr(interrupt, "signum", signal.SIGINT)
+
+
+def raise_interrupted(signum: int, _frame: Any) -> None:
+    """The SIGTERM handler: raise :class:`Interrupted` where the main thread is."""
+    raise Interrupted(signum)
+
+
+def main() -> int:
+    """Catch SIGTERM first, then import and run the command line (:func:`timedcombat.cli.main`)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, raise_interrupted)
+    try:
+        safe_streams()
+        from timedcombat.cli import main as cli_main
+
+        return cli_main()
+    except KeyboardInterrupt as exc:  # before or after the command's own handling
+        print("error: interrupted", file=sys.stderr)
+        return exit_status(exc)
+
+
+__all__ = ["ERRORS", "Interrupted", "exit_status", "main", "safe_streams"]
