@@ -15,6 +15,7 @@ from __future__ import annotations
 from timedcombat.checks import Rule, RuleSet
 from timedcombat.checks import gurps_base as base
 from timedcombat.checks import gurps_close as close
+from timedcombat.checks import gurps_scores as scores
 from timedcombat.checks import gurps_turns as turns
 from timedcombat.checks.gurps_model import read
 
@@ -323,6 +324,13 @@ BASE_RULES: tuple[Rule, ...] = (
          "at most 8, B556); the victim's attacks in his next phase (the first to start after "
          "the hit) carry shock = minus the injury taken since his previous phase began, at "
          "most -4 (doubled, -8, when a hit of it was); none later.", base.shock),
+    Rule("G-RESIST-SCORE", BASE,
+         "Takedown: Quick Contest of the highest of ST, DX, Wrestling, each as he rolls it "
+         "(a grappled victim's DX and Wrestling after their −4)",
+         "The victim of a takedown or pin resists at the best of his ST, DX and Wrestling as "
+         "he rolls them: his DX and Wrestling after the -4 of a grappled fighter (and the "
+         "rest of his DX-based roll's modifiers), his ST with Wrestling's bonus.",
+         scores.resist_best),
 )
 
 RULES: tuple[Rule, ...] = TIME_RULES + SEED_RULES + BASE_RULES
