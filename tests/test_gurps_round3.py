@@ -3,7 +3,7 @@ fails on the driver before the fix."""
 
 from __future__ import annotations
 
-from gurps_helpers import doc, fighter, one, run
+from gurps_helpers import doc, fighter, of, one, run
 
 
 def _takedown(vik: dict) -> dict:
@@ -37,3 +37,59 @@ def test_a_victim_whose_dx_stays_best_after_the_penalty_resists_with_it():
     side = one(ev, "gurps.check", kind="takedown_resist")
     assert (side["base"], side["modifiers"], side["effective"]) == (15, {"grappled": -4}, 11)
     assert one(ev, "gurps.contest", kind="takedown")["target_trait"] == "dx"
+
+
+# ---------------------------------------------------------------------- item 17
+
+SWORD = dict(st=12, dx=12, ht=12, skills={"broadsword": 14}, weapons=["broadsword"])
+
+
+def _idle_at_minus_7(**rules: object) -> dict:
+    """Ann cuts Bob (HP 6) to -7 at tenth 0; Bob's plan is Do Nothing; Ann strikes again
+    at 12."""
+    return doc(fighter("ann", "red", [-1, 0], **dict(SWORD, dx=13),
+                       plan=[{"action": "attack", "target": "bob"}] * 2),
+               fighter("bob", "blue", [0, 0], facing="W", **dict(SWORD, st=6),
+                       plan=[{"action": "do_nothing"}] * 2),
+               rules=dict(rules) or None, until=15)
+
+
+IDLE_FACES = [1, 1,  # initiative: Ann first (DX 13)
+              3, 3, 3, 6, 6, 6, 6,  # 0: Ann hits, Bob's dodge fails, 9 cut x1.5 = 13: HP -7
+              3, 3, 3, 3, 3, 3,  # his death check at -6 and knockdown roll: he stands
+              3, 3, 3,  # 5: Bob's HT roll to stay conscious (11 at -1): 9, he is
+              3, 3, 3, 3, 3, 3]  # 12: Ann's blow, Bob's parry holds
+
+
+def test_at_zero_hp_one_who_does_nothing_but_defends_rolls_to_stay_conscious():
+    """B419 spares the roll only one who does nothing "and does not attempt any defense
+    rolls": Bob, doing nothing at HP -7, rolls at his phase (5) and defends at 12."""
+    ev = run(_idle_at_minus_7(), IDLE_FACES, fallback=True)
+    con = one(ev, "gurps.check", kind="consciousness")
+    assert (con["t"], con["actor"], con["effective"], con["result"]) == \
+        (5, "bob", 11, "conscious")
+    assert [(d["t"], d["kind"], d["success"]) for d in of(ev, "defence", actor="bob")] == \
+        [(0, "dodge", False), (12, "parry", True)]
+
+
+def test_with_zero_hp_idle_defends_off_he_neither_rolls_nor_defends():
+    ev = run(_idle_at_minus_7(zero_hp_idle_defends=False),
+             IDLE_FACES[:15] + IDLE_FACES[18:21], fallback=True)
+    assert of(ev, "gurps.check", kind="consciousness", t=5) == []
+    assert [d["t"] for d in of(ev, "defence", actor="bob")] == [0]
+    assert one(ev, "attack", actor="ann", t=12)["result"] == "hit"
+
+
+def test_a_stunned_fighter_at_zero_hp_rolls_to_stay_conscious_as_he_will_defend():
+    """Bob knocked down and stunned at HP -7 does nothing in his phase (5), but he will
+    defend (at -4): his HT roll at 5, before the Do Nothing."""
+    faces = IDLE_FACES[:12] + [5, 5, 5,  # the knockdown roll fails (15 vs 12): stunned
+                               3, 3, 3,  # 5: his HT roll to stay conscious
+                               6, 6, 6]  # 9: his stun recovery roll fails
+    ev = run(_idle_at_minus_7(), faces, fallback=True)
+    assert one(ev, "gurps.check", kind="knockdown", t=0)["result"] == "stunned"
+    con = one(ev, "gurps.check", kind="consciousness", t=5)
+    assert (con["actor"], con["result"]) == ("bob", "conscious")
+    seq = [(e["event"], e.get("kind") or e.get("name")) for e in ev
+           if e["t"] == 5 and e.get("actor") == "bob"]
+    assert seq.index(("gurps.check", "consciousness")) < seq.index(("action", "do_nothing"))

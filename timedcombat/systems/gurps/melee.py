@@ -150,7 +150,7 @@ def defend_against(fight: Fight, d: Fighter, a: Fighter, *, ranged: bool,
     """``d`` defends against ``a``'s successful attack: the options the rules give, the
     choice of his policy (with or without a retreat), the roll; All-Out Defense (Double)
     tries a second, different defence after a failure. Rolls now; logs nothing."""
-    if not d.able or d.pinned:
+    if not d.able or d.pinned or d.sparing_ht:
         return []
     frm = closing.attacker_point(fight, d, a)
     arc, shield_side = attack_arc(d.at, d.facing, frm, fight.rules.shield_arm)
