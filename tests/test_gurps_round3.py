@@ -3,6 +3,7 @@ fails on the driver before the fix."""
 
 from __future__ import annotations
 
+import pytest
 from gurps_helpers import doc, fighter, of, one, run
 
 
@@ -93,3 +94,59 @@ def test_a_stunned_fighter_at_zero_hp_rolls_to_stay_conscious_as_he_will_defend(
     seq = [(e["event"], e.get("kind") or e.get("name")) for e in ev
            if e["t"] == 5 and e.get("actor") == "bob"]
     assert seq.index(("gurps.check", "consciousness")) < seq.index(("action", "do_nothing"))
+
+
+# ---------------------------------------------------------------------- item 18
+
+
+def _behind(bob_plan: list) -> dict:
+    """Ann walks round to Bob's back (turn 1) and cuts at him (turn 2); Bob, facing west,
+    has a plan with no target."""
+    return doc(fighter("ann", "red", [2, 0], facing="W", **dict(SWORD, dx=13),
+                       plan=[{"action": "move", "to": [1, 0]},
+                             {"action": "attack", "target": "bob"}]),
+               fighter("bob", "blue", [0, 0], facing="W", **SWORD, plan=bob_plan),
+               until=20)
+
+
+@pytest.mark.parametrize("plan", [[{"action": "all_out_defense"}] * 2,
+                                  [{"action": "do_nothing"}] * 2])
+def test_with_no_target_he_turns_to_his_nearest_foe_and_defends(plan: list) -> None:
+    """All-Out Defense or Do Nothing with no target: the step maneuver's free facing change
+    turns him to the nearest foe, so the blow from where his back was is defended (the
+    old driver left him facing west: struck from behind, no defence)."""
+    ev = run(_behind(plan), [1, 1, 3, 3, 3, 3, 3, 3], fallback=True)
+    turn = [m for m in of(ev, "move", actor="bob", mode="turn") if m["t"] < 10]
+    assert [(m["t"], m["facing"]) for m in turn] == [(5, "E")]
+    blow = of(ev, "attack", actor="ann")[0]
+    assert blow["t"] >= 10 and blow["result"] == "dodged"
+    assert of(ev, "gurps.no_defence") == []
+
+
+def test_a_blow_that_may_not_be_defended_says_why() -> None:
+    """A critical hit, a blow from behind: ``gurps.no_defence`` where the defence would
+    be, and the timeline says "no defence (why)"."""
+    from timedcombat.systems.gurps.present import describe
+
+    ev = run(_behind([{"action": "do_nothing"}] * 2), [1, 1, 1, 1, 2], fallback=True)
+    blow = of(ev, "attack", actor="ann")[0]
+    assert blow["critical"] == "success"
+    i = ev.index(blow)
+    nod = next(e for e in ev[i:] if e["event"] == "gurps.no_defence")
+    assert (nod["t"], nod["actor"], nod["against"], nod["reason"]) == \
+        (blow["t"], "bob", "ann", "critical hit")
+    assert describe(nod) == "no defence (critical hit) against ann"
+    assert not [e for e in ev if e["event"] == "defence" and e["t"] == blow["t"]]
+
+
+def test_a_blow_from_behind_says_so() -> None:
+    """Ann runs round Bob, who faces her, and strikes his back in the same Move and Attack:
+    no defence (from behind)."""
+    d = doc(fighter("ann", "red", [-1, 0], **dict(SWORD, dx=13),
+                    plan=[{"action": "move_and_attack", "target": "bob", "to": [1, 0]}]),
+            fighter("bob", "blue", [0, 0], facing="W", **SWORD,
+                    plan=[{"action": "do_nothing"}] * 2), until=10)
+    ev = run(d, [1, 1, 3, 3, 3], fallback=True)
+    blow = one(ev, "attack", actor="ann")
+    assert blow["result"] == "hit"
+    assert one(ev, "gurps.no_defence")["reason"] == "from behind"

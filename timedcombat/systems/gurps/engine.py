@@ -208,6 +208,7 @@ class Fight(Arena):
             if not self.stay_conscious(f, idle=True):
                 return
             self.announce(f, PlanStep("do_nothing"), "do_nothing", p)
+            maneuvers.face_foe(self, f, None)  # Do Nothing's free facing change
             yield at(self.env, p.last, 0, p.rank)
             if self.over or not f.able:
                 return

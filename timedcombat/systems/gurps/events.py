@@ -318,6 +318,20 @@ class AttackLost(Event):
 
 
 @attrs.frozen(slots=True)
+class NoDefence(Event):
+    """A successful attack roll (or wrong-target roll) on ``actor`` that he may not defend
+    against, logged where his ``defence`` would be: ``reason`` ``critical hit``,
+    ``all-out attack`` (his maneuver allows none), ``from behind``, ``pinned``, ``staying
+    conscious`` (at 0 HP or less, doing nothing with ``zero_hp_idle_defends`` off), ``none
+    chosen``."""
+
+    EVENT: ClassVar[str] = "gurps.no_defence"
+    actor: str
+    against: str
+    reason: str
+
+
+@attrs.frozen(slots=True)
 class Mishap(Event):
     """What a critical miss (B556) or a critical hit's ``drop`` did to a fighter's weapon
     or footing: ``effect`` as in the critical tables (``drop``, ``break``, ``flies``,

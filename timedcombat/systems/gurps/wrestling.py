@@ -61,7 +61,7 @@ def grapple(fight: Fight, a: Fighter, b: Fighter, entering: bool = False) -> str
     else:
         result = melee.MISS
     melee.log_attack(fight, a, b, "grapple", "grapple", ar, result, entering)
-    melee.log_tries(fight, b, a, tries)
+    melee.log_defence(fight, b, a, tries, ar.roll.success, ar.roll.critical == "success")
     if result == melee.HIT and b.able and a.able and a.at == b.at:
         take_hold(fight, a, b, a.free_hands() >= 2)
     return result
