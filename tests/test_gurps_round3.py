@@ -150,3 +150,54 @@ def test_a_blow_from_behind_says_so() -> None:
     blow = one(ev, "attack", actor="ann")
     assert blow["result"] == "hit"
     assert one(ev, "gurps.no_defence")["reason"] == "from behind"
+
+
+# ---------------------------------------------------------------------- item 20
+
+
+def test_an_attack_whose_step_is_out_of_reach_is_refused_at_load(tmp_path) -> None:
+    """A plan ``attack`` with a ``to`` more than a step from where its fighter stands (its
+    ``at``, nothing before it moving him): exit 2, one line naming the key."""
+    from timedcombat.cli import main
+
+    scenario = tmp_path / "far.toml"
+    scenario.write_text('''[scenario]
+name = "far"
+system = "gurps"
+
+[[combatant]]
+id = "ann"
+side = "red"
+at = [0, 0]
+plan = [{ action = "do_nothing" }, { action = "attack", target = "bob", to = [3, 0] }]
+
+[[combatant]]
+id = "bob"
+side = "blue"
+at = [4, 0]
+''', encoding="utf-8")
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["run", str(scenario)]) == 2
+    lines = err.getvalue().strip().splitlines()
+    assert lines == [f"error: {scenario}: combatant[0].plan[1].to: [3, 0] is 3 hexes from "
+                     "[0, 0], where 'ann' stands when this attack comes; an Attack's step "
+                     "goes 1 hex at most"]
+
+
+def test_an_attack_whose_step_is_out_of_reach_when_its_phase_comes_is_skipped() -> None:
+    """After a Move the plan cannot say where he stands: the far ``to`` is skipped when the
+    phase comes (``to out of reach``), not walked towards and the attack lost."""
+    d = doc(fighter("ann", "red", [0, 0], **dict(SWORD, dx=13),
+                    plan=[{"action": "move", "to": [1, 0]},
+                          {"action": "attack", "target": "bob", "to": [5, 0]}]),
+            fighter("bob", "blue", [6, 0], facing="W", **SWORD,
+                    plan=[{"action": "do_nothing"}] * 2), until=20)
+    ev = run(d, [1, 1], fallback=True)
+    skip = one(ev, "gurps.plan_skip", actor="ann")
+    assert (skip["t"], skip["name"], skip["index"], skip["reason"]) == \
+        (10, "attack", 1, "to out of reach")
+    assert of(ev, "gurps.attack_lost", actor="ann") == []

@@ -186,6 +186,8 @@ def refusal(fight: Fight, f: Fighter, step: PlanStep) -> str | None:
             return "no such weapon"
         if not usable(f, w):
             return "weapon not ready"
+    if a == "attack" and step.to is not None and distance(f.at, step.to) > step_hexes(f.move):
+        return "to out of reach"  # an Attack's step (B365), not a walk to a far hex
     if a == "ready":
         return _ready_refusal(f, step)
     if a == "aim":
