@@ -8,7 +8,21 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_check_gurps import ANA, ANA_IN, BO, Case, E, Line, broken, log, state
+from test_check_gurps import (
+    ANA,
+    ANA_IN,
+    BO,
+    Case,
+    E,
+    Line,
+    broken,
+    defend,
+    hit,
+    hurt,
+    log,
+    man,
+    state,
+)
 
 
 def check(t: int, actor: str, kind: str, base: int, faces: tuple[int, ...] = (3, 3, 3),
@@ -54,8 +68,122 @@ def test_a_victim_not_grappled_resists_with_his_dx_when_it_is_best() -> None:
         {("G-RESIST-SCORE", 4, "bo")}
 
 
+# ---------------------------------------------------------------------- G-DEFENCE-VALUE
+
+
+def case_defence_value() -> Case:
+    """Bo (HT 10, DX 11: Dodge 8; Broadsword 13: Parry 9) dodges and parries ana's
+    knife."""
+    def fight(dodge: int, parry: int) -> list[Line]:
+        return log(hit(2, "ana", "bo", faces=(3, 3, 3)),
+                   defend(2, "bo", "ana", base=dodge, faces=(6, 5, 5), success=False),
+                   hurt(2, actor="bo", source="ana", weapon="knife", dice="1d6-2",
+                        faces=[1], basic=1, dr=0, penetrating=1, damage_type="imp",
+                        multiplier="x2", injury=2, hp=10, hp_max=12, shock=2, major=False),
+                   hit(3, "ana", "bo", faces=(3, 3, 3)),
+                   defend(3, "bo", "ana", "parry", base=parry, weapon="broadsword",
+                          faces=(2, 2, 2)))
+    return fight(8, 9), fight(8, 10), (3, "bo")
+
+
+def test_a_dodge_below_a_third_of_hp_is_halved_rounded_up() -> None:
+    blow = hurt(2, actor="bo", source="ana", weapon="knife", dice="1d6-2", faces=[6],
+                basic=5, dr=0, penetrating=5, damage_type="imp", multiplier="x2", injury=10,
+                hp=2, hp_max=12, shock=4, major=True)
+    def fight(dodge: int) -> list[Line]:
+        return log(hit(2, "ana", "bo", faces=(3, 3, 3)), blow,
+                   check(2, "bo", "knockdown", 10, result="stays_up"),
+                   hit(3, "ana", "bo", faces=(3, 3, 3)),
+                   defend(3, "bo", "ana", base=dodge, faces=(1, 1, 2)))
+    assert broken(fight(4)) == set()
+    assert broken(fight(8)) == {("G-DEFENCE-VALUE", 3, "bo")}
+
+
+# ---------------------------------------------------------------------- G-ST-DAMAGE
+
+
+def case_st_damage() -> Case:
+    """Ana (ST 10) thrusts with her knife: thr 1d-2, +0."""
+    def fight(dice: str, basic: int) -> list[Line]:
+        return log(hit(2, "ana", "bo", faces=(3, 3, 3)),
+                   defend(2, "bo", "ana", faces=(6, 5, 5), success=False),
+                   hurt(2, actor="bo", source="ana", weapon="knife", dice=dice, faces=[4],
+                        basic=basic, dr=0, penetrating=basic, damage_type="imp",
+                        multiplier="x2", injury=2 * basic, hp=12 - 2 * basic, hp_max=12,
+                        shock=min(4, 2 * basic), major=False))
+    return fight("1d6-2", 2), fight("1d6-1", 3), (2, "bo")
+
+
+# ---------------------------------------------------------------------- G-KNOCKDOWN
+
+
+def _major(*after: Line, injury: int = 7) -> list[Line]:
+    return log(hit(2, "ana", "bo", faces=(3, 3, 3)),
+               defend(2, "bo", "ana", faces=(6, 5, 5), success=False),
+               hurt(2, actor="bo", source="ana", weapon="knife", dice="1d6-2", faces=[6],
+                    basic=4, dr=0, penetrating=4, damage_type="imp", multiplier="x2",
+                    injury=8, hp=4, hp_max=12, shock=4, major=True), *after)
+
+
+def case_knockdown() -> Case:
+    """A major wound: bo's HT roll (10) fails by 2, so he is stunned and falls."""
+    falls = check(2, "bo", "knockdown", 10, faces=(6, 3, 3), result="stunned")
+    good = _major(falls, state(2, "bo", "stunned", True), state(2, "bo", "prone", True))
+    bad = _major(falls, state(2, "bo", "stunned", True))
+    return good, bad, (2, "bo")
+
+
+def test_a_major_wound_without_its_knockdown_roll_and_a_roll_without_one() -> None:
+    assert broken(_major()) == {("G-KNOCKDOWN", 2, "bo")}
+    assert broken(_major(check(2, "bo", "knockdown", 10, faces=(3, 3, 3),
+                               result="stays_up"))) == set()
+    stray = log(check(4, "bo", "knockdown", 10, faces=(3, 3, 3), result="stays_up"))
+    assert broken(stray) == {("G-KNOCKDOWN", 4, "bo")}
+    out = check(2, "bo", "knockdown", 10, faces=(6, 6, 4), result="knocked_out")
+    assert broken(_major(out, state(2, "bo", "out", True))) == set()
+    assert broken(_major(out, state(2, "bo", "stunned", True), state(2, "bo", "prone", True))) \
+        == {("G-KNOCKDOWN", 2, "bo")}
+
+
+# ---------------------------------------------------------------------- G-ZERO-HP
+
+
+def _below(*lines: Line, bo_maneuver: str = "attack") -> list[Line]:
+    """Tenth 0: ana's blow takes bo (HP 12) to -2; he does nothing in his phase 5-9 and
+    makes no defence; his phase 15-19 is the one judged (``bo_maneuver``); he does nothing
+    at 25."""
+    blow = hurt(0, actor="bo", source="ana", weapon="knife", dice="1d6-2", faces=[6],
+                basic=7, dr=0, penetrating=7, damage_type="imp", multiplier="x2",
+                injury=14, hp=-2, hp_max=12, shock=4, major=True)
+    return log(man(0, "ana", "attack"), hit(0, "ana", "bo", faces=(3, 3, 3)),
+               defend(0, "bo", "ana", faces=(6, 5, 5), success=False), blow,
+               check(0, "bo", "knockdown", 10, faces=(3, 3, 3), result="stays_up"),
+               man(5, "bo", "do_nothing"), man(10, "ana", "attack"),
+               man(15, "bo", bo_maneuver), man(20, "ana", "attack"),
+               man(25, "bo", "do_nothing"), *lines, turns=3)
+
+
+def case_zero_hp() -> Case:
+    roll = check(15, "bo", "consciousness", 10, faces=(3, 3, 3), result="conscious")
+    return _below(roll), _below(), (15, "bo")
+
+
+def test_one_who_does_nothing_need_not_roll_unless_he_defends() -> None:
+    blow = hit(20, "ana", "bo", faces=(3, 3, 3))
+    parry = defend(20, "bo", "ana", "parry", base=9, weapon="broadsword", faces=(2, 2, 2))
+    assert broken(_below(bo_maneuver="do_nothing")) == set()
+    assert broken(_below(blow, parry, bo_maneuver="do_nothing")) == {("G-ZERO-HP", 15, "bo")}
+    late = check(16, "bo", "consciousness", 10, faces=(3, 3, 3), result="conscious")
+    assert broken(_below(late)) == {("G-ZERO-HP", 16, "bo")}
+    fails = check(15, "bo", "consciousness", 10, faces=(6, 6, 5), result="unconscious")
+    assert broken(_below(fails)) == {("G-ZERO-HP", 15, "bo")}
+    out = broken(_below(fails, state(15, "bo", "out", True)))  # (turn 3 still lists him)
+    assert not {v for v in out if v[0] == "G-ZERO-HP"}
+
+
 ROUND3_CASES: dict[str, Callable[[], Case]] = {
-    "G-RESIST-SCORE": case_resist_score,
+    "G-RESIST-SCORE": case_resist_score, "G-DEFENCE-VALUE": case_defence_value,
+    "G-ST-DAMAGE": case_st_damage, "G-KNOCKDOWN": case_knockdown, "G-ZERO-HP": case_zero_hp,
 }
 
 
