@@ -383,12 +383,12 @@ def _defended(**kw: Any) -> list[Line]:
 
 def case_cc_parry() -> Case:
     return (_defended(kind="parry", weapon=None),
-            _defended(kind="parry", weapon="broadsword"), (3, "bo"))
+            _defended(kind="parry", weapon="broadsword", base=9), (3, "bo"))
 
 
 def case_cc_no_block() -> Case:
     return (_defended(kind="dodge", result="dodged"),
-            _defended(kind="block", result="blocked"), (3, "bo"))
+            _defended(kind="block", result="blocked", base=6, faces=(2, 2, 2)), (3, "bo"))
 
 
 def _retreat(to: list[int]) -> list[Line]:
@@ -626,8 +626,13 @@ def damage(t: int = 3, injury: int = 9, major: bool = True, shock: int = 4) -> L
              injury=injury, hp=12 - injury, hp_max=12, shock=shock, major=major)
 
 
+KNOCK = E(3, "gurps.check", actor="bo", kind="knockdown", faces=[3, 3, 3], roll=9, base=10,
+          modifiers={}, effective=10, margin=1, success=True, result="stays_up")
+"""Bo's knockdown roll (HT 10) after a major wound at 3: he stays up (G-KNOCKDOWN)."""
+
+
 def case_damage() -> Case:
-    return log(damage()), log(damage(injury=8)), (3, "bo")
+    return log(damage(), KNOCK), log(damage(injury=8), KNOCK), (3, "bo")
 
 
 def case_major_wound() -> Case:
@@ -678,7 +683,10 @@ ALSO: dict[str, set[tuple[str, int, str | None]]] = {}
 
 
 def test_every_rule_has_a_breaking_log() -> None:
-    assert set(CASES) == {r.id for r in RULES}
+    from test_check_gurps_round3 import ROUND3_CASES
+
+    assert set(CASES) | set(ROUND3_CASES) == {r.id for r in RULES}
+    assert len(CASES) + len(ROUND3_CASES) == len(RULES)
 
 
 @pytest.mark.parametrize("rule", list(CASES))
@@ -736,7 +744,8 @@ def test_a_wasted_ready_is_a_ready_maneuver() -> None:
 
 def test_bare_hands_and_knives_parry_in_close_combat() -> None:
     assert broken(_defended(kind="parry", weapon="punch")) == set()
-    assert broken(_defended(kind="parry", weapon="dagger")) == set()
+    # Knife by default DX 11 - 4: a dagger parries at 3 + 7 // 2 - 1 = 5
+    assert broken(_defended(kind="parry", weapon="dagger", base=5, faces=(1, 1, 2))) == set()
 
 
 def test_a_grappled_fighter_cannot_retreat() -> None:
@@ -832,7 +841,7 @@ def test_hp_fall_by_each_injury() -> None:
     second = hurt(13, actor="bo", source="ana", weapon="knife", dice="1d6",
                faces=[2], basic=2, dr=0, penetrating=2, damage_type="cr", multiplier="x1",
                injury=2, hp=8, hp_max=12, shock=2, major=False)
-    assert broken(log(damage(), second, turns=2)) == {("G-DAMAGE", 13, "bo")}
+    assert broken(log(damage(), KNOCK, second, turns=2)) == {("G-DAMAGE", 13, "bo")}
 
 
 def test_a_wait_may_step_when_its_trigger_comes() -> None:
@@ -852,8 +861,8 @@ def test_the_core_attack_and_damage_fields_agree_with_the_systems_own() -> None:
     assert broken(log(dict(hit(3, "ana", "bo"), against=11))) == {
         ("G-ROLL-EFFECTIVE", 3, "ana")}
     assert broken(log(dict(hit(3, "ana", "bo"), total=11))) == {("G-ROLL-DICE", 3, "ana")}
-    assert broken(log(dict(damage(), amount=8))) == {("G-DAMAGE", 3, "bo")}
-    assert broken(log(dict(damage(), total=8))) == {("G-DAMAGE", 3, "bo")}
+    assert broken(log(dict(damage(), amount=8), KNOCK)) == {("G-DAMAGE", 3, "bo")}
+    assert broken(log(dict(damage(), total=8), KNOCK)) == {("G-DAMAGE", 3, "bo")}
 
 
 def _grabbed(attack: str = "grapple", held: bool = True, before: bool = False) -> list[Line]:
@@ -885,6 +894,7 @@ def test_a_retreat_a_grapple_caught_may_parry_with_a_long_weapon_or_block() -> N
     def grabbed(kind: str, weapon: str, retreat: int) -> set[tuple[str, int, str | None]]:
         return broken(log(*ANA_IN, hit(3, "ana", "bo", "grapple", kind="grapple"),
                           defend(3, "bo", "ana", kind=kind, weapon=weapon, faces=(6, 5, 4),
+                                 base=6 if kind == "block" else 8,
                                  mods={"retreat": retreat} if retreat else {},
                                  success=False),
                           state(3, "bo", "grappled", True, "ana")))
@@ -912,8 +922,8 @@ def _critical_wound(effect: str | None, injury: int, shock: int, major: bool) ->
 
 def test_a_critical_hit_may_make_any_wound_major_or_double_its_shock() -> None:
     # Critical Hit Table (B556): "if any damage penetrates DR, a major wound"
-    assert broken(log(_critical_wound("major_wound", 4, -4, True))) == set()
-    assert broken(log(_critical_wound("major_wound", 4, -4, False))) == {
+    assert broken(log(_critical_wound("major_wound", 4, -4, True), KNOCK)) == set()
+    assert broken(log(_critical_wound("major_wound", 4, -4, False), KNOCK)) == {
         ("G-MAJOR-WOUND", 3, "bo")}
     assert broken(log(_critical_wound(None, 4, -4, True))) == {("G-MAJOR-WOUND", 3, "bo")}
     # "double shock (max -8)": 4 HP are -8, and his attack in his next phase carries it

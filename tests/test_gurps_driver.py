@@ -486,7 +486,10 @@ def test_without_a_grip_there_is_no_cooperative_takedown():
 # --------------------------------------------------------------------------- from outside
 
 
-def _archer(bow: int = 15, ulf_policy: str = "default") -> dict:
+def _archer(bow: int = 15, ulf_policy: str = "default", ash_at: list | None = None) -> dict:
+    """Rab runs into Ulf's hex from the east; Ash aims at Rab and shoots into the hex, from
+    the east (``ash_at``), where Ulf, on All-Out Defense, turns to face Rab, his foe in the
+    hex."""
     return doc(
         fighter("rab", "red", [4, 0], facing="W", st=11, dx=13, ht=12, skills={"knife": 14},
                 weapons=["knife"], armor="leather",
@@ -495,7 +498,8 @@ def _archer(bow: int = 15, ulf_policy: str = "default") -> dict:
                 skills={"broadsword": 13}, weapons=["broadsword"], armor="leather",
                 policy=ulf_policy,
                 plan=[{"action": "all_out_defense", "option": "increased_dodge"}]),
-        fighter("ash", "blue", [-5, 0], st=11, dx=12, ht=10, skills={"bow": bow, "knife": 12},
+        fighter("ash", "blue", ash_at or [5, 0], facing="W", st=11, dx=12, ht=10,
+                skills={"bow": bow, "knife": 12},
                 weapons=["bow", "knife"],
                 plan=[{"action": "aim", "target": "rab"}, {"action": "attack", "target": "rab"}]),
         until=16)
@@ -532,6 +536,8 @@ def test_an_arrow_into_a_close_combat_hex_misses_and_strikes_the_man_in_the_way(
 
 
 def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
+    # Ash strikes from the south-west, beside the three (each faces the foe in the hex: a
+    # step maneuver's facing change), so each defends at -2 (from the side)
     d = doc(fighter("rab", "red", [2, 0], facing="W", st=11, dx=13, ht=12,
                     skills={"knife": 14}, weapons=["knife"], policy="aggressive",
                     plan=[{"action": "move", "to": [0, 0]}] + [{"action": "do_nothing"}] * 2),
@@ -541,11 +547,11 @@ def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
             fighter("ulf", "blue", [0, 0], facing="W", st=12, dx=12, ht=11,
                     skills={"knife": 12}, weapons=["knife"], policy="aggressive",
                     plan=[{"action": "do_nothing"}] * 3),
-            fighter("ash", "blue", [-1, 0], st=12, dx=12, ht=10, skills={"broadsword": 14},
+            fighter("ash", "blue", [-1, 1], st=12, dx=12, ht=10, skills={"broadsword": 14},
                     weapons=["broadsword"],
                     plan=[{"action": "do_nothing"}, {"action": "attack", "target": "rab"}]),
             until=20)
-    ev = run(d, [1, 1, 1, 1, 3, 3, 4, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 3, 3, 2, 2, 2])
+    ev = run(d, [1, 1, 1, 1, 3, 3, 4, 2, 2, 3, 3, 3, 3, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2])
     half = of(ev, "gurps.half_hex")[-1]
     assert (half["occupants"], half["sides"]) == (["ulf", "rab", "tor"], ["W", "E", "NW"])
     blow = one(ev, "attack", actor="ash")
@@ -558,8 +564,9 @@ def test_the_chain_goes_on_after_a_dodge_and_stops_at_a_parry():
         ("ulf", 12, 9, "dodged", ["ulf", "tor"]), ("tor", 12, 9, "parried", ["ulf", "tor"])]
     assert [(c["skill"], c["modifiers"]) for c in chain] == \
         [(14, {"into_close_combat": -2})] * 2  # broadsword 14, -2 into close combat
-    assert [(e["actor"], e["kind"], e["success"]) for e in of(ev, "defence")] == \
-        [("rab", "dodge", True), ("ulf", "dodge", True), ("tor", "parry", True)]
+    assert [(e["actor"], e["kind"], e["success"], e["modifiers"]) for e in of(ev, "defence")] \
+        == [("rab", "dodge", True, {"side_attack": -2}), ("ulf", "dodge", True,
+            {"side_attack": -2}), ("tor", "parry", True, {"side_attack": -2})]
 
 
 def test_a_target_who_dodges_out_of_the_hex_leaves_the_others_in_the_way():
@@ -578,15 +585,15 @@ def test_a_target_who_dodges_out_of_the_hex_leaves_the_others_in_the_way():
             fighter("ulf", "blue", [0, 0], facing="W", st=12, dx=12, ht=11,
                     skills={"knife": 12}, weapons=["knife"], policy="aggressive",
                     plan=[{"action": "do_nothing"}] * 3),
-            fighter("ash", "blue", [-1, 0], st=12, dx=12, ht=10, skills={"broadsword": 14},
+            fighter("ash", "blue", [-1, 1], st=12, dx=12, ht=10, skills={"broadsword": 14},
                     weapons=["broadsword"],
                     plan=[{"action": "do_nothing"}, {"action": "attack", "target": "rab"}]),
             until=20)
-    faces = [1, 1, 1, 1, 3, 3, 4, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 3, 3, 2, 2, 2]
+    faces = [1, 1, 1, 1, 3, 3, 4, 2, 2, 3, 3, 3, 3, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2]
     ev = run(crowd([{"action": "retreat"}]), faces)
     dodge = one(ev, "defence", actor="rab")
     assert (dodge["t"], dodge["success"], dodge["modifiers"], dodge["retreat"]) == \
-        (17, True, {"retreat": 3}, [0, 1])
+        (17, True, {"retreat": 3, "side_attack": -2}, [0, 1])
     assert states(ev, "rab", "close_combat") == [(1, True), (17, False)]
     chain = of(ev, "gurps.wrong_target")
     assert [(c["t"], c["target"], c["effective_skill"], c["result"], c["order"])

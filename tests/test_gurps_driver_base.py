@@ -134,9 +134,11 @@ def test_knockdown_stuns_and_the_stunned_do_nothing_and_roll_to_recover_at_phase
     d = duel([{"action": "attack", "target": "bob"}] * 3, NOTHING, until=30)
     ev = run(d, [1, 1, 3, 3, 3, 6, 6, 6, 6,  # a hit: 1d+3 swing = 9, x1.5 = 13: major
                  5, 5, 4,  # the knockdown roll fails by 2: stunned and prone
+                 3, 3, 3,  # 5: at HP -1 his HT roll to stay conscious (he will defend)
                  5, 5, 5,  # his recovery roll at the end of his phase (9) fails
                  3, 3, 3, 5, 5, 5,  # turn 2: Ann hits, Bob (stunned, -4) fails to parry
                  1,  # damage 1d+3: 4 -> 6 injury
+                 3, 3, 3,  # 15: HP -7, his HT roll (12) again
                  4, 4, 4,  # Bob's stun recovery roll at 19: he recovers
                  ], fallback=True)
     assert one(ev, "gurps.check", kind="knockdown", t=0)["result"] == "stunned"
@@ -149,10 +151,12 @@ def test_knockdown_stuns_and_the_stunned_do_nothing_and_roll_to_recover_at_phase
     rec = of(ev, "gurps.check", kind="stun_recovery")
     assert [(r["t"], r["result"]) for r in rec][:2] == [(9, "stunned"), (19, "recovers")]
     assert states(ev, "bob", "stunned")[:2] == [(0, True), (19, False)]
-    # stunned and prone: -4 and -3 to his defence; a stunned man rolls no HT to stay
-    # conscious (he does nothing)
+    # stunned and prone: -4 and -3 to his defence; at 0 HP or less a stunned man does
+    # nothing but defends, so he rolls HT to stay conscious at his phase's first tenth
+    # (B419, issue 19)
     assert one(ev, "defence", actor="bob", t=10)["modifiers"] == {"stunned": -4, "posture": -3}
-    assert of(ev, "gurps.check", kind="consciousness", t=15) == []
+    assert [(c["t"], c["effective"]) for c in of(ev, "gurps.check", kind="consciousness")] \
+        [:2] == [(5, 12), (15, 12)]
 
 
 def test_at_zero_hp_a_ht_roll_each_turn_and_death_checks_at_minus_hp():

@@ -187,6 +187,22 @@ def plan_step(draw: Any, me: str, foes: list[str], weapons: list[str],
     return step
 
 
+def _steps_in_reach(at: list[int], plan: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The loader refuses an Attack whose step (``to``) is beyond a step of where the plan
+    has him (his ``at`` until a step that may move him): such a ``to`` becomes his own hex;
+    later ones are skipped by the driver when their phase comes."""
+    from timedcombat.hexmap import distance
+    from timedcombat.systems.gurps.loader import STAYS_PUT
+
+    for step in plan:
+        if step["action"] == "attack" and "to" in step and \
+                distance(tuple(at), tuple(step["to"])) > 1:
+            step["to"] = list(at)
+        if step["action"] not in STAYS_PUT:
+            break
+    return plan
+
+
 @st.composite
 def scripted_crowds(draw: Any) -> tuple[dict[str, Any], int]:
     """Two to four fighters close together, each with a random plan of any actions (the
@@ -201,8 +217,8 @@ def scripted_crowds(draw: Any) -> tuple[dict[str, Any], int]:
         c = draw(fighters(ids[i], sides[i], list(spots[i])))
         c["skills"]["fast_draw_knife"] = 13
         foes = [ids[j] for j in range(n) if sides[j] != sides[i]]
-        c["plan"] = draw(st.lists(plan_step(ids[i], foes, c["weapons"], "shield" in c),
-                                  max_size=6))
+        c["plan"] = _steps_in_reach(c["at"], draw(st.lists(
+            plan_step(ids[i], foes, c["weapons"], "shield" in c), max_size=6)))
         cs.append(c)
     rules = {"wrong_target_order": draw(st.sampled_from(["nearest", "entry"])),
              "adjacent_joins_close_combat": draw(st.booleans()),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from timedcombat.checks import FieldSpec, Rule, RuleSet
 from timedcombat.checks import gurps_base as base
 from timedcombat.checks import gurps_close as close
+from timedcombat.checks import gurps_scores as scores
 from timedcombat.checks import gurps_turns as turns
 from timedcombat.checks.gurps_model import read
 
@@ -323,6 +324,46 @@ BASE_RULES: tuple[Rule, ...] = (
          "at most 8, B556); the victim's attacks in his next phase (the first to start after "
          "the hit) carry shock = minus the injury taken since his previous phase began, at "
          "most -4 (doubled, -8, when a hit of it was); none later.", base.shock),
+    Rule("G-RESIST-SCORE", BASE,
+         "Takedown: Quick Contest of the highest of ST, DX, Wrestling, each as he rolls it "
+         "(a grappled victim's DX and Wrestling after their −4)",
+         "The victim of a takedown or pin resists at the best of his ST, DX and Wrestling as "
+         "he rolls them: his DX and Wrestling after the -4 of a grappled fighter (and the "
+         "rest of his DX-based roll's modifiers), his ST with Wrestling's bonus.",
+         scores.resist_best),
+    Rule("G-DEFENCE-VALUE", BASE,
+         "Active defences: Dodge; Parry = 3 + skill/2 + weapon; Block = 3 + Shield/2; DB from "
+         "front and shield side (B374–B376) / Basic Speed = (HT + DX)/4 (kept ×4), Basic Move "
+         "= Speed without fractions, Dodge = Speed + 3; encumbrance (B17) / HP = ST (B16); "
+         "below 1/3 HP, Move and Dodge halved, round up (B419)",
+         "A defence's base is the defender's: Dodge (HT + DX) // 4 + 3 less encumbrance "
+         "(halved, rounded up, below a third of his HP), Parry 3 + skill // 2 + the weapon's "
+         "Parry (a bare hand: DX or Brawling), Block 3 + Shield // 2; a skill as bought or by "
+         "its default, the higher (a weapon not in the checker's table is not judged).",
+         scores.defence_values),
+    Rule("G-ST-DAMAGE", BASE,
+         "Thrust and swing damage from ST (B16 table; +1d per 10 ST above 100) / Weapons: "
+         "damage (thr/sw + add), type, reach, parry, U, ST, hands, Acc, Bulk, reload "
+         "(B271–B275)",
+         "A weapon's damage dice are the thrust or swing of its wielder's ST (B16, ST 1-40 "
+         "judged) plus the weapon's add for the attack made (a bow's from its archer's ST, "
+         "bow_st_is_archer_st); All-Out Attack (Strong) adds the more of +2 and +1 a die.",
+         scores.st_damage),
+    Rule("G-KNOCKDOWN", BASE,
+         "Major wound (> HP/2): HT roll; failure stunned and knocked down, by 5+ or critical: "
+         "unconscious (B420); HT to recover from stun each turn",
+         "A major wound calls for a knockdown roll against HT on its tenth (unless the wound "
+         "or a death check killed him); failure: state stunned and prone; failure by 5 or "
+         "more or a critical failure: state out; success: neither; no knockdown roll without "
+         "a major wound on its tenth.", scores.knockdown),
+    Rule("G-ZERO-HP", BASE,
+         "0 HP or less: HT each turn (−1 per full multiple of HP below 0) or unconscious, "
+         "unless he does nothing and attempts no defence roll; death checks at −1×…−4×HP; "
+         "dead at −5×HP (B419)",
+         "A fighter at 0 HP or less when his phase begins rolls HT at its first tenth, with "
+         "hp_below_zero = -1 per full multiple of HP below zero, and a failure puts him out; "
+         "no roll only when he does nothing (a stunned man's Do Nothing too) and makes no "
+         "defence until his next phase.", scores.zero_hp),
 )
 
 RULES: tuple[Rule, ...] = TIME_RULES + SEED_RULES + BASE_RULES

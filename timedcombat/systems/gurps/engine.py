@@ -202,9 +202,13 @@ class Fight(Arena):
             f.cc_turns += 1
         f.quiet_turns = 0 if f.attacked_this_turn else f.quiet_turns + 1
         f.attacked_this_turn = False
+        f.sparing_ht = False
         if f.stunned:  # B420: a stunned fighter can only Do Nothing
             self.coop.drop(f)
+            if not self.stay_conscious(f, idle=True):
+                return
             self.announce(f, PlanStep("do_nothing"), "do_nothing", p)
+            maneuvers.face_foe(self, f, None)  # Do Nothing's free facing change
             yield at(self.env, p.last, 0, p.rank)
             if self.over or not f.able:
                 return
@@ -217,16 +221,29 @@ class Fight(Arena):
                 self.emit(ev.State, actor=f.id, state="stunned", value=False)
             return
         step = self.choose(f)
-        if f.hp <= 0 and step.action != "do_nothing":
-            from timedcombat.systems.gurps.melee import check, roll3
-
-            r = dmg.consciousness_check(roll3(self), f.stats.ht, f.hp, f.hp_max)
-            check(self, f, "consciousness", r, "conscious" if r.success else "unconscious")
-            if not r.success:
-                self.knock_out(f, "consciousness")
-                return
+        if not self.stay_conscious(f, idle=step.action == "do_nothing"):
+            return
         yield from maneuvers.perform(self, f, p, step)
         f.shock = 0  # B419: shock lasts for his next turn only
+
+    def stay_conscious(self, f: Fighter, *, idle: bool) -> bool:
+        """B419: at 0 HP or less an HT roll at the start of his turn, or he falls
+        unconscious - unless he does nothing (``idle``: by choice or stunned) and makes no
+        defence roll; with ``zero_hp_idle_defends`` he defends, so he rolls; without it he
+        gives up his defences until his next phase instead. False: he is out."""
+        if f.hp > 0:
+            return True
+        if idle and not self.rules.zero_hp_idle_defends:
+            f.sparing_ht = True
+            return True
+        from timedcombat.systems.gurps.melee import check, roll3
+
+        r = dmg.consciousness_check(roll3(self), f.stats.ht, f.hp, f.hp_max)
+        check(self, f, "consciousness", r, "conscious" if r.success else "unconscious")
+        if not r.success:
+            self.knock_out(f, "consciousness")
+            return False
+        return True
 
     def choose(self, f: Fighter) -> PlanStep:
         """The next plan step the rules allow now (skipped ones logged), else the policy's

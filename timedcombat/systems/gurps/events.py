@@ -193,8 +193,9 @@ class Contest(Event):
     """The outcome of a Quick Contest: ``kind`` ``evade``, ``takedown``, ``pin`` or
     ``break_free``. Each side's roll is the ``gurps.check`` just before it (kinds ``<kind>``
     and ``<kind>_resist``). ``leader``: whose score a takedown or pin used; ``helpers`` and
-    ``helper_bonuses``: who helped and the 1/5 each added (seed 002). ``winner``: an id, or
-    null on a tie.
+    ``helper_bonuses``: who helped and the 1/5 each added (seed 002); ``target_trait``: the
+    victim's ST, DX or Wrestling, the best of them as he rolls it (after the -4 DX of a
+    grappled fighter). ``winner``: an id, or null on a tie.
     """
 
     EVENT: ClassVar[str] = "gurps.contest"
@@ -210,6 +211,7 @@ class Contest(Event):
     trait: str | None = None
     helpers: tuple[str, ...] | None = None
     helper_bonuses: tuple[int, ...] | None = None
+    target_trait: str | None = None  # a takedown or pin: what the victim resisted with
 
 
 @attrs.frozen(slots=True)
@@ -312,6 +314,20 @@ class AttackLost(Event):
     EVENT: ClassVar[str] = "gurps.attack_lost"
     actor: str
     target: str
+    reason: str
+
+
+@attrs.frozen(slots=True)
+class NoDefence(Event):
+    """A successful attack roll (or wrong-target roll) on ``actor`` that he may not defend
+    against, logged where his ``defence`` would be: ``reason`` ``critical hit``,
+    ``all-out attack`` (his maneuver allows none), ``from behind``, ``pinned``, ``staying
+    conscious`` (at 0 HP or less, doing nothing with ``zero_hp_idle_defends`` off), ``none
+    chosen``."""
+
+    EVENT: ClassVar[str] = "gurps.no_defence"
+    actor: str
+    against: str
     reason: str
 
 

@@ -73,6 +73,9 @@ class Fighter(Combatant):
         self.foe: Fighter | None = None  # the policy's chosen foe
         self.quiet_turns = 0  # turns in a row with no attack roll of his (the policy)
         self.attacked_this_turn = False
+        # at 0 HP or less, doing nothing and making no defence roll spares the HT roll to
+        # stay conscious (B419): he gives up his active defences until his next phase
+        self.sparing_ht = False
 
     # ------------------------------------------------------------------ derived values
 

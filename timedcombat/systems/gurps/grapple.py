@@ -11,7 +11,7 @@ matching score. Breaking free is a Quick Contest of ST against the grappler's ST
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -96,9 +96,18 @@ def team_score(participants: Sequence[Grappler], kind: str, rules: GurpsRules) -
                      base + sum(b for _, b in helpers), left_out)
 
 
-def resist_score(victim: Grappler) -> tuple[str, int]:
-    """The victim resists with the highest of his ST, DX and Wrestling (B370)."""
-    return victim.best()
+def resist_score(victim: Grappler, modifier: Callable[[str], int] | None = None
+                 ) -> tuple[str, int]:
+    """The victim resists with the highest of his ST, DX and Wrestling (B370), each
+    compared as he would roll it: ``modifier(trait)`` is the sum of that roll's modifiers
+    (the -4 DX of a grappled fighter, shock, the shield's DX penalty). DX 12 and ST 10,
+    grappled: DX 8 against ST 10, so ST. Ties: ST, DX, Wrestling. Returns the trait and
+    its unmodified score."""
+    if modifier is None:
+        return victim.best()
+    scored = [(t, v, v + modifier(t)) for t in TRAITS if (v := victim.score(t)) is not None]
+    trait, value, _ = max(scored, key=lambda tve: (tve[2], -TRAITS.index(tve[0])))
+    return trait, value
 
 
 VICTIM_FALLS, ATTACKER_FALLS, NOTHING, PINNED = "victim_falls", "attacker_falls", "nothing", \

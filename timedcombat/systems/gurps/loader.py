@@ -208,3 +208,34 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
             raise ScenarioError(file, f"{at}.discard", f"{spec.id!r} carries no shield")
         if step.to is not None and step.to in scenario.map.walls:
             raise ScenarioError(file, f"{at}.to", f"{list(step.to)} is a wall")
+    _check_attack_steps(scenario, spec, file, where)
+
+
+STAYS_PUT = frozenset({"ready", "wait", "aim", "do_nothing", "change_posture", "break_free"})
+"""Plan actions that never move the fighter (a retreat, a step towards a target, a step
+into his hex may)."""
+
+
+def _check_attack_steps(scenario: Scenario, spec: CombatantSpec, file: str,
+                        where: str) -> None:
+    """An Attack's ``to`` is its step (B365: a step and the attack): a hex within a step of
+    where the fighter stands when the attack comes. Where the plan fixes that - his
+    ``at``, while every step before it leaves him in place - a ``to`` farther off is
+    refused here; later ones are refused when their phase comes (``gurps.plan_skip``,
+    reason ``to out of reach``)."""
+    from timedcombat.hexmap import distance
+    from timedcombat.systems.gurps.traits import basic_move, step_hexes
+
+    stats: GurpsStats = spec.stats
+    rules: GurpsRules = scenario.rules
+    most = step_hexes(basic_move(stats.ht, stats.dx, rules.encumbrance))
+    for i, step in enumerate(spec.plan):
+        if step.action == "attack" and step.to is not None and \
+                distance(spec.at, step.to) > most:
+            raise ScenarioError(
+                file, f"{where}.plan[{i}].to",
+                f"{list(step.to)} is {distance(spec.at, step.to)} hexes from {list(spec.at)}, "
+                f"where {spec.id!r} stands when this attack comes; an Attack's step goes "
+                f"{most} hex{'es' if most != 1 else ''} at most")
+        if step.action not in STAYS_PUT:
+            return

@@ -186,6 +186,8 @@ def refusal(fight: Fight, f: Fighter, step: PlanStep) -> str | None:
             return "no such weapon"
         if not usable(f, w):
             return "weapon not ready"
+    if a == "attack" and step.to is not None and distance(f.at, step.to) > step_hexes(f.move):
+        return "to out of reach"  # an Attack's step (B365), not a walk to a far hex
     if a == "ready":
         return _ready_refusal(f, step)
     if a == "aim":
@@ -269,16 +271,27 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
                 break
     if fight.over or not f.able:
         return
-    if MANEUVERS[layout.maneuver].movement in ("step", "none", "step_or_half") \
-            and not f.pinned:
-        target = fight.by_id.get(step.target) if step.target else f.foe
-        if target is not None and target.able:
-            moving.face(fight, f, target)
+    if MANEUVERS[layout.maneuver].movement in ("step", "none", "step_or_half"):
+        face_foe(fight, f, step.target)
     if f.free_ready and free_readies < MAX_FREE_READIES:
         f.free_ready = False
         rest = timing.Phase(p.turn, p.actor, p.rank, fight.env.now, p.end)
         nxt = fight.choose(f)
         yield from perform(fight, f, rest, nxt, free_readies + 1)
+
+
+def face_foe(fight: Fight, f: Fighter, target: str | None) -> None:
+    """A step maneuver's free facing change (B368): towards his target, or with none (or
+    one out of the fight) towards the foe his policy would pick, the nearest, so that a
+    fighter on All-Out Defense or Do Nothing is not left with his back to him. Not while
+    pinned."""
+    if f.pinned or not f.able:
+        return
+    t = fight.by_id.get(target) if target else None
+    if t is None or not t.able:
+        t = f.policy.target(fight, f)
+    if t is not None and t.able:
+        moving.face(fight, f, t)
 
 
 def attack_step(fight: Fight, f: Fighter, t: Fighter, weapon: str | None, *,
@@ -685,7 +698,7 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
         check,
         defend_against,
         log_attack,
-        log_tries,
+        log_defence,
         outcome,
         roll3,
         situation,
@@ -713,7 +726,7 @@ def slam_step(fight: Fight, f: Fighter, t: Fighter, via: str) -> bool:
     else:
         result = melee.MISS
     log_attack(fight, f, t, "slam", "slam", ar, result, True)
-    log_tries(fight, t, f, tries)
+    log_defence(fight, t, f, tries, ar.roll.success, ar.roll.critical == "success")
     if result != melee.HIT:
         return True
     velocity = max(1, f.moved)

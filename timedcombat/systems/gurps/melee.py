@@ -49,6 +49,7 @@ from timedcombat.systems.gurps.events import (
     Damage,
     Defence,
     Mishap,
+    NoDefence,
     WrongTarget,
 )
 from timedcombat.systems.gurps.halfhex import CloseCombatHex, in_the_way
@@ -150,7 +151,7 @@ def defend_against(fight: Fight, d: Fighter, a: Fighter, *, ranged: bool,
     """``d`` defends against ``a``'s successful attack: the options the rules give, the
     choice of his policy (with or without a retreat), the roll; All-Out Defense (Double)
     tries a second, different defence after a failure. Rolls now; logs nothing."""
-    if not d.able or d.pinned:
+    if not d.able or d.pinned or d.sparing_ht:
         return []
     frm = closing.attacker_point(fight, d, a)
     arc, shield_side = attack_arc(d.at, d.facing, frm, fight.rules.shield_arm)
@@ -208,6 +209,32 @@ def log_tries(fight: Fight, d: Fighter, a: Fighter, tries: list[Try]) -> None:
             fight.relocate(d, tr.retreat_to, mode="retreat")
 
 
+def why_undefended(fight: Fight, d: Fighter, a: Fighter, critical: bool) -> str:
+    """Why ``d`` made no active defence against ``a``'s successful roll."""
+    if critical:
+        return "critical hit"  # B556: a critical hit allows no defence
+    if d.pinned:
+        return "pinned"
+    if d.sparing_ht:
+        return "staying conscious"
+    if MANEUVERS[d.maneuver].defences == "none":
+        return "all-out attack"  # B365: no active defence after All-Out Attack
+    frm = closing.attacker_point(fight, d, a)
+    if attack_arc(d.at, d.facing, frm, fight.rules.shield_arm)[0] == "rear":
+        return "from behind"
+    return "none chosen"
+
+
+def log_defence(fight: Fight, d: Fighter, a: Fighter, tries: list[Try], success: bool,
+                critical: bool = False) -> None:
+    """Log ``d``'s answer to a roll of ``a``'s that succeeded (``success``): the defences
+    rolled (and their retreat steps), or ``gurps.no_defence`` saying why there was none."""
+    if success and not tries and d.able:
+        fight.emit(NoDefence, actor=d.id, against=a.id,
+                   reason=why_undefended(fight, d, a, critical))
+    log_tries(fight, d, a, tries)
+
+
 def outcome(tries: list[Try]) -> str:
     """The attack's result after the defences: stopped by the last successful one, else a
     hit."""
@@ -254,7 +281,7 @@ def strike(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
         effect = dmg.critical_hit(sum(crit_faces)).effect
         fight.emit(Critical, actor=a.id, table="hit", faces=crit_faces, roll=sum(crit_faces),
                    effect=effect)
-    log_tries(fight, b, a, tries)
+    log_defence(fight, b, a, tries, ar.roll.success, ar.roll.critical == "success")
     if result == HIT:
         hit(fight, a, b, weapon, mode, effect, strong=(maneuver or a.maneuver) ==
             "all_out_attack" and option == "strong")
@@ -443,7 +470,7 @@ def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
                    skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
                    roll=link.roll.roll, margin=link.roll.margin, result=link.result,
                    order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
-        log_tries(fight, x, a, tries)
+        log_defence(fight, x, a, tries, roll.success)
         if link.result == HIT:
             hit(fight, a, x, weapon, mode)
         results.append(link.result)

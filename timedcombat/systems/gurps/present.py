@@ -207,6 +207,7 @@ _WORDING = {
         for a, s, d, r in zip(e["order"], e["speeds"], e["dx"], e["rolls"], strict=False)),
     "gurps.plan_skip": lambda e: f"plan step {e['index']} '{e['name']}' skipped "
                                  f"({e['reason']})",
+    "gurps.no_defence": lambda e: f"no defence ({e['reason']}) against {e['against']}",
     "gurps.attack_lost": lambda e: f"attack on {e['target']} lost ({e['reason']})",
     "gurps.mishap": lambda e: f"mishap: {e['effect'].replace('_', ' ')}"
                               + (f" ({e['weapon']})" if e.get("weapon") else ""),

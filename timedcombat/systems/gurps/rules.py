@@ -493,6 +493,12 @@ class GurpsRules:
     pinned_is_out: bool = _param(
         True, "For the end of a fight a pinned fighter counts as out of it (he may still "
         "break free, which brings him back).")
+    zero_hp_idle_defends: bool = _param(
+        True, "At 0 HP or less a fighter who does nothing (by choice, or stunned) still "
+        "defends, so he makes the HT roll to stay conscious at his phase like anyone who acts "
+        "(B419: the roll is spared only one who does nothing 'and does not attempt any "
+        "defense rolls'); false: he makes no roll and no active defence until his next "
+        "phase.", _READING)
     stalemate: int = _param(
         600, "A fight in which nobody has made an attack roll (a blow, shot, grapple, slam, "
         "takedown, pin or a roll against the wrong target) for this many tenths ends as a "

@@ -25,7 +25,7 @@ from timedcombat.systems.gurps import closecombat as ccr
 from timedcombat.systems.gurps import grapple as gr
 from timedcombat.systems.gurps.attack import AttackSituation, attack_roll, modifiers
 from timedcombat.systems.gurps.events import AttackLost, Contest
-from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll
+from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll, total
 from timedcombat.systems.gurps.rules import BASIC, PRONE
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def grapple(fight: Fight, a: Fighter, b: Fighter, entering: bool = False) -> str
     else:
         result = melee.MISS
     melee.log_attack(fight, a, b, "grapple", "grapple", ar, result, entering)
-    melee.log_tries(fight, b, a, tries)
+    melee.log_defence(fight, b, a, tries, ar.roll.success, ar.roll.critical == "success")
     if result == melee.HIT and b.able and a.able and a.at == b.at:
         take_hold(fight, a, b, a.free_hands() >= 2)
     return result
@@ -247,7 +247,8 @@ def contest(fight: Fight, att: Attempt) -> None:
     rules = fight.rules
     score = gr.team_score([gr.grappler(p.id, p.stats, rules) for p in team], att.kind, rules)
     leader = fight.by_id[score.leader]
-    v_trait, v_score = gr.resist_score(gr.grappler(victim.id, victim.stats, rules))
+    v_trait, v_score = gr.resist_score(gr.grappler(victim.id, victim.stats, rules),
+                                       lambda t: total(contest_mods(victim, t)))
     from timedcombat.systems.gurps.melee import roll3
 
     fight.note_attack()
@@ -265,7 +266,7 @@ def contest(fight: Fight, att: Attempt) -> None:
                target_score=v_score, winner=winner, margin=c.margin, result=out.result,
                leader=leader.id, trait=score.trait,
                helpers=tuple(h for h, _ in score.helpers),
-               helper_bonuses=tuple(b for _, b in score.helpers))
+               helper_bonuses=tuple(b for _, b in score.helpers), target_trait=v_trait)
     if out.result == gr.VICTIM_FALLS:
         fight.set_posture(victim, PRONE)
         release_all_grips(fight, victim, "taken down")
