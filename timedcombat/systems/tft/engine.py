@@ -222,10 +222,10 @@ class TftFight(Arena):
         if c.state == ENGAGED:
             return self.shift_toward(f, goals)
         if c.state == DOWN_STATE:  # crawling: no engagement to stop it
-            path = paths.route(f.at, goals, self.is_free, lambda h: False)
+            path = paths.route(f.at, goals, self.is_free, lambda h: False, c.hexes)
         else:
             path = paths.route(f.at, goals, self.is_free,
-                               lambda h: self.engaged_at(f, h))
+                               self.front_hexes(f).__contains__, c.hexes)
         return path[0] if path else None
 
     def shift_toward(self, f: Figure, goals: Iterable[Hex]) -> Hex | None:
@@ -307,6 +307,16 @@ class TftFight(Arena):
         """``f`` would be engaged standing on ``h`` (a route search asks for every hex)."""
         return any(distance(o.at, h) == 1 and engages(self.standing(o), h)
                    for o in self.enemies(f))
+
+    def front_hexes(self, f: Figure) -> frozenset[Hex]:
+        """The hexes where ``f`` would be engaged (``engaged_at`` for every hex at once: a
+        route search asks for each hex it reaches, and only an enemy's neighbours can
+        be)."""
+        out: set[Hex] = set()
+        for o in self.enemies(f):
+            s = self.standing(o)
+            out.update(h for h in neighbours(o.at) if engages(s, h))
+        return frozenset(out)
 
     def state_of(self, f: Figure) -> str:
         """``in_hth``, ``down`` (prone), ``engaged`` or ``disengaged``."""

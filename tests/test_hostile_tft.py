@@ -1,0 +1,119 @@
+"""Hostile input for the ``tft`` system (issue 20): a figure placed far away, scripted dice
+that tie roll-offs for ever, logs with huge numbers. Each case ends quickly with flat
+memory: the work is bounded by what a figure can do in a turn, never by the map or by a
+number written in the input.
+
+Runs that would hang on the old code go to a child process with a generous hang guard
+(``HANG`` seconds), never a timing threshold.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+TFT = sorted(SCENARIOS.glob("tft_*.toml"))
+HANG = 20
+"""Seconds after which a child is taken to hang (a near run takes well under one)."""
+MAX_RSS_KB = 400_000
+"""Peak memory of a child, generous (a near run peaks at about 40 MB)."""
+
+CHILD = """\
+import resource, sys
+from timedcombat.cli import main
+code = main(sys.argv[1:])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def cli(*argv: str) -> tuple[int, str, str, int]:
+    """Run ``timedcombat ARGV`` in a child: status, stdout, stderr (less the memory line)
+    and the child's peak memory (kB)."""
+    p = subprocess.run([sys.executable, "-c", CHILD, *argv], capture_output=True,
+                       text=True, timeout=HANG, cwd=ROOT)
+    *err, rss = p.stderr.splitlines() or ["0"]
+    return p.returncode, p.stdout, "\n".join(err), int(rss)
+
+
+def events(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def moved_far(src: Path, index: int, at: tuple[int, int], dest: Path) -> Path:
+    """``src`` with its ``index``-th combatant placed at ``at``."""
+    text = src.read_text(encoding="utf-8")
+    m = list(re.finditer(r"^at = \[[^\]]*\]", text, re.M))[index]
+    dest.write_text(text[:m.start()] + f"at = [{at[0]}, {at[1]}]" + text[m.end():],
+                    encoding="utf-8")
+    return dest
+
+
+# ---------------------------------------------------------------- 1. a far figure
+
+
+FAR = [(p.stem, 0, (1_000_000, 0)) for p in TFT] + [
+    ("tft_judo_throw", 0, (1000, 0)), ("tft_judo_throw", 0, (10001, 0)),
+    ("tft_judo_throw", 3, (-1_000_000, 1_000_000)), ("tft_gang_hth", 2, (0, -1_000_000)),
+]
+
+
+@pytest.mark.parametrize(("stem", "index", "at"), FAR, ids=lambda v: str(v))
+def test_a_far_figure_walks_its_ma_each_turn_and_the_fight_ends(tmp_path, stem, index, at):
+    """Route searches reach as far as the figure may move this turn (plus a margin), not
+    to its foes a million hexes away: the run ends by the scenario's limits (stalemate or
+    time cap), in flat memory, and the far figure walked its full MA every turn it chose
+    to move."""
+    scenario = moved_far(SCENARIOS / f"{stem}.toml", index, at, tmp_path / "far.toml")
+    log = tmp_path / "far.jsonl"
+    code, _out, err, rss = cli("run", "-q", str(scenario), "--log", str(log))
+    assert code == 0, err
+    assert rss < MAX_RSS_KB
+    evs = events(log)
+    assert evs[-1]["event"] == "end"
+    far = next(e["actor"] for e in evs if e["event"] == "placed" and e["at"] == list(at))
+    taken: list[list[int]] = []  # per option of the far figure: [hexes of a move, steps]
+    for e in evs:
+        if e.get("actor") == far and e["event"] == "action":
+            taken.append([e["hexes"] if e["name"] == "move" else 0, 0])
+        elif e.get("actor") == far and e["event"] == "move" and e["mode"] == "step":
+            taken[-1][1] += 1
+    assert sum(1 for hexes, _ in taken if hexes) >= 2
+    assert all(steps == hexes for hexes, steps in taken[:-1])  # its MA every turn
+    assert taken[-1][1] <= taken[-1][0]  # (the last turn may be cut by the end)
+    code, out, err, _ = cli("check", str(log))
+    assert (code, err) == (0, ""), out
+
+
+def test_a_route_search_looks_no_further_than_the_reach():
+    """A goal a million hexes off: the search visits the hexes within reach + margin only,
+    and the route leads straight at the goal, as far as that."""
+    from timedcombat.systems.tft.paths import SEARCH_MARGIN, route
+
+    asked: list[tuple[int, int]] = []
+
+    def free(h: tuple[int, int]) -> bool:
+        asked.append(h)
+        return True
+
+    path = route((0, 0), [(1_000_000, 0)], free, lambda h: False, 10)
+    radius = 10 + SEARCH_MARGIN
+    assert max(abs(q) + abs(r) for q, r in asked) <= 2 * radius
+    assert len(set(asked)) <= 3 * (radius + 1) ** 2
+    assert path == [(k, 0) for k in range(1, radius + 1)]
+    # a way round a wall of at most ``reach`` steps is found: the shortest
+    wall = {(1, r) for r in range(-12, 3)}
+
+    def open_(h: tuple[int, int]) -> bool:
+        return h not in wall
+
+    far = route((0, 0), [(2, 0)], open_, lambda h: False, 1000)
+    near = route((0, 0), [(2, 0)], open_, lambda h: False, len(far))
+    assert near == far and far[-1] == (2, 0) and len(far) == 7
