@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,72 @@ def test_a_route_search_looks_no_further_than_the_reach():
     far = route((0, 0), [(2, 0)], open_, lambda h: False, 1000)
     near = route((0, 0), [(2, 0)], open_, lambda h: False, len(far))
     assert near == far and far[-1] == (2, 0) and len(far) == 7
+
+
+# ---------------------------------------------------------------- 2. endless tied roll-offs
+
+
+def scripted(src: Path, faces: list[int], dest: Path) -> Path:
+    text = src.read_text(encoding="utf-8")
+    at = text.index("\n[[combatant]]")
+    dest.write_text(text[:at] + f"\ndice = {faces}\n" + text[at:], encoding="utf-8")
+    return dest
+
+
+@pytest.mark.parametrize("ones", [2000, 100_000])
+def test_scripted_ties_roll_off_round_after_round_without_recursion(tmp_path, ones):
+    """2,000 (and the bound of 100,000) scripted ones tie the first initiative roll-off
+    round after round: it is settled by a loop, each die rolled once (the old code
+    recursed a level a round and, on each new die, settled the turn again from the
+    first)."""
+    scenario = scripted(SCENARIOS / "tft_judo_throw.toml", [1] * ones, tmp_path / "s.toml")
+    log = tmp_path / "s.jsonl"
+    code, _out, err, _ = cli("run", "-q", str(scenario), "--log", str(log))
+    assert (code, err) == (0, "")
+    turn = next(e for e in events(log) if e["event"] == "tft.turn")
+    red, blue = turn["initiative"]
+    assert len(red) == len(blue) >= ones // 2 + 1
+    assert red[:ones // 2] == blue[:ones // 2] == [1] * (ones // 2)
+    code, out, err, _ = cli("check", str(log))
+    assert (code, err) == (0, ""), out
+
+
+def test_a_roll_off_thousands_of_rounds_deep_is_settled():
+    from timedcombat.systems.tft import timing
+
+    deep = 5000
+    faces = {"a": (1,) * deep + (2,), "b": (1,) * deep + (5,), "c": (3,)}
+    out = timing.action_order({"a": 9, "b": 9, "c": 9}, faces)
+    assert out.order == ("c", "b", "a")
+    assert out.rolloffs == (faces["c"], faces["b"], faces["a"])
+
+
+def test_rolling_as_needed_rolls_the_dice_the_retries_did():
+    """``roll`` gives what rolling each tied figure again on ``RollOffNeeded`` gives, the
+    same dice in the same order (so every log stays as it was)."""
+    import random
+
+    from timedcombat.systems.tft import timing
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        adj = {f"f{i}": rng.randint(9, 11) for i in range(rng.randint(1, 7))}
+        faces = [rng.randint(1, rng.choice([2, 6])) for _ in range(400)]
+        stream, given = iter(faces), []
+        rolled: dict[str, list[int]] = {}
+        while True:
+            try:
+                want = timing.action_order(adj, rolled)
+                break
+            except timing.RollOffNeeded as need:
+                for k in need.ids:
+                    rolled.setdefault(k, []).append(next(stream))
+                    given.append(k)
+        stream, got_given = iter(faces), []
+
+        def roll(k: str, log: list[str] = got_given, src: Iterator[int] = stream) -> int:
+            log.append(k)
+            return next(src)
+
+        assert timing.action_order(adj, roll=roll) == want, seed
+        assert got_given == given, seed

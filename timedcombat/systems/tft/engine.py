@@ -126,22 +126,15 @@ class TftFight(Arena):
         sides = list(dict.fromkeys(f.side for f in able))
         initiative = {s: self.dice.die(6) for s in sides}
         rerolls: dict[str, list[int]] = {}
-        while True:
-            try:
-                moving = timing.movement_order(initiative, self.rules, rerolls)
-                break
-            except timing.RollOffNeeded as need:
-                for s in need.ids:
-                    rerolls.setdefault(s, []).append(self.dice.die(6))
+
+        def reroll(side: str) -> int:
+            face = self.dice.die(6)
+            rerolls.setdefault(side, []).append(face)
+            return face
+
+        moving = timing.movement_order(initiative, self.rules, roll=reroll)
         adj = {f.id: self.adjusted(f).total for f in able}
-        rolloffs: dict[str, list[int]] = {}
-        while True:
-            try:
-                order = timing.action_order(adj, rolloffs)
-                break
-            except timing.RollOffNeeded as need:
-                for k in need.ids:
-                    rolloffs.setdefault(k, []).append(self.dice.die(6))
+        order = timing.action_order(adj, roll=lambda _fid: self.dice.die(6))
         plan = timing.turn_plan(turn, order.order, self.rules)
         self.sides = moving
         self.windows = timing.movement_windows(moving, self.rules)
