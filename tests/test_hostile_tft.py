@@ -9,8 +9,10 @@ Runs that would hang on the old code go to a child process with a generous hang 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -42,6 +44,21 @@ def cli(*argv: str) -> tuple[int, str, str, int]:
                        text=True, timeout=HANG, cwd=ROOT)
     *err, rss = p.stderr.splitlines() or ["0"]
     return p.returncode, p.stdout, "\n".join(err), int(rss)
+
+
+@contextlib.contextmanager
+def hang_guard(seconds: int = HANG) -> Iterator[None]:
+    """In-process work that must end: a ``TimeoutError`` after ``seconds`` (SIGALRM)."""
+    def expire(_sig: int, _frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def events(path: Path) -> list[dict]:
@@ -187,3 +204,87 @@ def test_rolling_as_needed_rolls_the_dice_the_retries_did():
 
         assert timing.action_order(adj, roll=roll) == want, seed
         assert got_given == given, seed
+
+
+# ---------------------------------------------------------------- 3. huge numbers in a log
+
+GOLDEN = ROOT / "tests" / "golden" / "tft_judo_throw.jsonl"
+
+
+def _edited(tmp_path: Path, change) -> Path:
+    lines = [json.loads(x) for x in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    change(lines)
+    path = tmp_path / "hostile.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in lines), encoding="utf-8")
+    return path
+
+
+def _first(kind: str):
+    return lambda lines: next(e for e in lines if e["event"] == kind)
+
+
+@pytest.mark.parametrize(("kind", "key", "value", "fragment"), [
+    ("placed", "ma", 10**9, "`placed`: `ma` must be 0..10000"),
+    ("placed", "st", 2**64, "`placed`: `st` must be 0..10000"),
+    ("tft.turn", "turn", 2**64, "`tft.turn`: `turn` must be 1..180143985094820"),
+    ("tft.phase", "end", -1, "`tft.phase`: `end` must be 0..9007199254740991"),
+    ("tft.hth_roll", "total", 10**9, "`tft.hth_roll`: `total` must be -1000000..1000000"),
+    ("attack", "against", -2**64, "`attack`: `against` must be -1000000..1000000"),
+    ("damage", "hits", 10**9, "`damage`: `hits` must be -1000000..1000000"),
+])
+def test_a_huge_number_at_the_top_of_an_event_is_a_malformed_log(
+        tmp_path, kind, key, value, fragment):
+    path = _edited(tmp_path, lambda ls: _first(kind)(ls).update({key: value}))
+    code, out, err, _ = cli("check", str(path))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 0 and err.startswith(f"error: {path}:") and fragment in err
+
+
+@pytest.mark.parametrize(("where", "change"), [
+    ("placed.stats.ma", lambda ls: _first("placed")(ls).update(stats={"ma": 10**9})),
+    ("start.rules.contest_dice", lambda ls: ls[0]["rules"].update(contest_dice=2**64)),
+    ("start.rules.movement_phase_tenths",
+     lambda ls: ls[0]["rules"].update(movement_phase_tenths=-10**9)),
+    ("tft.turn.slots[0]", lambda ls: _first("tft.turn")(ls)["slots"].__setitem__(0, 2**63)),
+    ("tft.turn.adj_dx[1]", lambda ls: _first("tft.turn")(ls)["adj_dx"].__setitem__(1, 10**9)),
+])
+def test_a_huge_number_inside_an_event_is_a_violation_and_not_used(tmp_path, where, change):
+    path = _edited(tmp_path, change)
+    code, out, err, _ = cli("check", str(path))
+    assert (code, err) == (1, "")
+    assert "F-NUMBERS t=0" in out and f"expected {where} within" in out
+
+
+def test_hostile_numbers_anywhere_in_a_log_are_checked_quickly():
+    """A seeded sample: every number of a tft log, in turn, made 10^9, 2^64 or -2^64: the
+    check ends (violations or one format error) and never raises anything else."""
+    import random
+
+    from timedcombat.check import check_events
+    from timedcombat.errors import LogFormatError
+
+    lines = [json.loads(x) for x in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    sites = []
+    for i, e in enumerate(lines):
+        stack = [((), e)]
+        while stack:
+            path, node = stack.pop()
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for k, v in items:
+                if isinstance(v, dict | list):
+                    stack.append(((*path, k), v))
+                elif type(v) is int and (path or k not in ("t", "seq")):
+                    sites.append((i, (*path, k)))
+    rng = random.Random(20)
+    with hang_guard():
+        for i, path in rng.sample(sites, 150):
+            for value in (10**9, 2**64, -2**64):
+                mutated = json.loads(json.dumps(lines))
+                node = mutated[i]
+                for k in path[:-1]:
+                    node = node[k]
+                node[path[-1]] = value
+                try:
+                    check_events(mutated)
+                except LogFormatError as exc:
+                    assert "\n" not in str(exc)
