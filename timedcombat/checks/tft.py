@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from timedcombat.checks import Finding, Rule, RuleSet
+from timedcombat.checks import FieldSpec, Finding, Rule, RuleSet
 from timedcombat.checks.tft_model import (
     ACTION,
     ATTACK,
@@ -33,16 +33,23 @@ from timedcombat.checks.tft_model import (
     JUMP,
     KNOCKED_BACK,
     KNOCKED_BACK_HIT,
+    MAX_SCORE,
+    MAX_STAT,
+    MAX_TENTH,
     MOVEMENT,
     PRONE_ATTACK,
     REAR,
     REPELLED,
     REPELLED_HIT,
+    SCORE_RANGE,
     SIDE,
+    STAT_RANGE,
     STEPS,
     STRIKE,
+    TENTH_RANGE,
     THROW_DAMAGE,
     THROWN,
+    TURN_RANGE,
     TURN_TENTHS,
     UNKNOWN,
     Event,
@@ -194,6 +201,16 @@ def _logged_dice(e: Event) -> tuple[int, int] | None:
 
 
 # ---------------------------------------------------------------------- turns and phases
+
+
+def _number(v: int) -> str:
+    return str(v) if abs(v) < 10**18 else f"a number of {len(str(abs(v)))} digits"
+
+
+def c_numbers(log: TftLog) -> Found:
+    for i, where, v, (least, most) in log.beyond:
+        shown = where if len(where) <= 60 else where[:57] + "..."
+        yield _at(log.events[i], f"{shown} within {least} to {most}", _number(v))
 
 
 def c_turn(log: TftLog) -> Found:
@@ -1540,6 +1557,15 @@ DIVE_Q = ("If you are allowed to enter HTH because you are diving at the enemies
           "of the Movement phase (after all last minute twists)")
 
 RULES: tuple[Rule, ...] = (
+    Rule("F-NUMBERS", _docs("the log"),
+         "Every number in a log has a bound, far beyond what a scenario can make: a log "
+         "outside one is no record of a fight",
+         f"Numbers inside objects and arrays are within their bounds: a figure's stats (st, "
+         f"dx, iq, ma) 0 to {MAX_STAT}; the numbers of start.rules, modifiers and adj_dx "
+         f"within -{MAX_SCORE} to {MAX_SCORE}; slots 0 to {MAX_TENTH} (one beyond is taken "
+         f"as not given; a top-level number beyond its bound is a format error: "
+         f"docs/checks/tft.md, Limits).",
+         c_numbers),
     Rule("F-TURN", _docs("turn model"), TURN_Q,
          "Turns are numbered 1, 2, 3 … and turn n starts (tft.turn) at tenth 50(n - 1).",
          c_turn),
@@ -1880,42 +1906,48 @@ RULES: tuple[Rule, ...] = (
          "(base game), 3 with Judo 2.", c_crawl),
 )
 
-SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+INT, NUM_OR_NULL = (int,), (int, type(None))
+SCHEMA: dict[str, dict[str, FieldSpec]] = {
     "start": {"reports": ((list,), False), "walls": ((list,), False)},
     "placed": {"actor": ((str,), True), "side": ((str,), False), "at": ((list,), False),
-               "stats": ((dict,), False)},
-    "action": {"actor": ((str,), True), "end": ((int,), False)},
+               "stats": ((dict,), False), "st": (INT, False, STAT_RANGE),
+               "dx": (INT, False, STAT_RANGE), "iq": (INT, False, STAT_RANGE),
+               "ma": (INT, False, STAT_RANGE)},
+    "action": {"actor": ((str,), True), "end": (INT, False, TENTH_RANGE)},
     "move": {"actor": ((str,), True), "to": ((list,), True), "from": ((list,), False)},
     "state": {"actor": ((str,), True), "state": ((str,), True)},
-    "tft.turn": {"turn": ((int,), True), "order": ((list,), True), "sides": ((list,), False),
-                 "initiative": ((list,), False), "adj_dx": ((list,), False),
-                 "rolloffs": ((list,), False), "slots": ((list,), False)},
-    "tft.phase": {"turn": ((int,), True), "phase": ((str,), True), "end": ((int,), True)},
+    "tft.turn": {"turn": (INT, True, TURN_RANGE), "order": ((list,), True),
+                 "sides": ((list,), False), "initiative": ((list,), False),
+                 "adj_dx": ((list,), False), "rolloffs": ((list,), False),
+                 "slots": ((list,), False)},
+    "tft.phase": {"turn": (INT, True, TURN_RANGE), "phase": ((str,), True),
+                  "end": (INT, True, TENTH_RANGE)},
     ATTACK: {"actor": ((str,), True), "target": ((str,), True),
-                   "weapon": ((str,), False), "option": ((str,), False),
-                   "faces": ((list,), False), "roll": ((int,), False),
-                   "against": ((int,), False), "result": ((str,), False),
-                   "multiplier": ((int,), False), "in_hth": ((bool,), False),
-                   "modifiers": ((dict,), False)},
+             "weapon": ((str,), False), "option": ((str,), False),
+             "faces": ((list,), False), "roll": (INT, False, SCORE_RANGE),
+             "total": (INT, False, SCORE_RANGE), "against": (INT, False, SCORE_RANGE),
+             "result": ((str,), False), "multiplier": (INT, False, SCORE_RANGE),
+             "in_hth": ((bool,), False), "modifiers": ((dict,), False)},
     DAMAGE: {"actor": ((str,), True), "source": ((str,), False),
-                   "weapon": ((str,), False), "cause": ((str,), False),
-                   "dice": ((str,), False), "rolled": ((int,), False),
-                   "hits": ((int,), False), "st": ((int,), False),
-                   "turn_hits": ((int,), False), "knocked_down": ((bool,), False),
-                   "dx_penalty_next_turn": ((bool,), False), "modifiers": ((dict,), False)},
+             "weapon": ((str,), False), "cause": ((str,), False),
+             "dice": ((str,), False), "rolled": (INT, False, SCORE_RANGE),
+             "hits": (INT, False, SCORE_RANGE), "st": (INT, False, SCORE_RANGE),
+             "turn_hits": (INT, False, SCORE_RANGE), "knocked_down": ((bool,), False),
+             "dx_penalty_next_turn": ((bool,), False), "modifiers": ((dict,), False)},
     "tft.hth_roll": {"actor": ((str,), True), "target": ((str,), True),
-                     "kind": ((str,), True), "arc": ((str,), False), "roll": ((int,), True),
-                     "rerolls": ((list,), False), "modifier": ((int,), False),
-                     "total": ((int,), True), "result": ((str,), True),
+                     "kind": ((str,), True), "arc": ((str,), False),
+                     "roll": (INT, True, SCORE_RANGE), "rerolls": ((list,), False),
+                     "modifier": (INT, False, SCORE_RANGE),
+                     "total": (INT, True, SCORE_RANGE), "result": ((str,), True),
                      "modifiers": ((dict,), False)},
     "tft.ready_knife": {"actor": ((str,), True), "weapon": ((str,), False),
                         "free": ((bool,), False), "success": ((bool,), False),
-                        "faces": ((list,), False), "roll": ((int, type(None)), False),
-                        "against": ((int, type(None)), False)},
+                        "faces": ((list,), False), "roll": (NUM_OR_NULL, False, SCORE_RANGE),
+                        "against": (NUM_OR_NULL, False, SCORE_RANGE)},
     "tft.disengage": {"actor": ((str,), True), "hth": ((bool,), False),
                       "success": ((bool,), False), "strikers": ((list,), False),
-                      "faces": ((list,), False), "roll": ((int, type(None)), False),
-                      "against": ((int, type(None)), False),
+                      "faces": ((list,), False), "roll": (NUM_OR_NULL, False, SCORE_RANGE),
+                      "against": (NUM_OR_NULL, False, SCORE_RANGE),
                       "to": ((list, type(None)), False), "holder": ((str,), False)},
     "tft.release": {"actor": ((str,), True), "target": ((str,), True),
                     "to": ((list,), False)},
@@ -1924,14 +1956,17 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "tft.ready_weapon": {"actor": ((str,), True), "weapon": ((str,), False)},
     "tft.picked_up": {"actor": ((str,), True), "item": ((str,), False), "at": ((list,), False)},
     "tft.throw": {"actor": ((str,), True), "target": ((str,), True), "to": ((list,), False),
-                  "bonus": ((int,), False)},
+                  "bonus": (INT, False, SCORE_RANGE)},
     "tft.contest": {"actor": ((str,), True), "target": ((str,), True),
                     "kind": ((str,), False), "actor_faces": ((list,), False),
-                    "target_faces": ((list,), False), "actor_bonus": ((int,), False),
-                    "target_bonus": ((int,), False), "actor_score": ((int,), False),
-                    "target_score": ((int,), False), "winner": ((str,), False)},
+                    "target_faces": ((list,), False),
+                    "actor_bonus": (INT, False, SCORE_RANGE),
+                    "target_bonus": (INT, False, SCORE_RANGE),
+                    "actor_score": (INT, False, SCORE_RANGE),
+                    "target_score": (INT, False, SCORE_RANGE), "winner": ((str,), False)},
 }
-"""Fields the rules read, with their JSON types and whether they must be there."""
+"""Fields the rules read, with their JSON types, whether they must be there and, for a
+number, its bounds (docs/checks/tft.md, "Limits"; beyond them the log is malformed)."""
 
 RULESET = RuleSet(
     system="tft",

@@ -74,12 +74,35 @@ STEPS = frozenset({"move", ATTACK, DAMAGE, "tft.hth_roll", "tft.ready_knife",
                    "tft.ready_weapon", "tft.picked_up"})
 """Events that are steps of the fight, placed at their documented tenths of a turn."""
 
+# Bounds of the numbers the rules read (docs/checks/tft.md, "Limits"): far beyond what a
+# scenario can make, so that no rule ever works on a number a hostile log made up.
+MAX_TENTH = 2**53 - 1
+"""A tenth (``end`` of a phase or an action, a slot): what ``t`` may be."""
+MAX_TURN = MAX_TENTH // TURN_TENTHS + 1
+"""A turn number: the turn a tenth up to :data:`MAX_TENTH` falls in."""
+MAX_STAT = 10_000
+"""A placed figure's ST, DX, IQ, MA: 0 to this (a scenario's are at most ST 1000, DX, IQ
+and MA 100)."""
+MAX_SCORE = 1_000_000
+"""Rolls, totals, modifiers, hits, current ST, bonuses, scores, adjusted DX and the
+numbers of ``start.rules``: within plus or minus this (a scenario's make at most a few
+thousand)."""
+STAT_RANGE = (0, MAX_STAT)
+SCORE_RANGE = (-MAX_SCORE, MAX_SCORE)
+TENTH_RANGE = (0, MAX_TENTH)
+TURN_RANGE = (1, MAX_TURN)
+
 
 # ---------------------------------------------------------------------- small readers
 
 
 def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def within(v: Any, bounds: tuple[int, int]) -> bool:
+    """``v`` is an integer within ``bounds`` (least, most)."""
+    return is_int(v) and bounds[0] <= v <= bounds[1]
 
 
 def as_hex(v: Any) -> Hex | None:
@@ -111,9 +134,10 @@ def int_lists(v: Any) -> tuple[tuple[int, ...], ...] | None:
 
 
 def mods(e: Event) -> dict[str, int] | None:
-    """The event's ``modifiers`` when it is an object of integers."""
+    """The event's ``modifiers`` when it is an object of integers, each within
+    :data:`SCORE_RANGE` (``F-NUMBERS`` reports one beyond it)."""
     m = e.get("modifiers")
-    if isinstance(m, dict) and all(is_int(v) for v in m.values()):
+    if isinstance(m, dict) and all(within(v, SCORE_RANGE) for v in m.values()):
         return m
     return None
 
@@ -239,6 +263,9 @@ class TftLog:
     reports_prone: bool  # every fall and rise is logged (state prone)
     reports_hth: bool  # every joining and leaving of an HTH is logged (state hth)
     last_at: dict[int, int]  # tenth -> index of the last event on it
+    beyond: list[tuple[int, str, int, tuple[int, int]]] = field(default_factory=list)
+    """Numbers inside objects and arrays beyond their bounds: (event index, where, value,
+    bounds); the rules take them as not given (``F-NUMBERS`` reports them)."""
 
     # ---- times
 
@@ -341,7 +368,7 @@ def _stat(e: Event, key: str) -> Any:
 def _figure(e: Event) -> Figure:
     def num(key: str) -> int | None:
         v = _stat(e, key)
-        return v if is_int(v) else None
+        return v if within(v, STAT_RANGE) else None
 
     def text(key: str) -> str | None:
         v = _stat(e, key)
@@ -357,6 +384,15 @@ def _figure(e: Event) -> Figure:
         shield=text("shield"), talents=names(_stat(e, "talents")),
         agrees=agrees if isinstance(agrees, bool) else None,
     )
+
+
+STAT_KEYS = ("st", "dx", "iq", "ma")
+"""The numbers of a figure's stats."""
+
+
+def _bounded(v: tuple[int, ...] | None, bounds: tuple[int, int]) -> tuple[int, ...] | None:
+    """A list of integers all within ``bounds``, else ``None`` (not given)."""
+    return v if v is not None and all(bounds[0] <= x <= bounds[1] for x in v) else None
 
 
 class _Reader:
@@ -376,13 +412,16 @@ class _Reader:
         self.reports_prone = self.reports_hth = False
         self.said: tuple[str, ...] | None = None  # start.reports, when the log gives it
         self.last_at: dict[int, int] = {}
+        self.beyond: list[tuple[int, str, int, tuple[int, int]]] = []
 
     def read(self) -> TftLog:
         for i, e in enumerate(self.events):
             self.last_at[e["t"]] = i
             kind = e.get("event")
+            self._bounds(i, e)
             if kind == "start" and isinstance(e.get("rules"), dict):
-                self.rules.update(e["rules"])
+                self.rules.update((k, v) for k, v in e["rules"].items()
+                                  if not is_int(v) or within(v, SCORE_RANGE))
             if kind == "start" and isinstance(e.get("walls"), list):
                 self.walls = frozenset(h for h in map(as_hex, e["walls"]) if h is not None)
             if kind == "start" and names(e.get("reports")) is not None:
@@ -402,14 +441,34 @@ class _Reader:
         return TftLog(self.events, self.rules, self.figures, self.turns, self.turn_of,
                       self.pos, self.ready, self.shield, self.st, self.prone, self.hth,
                       self.hth_hex, self.out, self.walls, self.reports_prone,
-                      self.reports_hth, self.last_at)
+                      self.reports_hth, self.last_at, self.beyond)
+
+    def _bounds(self, i: int, e: Event) -> None:
+        """Note the numbers inside ``e``'s objects and arrays that are beyond their bounds
+        (the top-level ones are the schema's: a log breaking them is malformed)."""
+        kind = e.get("event")
+        where: list[tuple[str, Any, tuple[int, int]]] = []
+        if kind == "placed" and isinstance(e.get("stats"), dict):
+            where += [(f"stats.{k}", e["stats"].get(k), STAT_RANGE) for k in STAT_KEYS]
+        if kind == "start" and isinstance(e.get("rules"), dict):
+            where += [(f"rules.{k}", v, SCORE_RANGE) for k, v in e["rules"].items()]
+        if kind == "tft.turn":
+            for key, bounds in (("adj_dx", SCORE_RANGE), ("slots", TENTH_RANGE)):
+                if isinstance(e.get(key), list):
+                    where += [(f"{key}[{n}]", v, bounds) for n, v in enumerate(e[key])]
+        if isinstance(e.get("modifiers"), dict):
+            where += [(f"modifiers.{k}", v, SCORE_RANGE) for k, v in e["modifiers"].items()]
+        for path, v, bounds in where:
+            if is_int(v) and not within(v, bounds):
+                self.beyond.append((i, f"{kind}.{path}", v, bounds))
 
     def _turn(self, i: int, e: Event) -> None:
         n = e.get("turn")
         self.turns.append(Turn(
             n if is_int(n) else len(self.turns) + 1, e["t"], i, e, names(e.get("sides")),
-            int_lists(e.get("initiative")), names(e.get("order")), ints(e.get("adj_dx")),
-            int_lists(e.get("rolloffs")), ints(e.get("slots"))))
+            int_lists(e.get("initiative")), names(e.get("order")),
+            _bounded(ints(e.get("adj_dx")), SCORE_RANGE), int_lists(e.get("rolloffs")),
+            _bounded(ints(e.get("slots")), TENTH_RANGE)))
 
     # Each handler gets the index from which the change holds (the next event's).
 
@@ -537,8 +596,9 @@ def read(events: Sequence[Event]) -> TftLog:
 
 __all__ = ["ACTION", "ATTACK", "AUTOMATIC_HIT", "BLOW", "DAMAGE", "DEFAULT_RULES", "DIVE",
            "ENTERED", "ENTERED_DOWN", "ENTERING", "FIST", "FRONT", "HTH_ENTRY", "HTH_RESULTS",
-           "JUMP", "KNOCKED_BACK", "KNOCKED_BACK_HIT", "MOVEMENT", "PRONE_ATTACK", "REAR",
-           "REPELLED", "REPELLED_HIT", "SIDE", "STEPS", "STRIKE", "THROWN", "THROWN_WEAPON",
-           "THROW_DAMAGE", "TURN_TENTHS", "UNKNOWN", "Event", "Figure", "Hex", "TftLog", "Track",
-           "Turn", "as_hex", "dice", "distance", "int_lists", "ints", "is_int", "mods", "names",
-           "read"]
+           "JUMP", "KNOCKED_BACK", "KNOCKED_BACK_HIT", "MAX_SCORE", "MAX_STAT", "MAX_TENTH",
+           "MAX_TURN", "MOVEMENT", "PRONE_ATTACK", "REAR", "REPELLED", "REPELLED_HIT",
+           "SCORE_RANGE", "SIDE", "STAT_RANGE", "STEPS", "STRIKE", "TENTH_RANGE", "THROWN",
+           "THROWN_WEAPON", "THROW_DAMAGE", "TURN_RANGE", "TURN_TENTHS", "UNKNOWN", "Event",
+           "Figure", "Hex", "TftLog", "Track", "Turn", "as_hex", "dice", "distance",
+           "int_lists", "ints", "is_int", "mods", "names", "read", "within"]

@@ -139,19 +139,22 @@ def item_goals(fight: TftFight, f: Figure, wanted: str | None) -> tuple[Hex, ...
     return tuple(sorted(out))
 
 
-def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...]) -> int | None:
-    """Hexes ``f`` must move to reach one of ``to`` (``None``: it cannot, or only through an
-    enemy's front)."""
+def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...], within: int) -> int | None:
+    """Hexes ``f`` must move to reach one of ``to``, looking no further than ``within``
+    hexes (and a search margin) from it (``None``: it cannot, or only through an enemy's
+    front, or not found that near)."""
     if not to:
         return None
     if f.at in to:
         return 0
-    path = paths.route(f.at, to, fight.is_free, lambda h: fight.engaged_at(f, h))
+    path = paths.route(f.at, to, fight.is_free, fight.front_hexes(f).__contains__,
+                       within)
     return len(path) if path and path[-1] in to else None
 
 
 def reaches(fight: TftFight, f: Figure, to: tuple[Hex, ...], hexes: int) -> bool:
-    n = steps_to(fight, f, to)
+    """``f`` can reach one of ``to`` in ``hexes`` steps (the search looks that far only)."""
+    n = steps_to(fight, f, to, hexes)
     return n is not None and n <= hexes
 
 

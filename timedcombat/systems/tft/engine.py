@@ -126,22 +126,15 @@ class TftFight(Arena):
         sides = list(dict.fromkeys(f.side for f in able))
         initiative = {s: self.dice.die(6) for s in sides}
         rerolls: dict[str, list[int]] = {}
-        while True:
-            try:
-                moving = timing.movement_order(initiative, self.rules, rerolls)
-                break
-            except timing.RollOffNeeded as need:
-                for s in need.ids:
-                    rerolls.setdefault(s, []).append(self.dice.die(6))
+
+        def reroll(side: str) -> int:
+            face = self.dice.die(6)
+            rerolls.setdefault(side, []).append(face)
+            return face
+
+        moving = timing.movement_order(initiative, self.rules, roll=reroll)
         adj = {f.id: self.adjusted(f).total for f in able}
-        rolloffs: dict[str, list[int]] = {}
-        while True:
-            try:
-                order = timing.action_order(adj, rolloffs)
-                break
-            except timing.RollOffNeeded as need:
-                for k in need.ids:
-                    rolloffs.setdefault(k, []).append(self.dice.die(6))
+        order = timing.action_order(adj, roll=lambda _fid: self.dice.die(6))
         plan = timing.turn_plan(turn, order.order, self.rules)
         self.sides = moving
         self.windows = timing.movement_windows(moving, self.rules)
@@ -222,10 +215,10 @@ class TftFight(Arena):
         if c.state == ENGAGED:
             return self.shift_toward(f, goals)
         if c.state == DOWN_STATE:  # crawling: no engagement to stop it
-            path = paths.route(f.at, goals, self.is_free, lambda h: False)
+            path = paths.route(f.at, goals, self.is_free, lambda h: False, c.hexes)
         else:
             path = paths.route(f.at, goals, self.is_free,
-                               lambda h: self.engaged_at(f, h))
+                               self.front_hexes(f).__contains__, c.hexes)
         return path[0] if path else None
 
     def shift_toward(self, f: Figure, goals: Iterable[Hex]) -> Hex | None:
@@ -307,6 +300,16 @@ class TftFight(Arena):
         """``f`` would be engaged standing on ``h`` (a route search asks for every hex)."""
         return any(distance(o.at, h) == 1 and engages(self.standing(o), h)
                    for o in self.enemies(f))
+
+    def front_hexes(self, f: Figure) -> frozenset[Hex]:
+        """The hexes where ``f`` would be engaged (``engaged_at`` for every hex at once: a
+        route search asks for each hex it reaches, and only an enemy's neighbours can
+        be)."""
+        out: set[Hex] = set()
+        for o in self.enemies(f):
+            s = self.standing(o)
+            out.update(h for h in neighbours(o.at) if engages(s, h))
+        return frozenset(out)
 
     def state_of(self, f: Figure) -> str:
         """``in_hth``, ``down`` (prone), ``engaged`` or ``disengaged``."""

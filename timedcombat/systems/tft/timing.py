@@ -27,7 +27,7 @@ the turn number, the side order and the action order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
@@ -123,45 +123,58 @@ class RollOffNeeded(ValueError):
 
 
 def action_order(adj_dx: Mapping[str, int],
-                 rolloffs: Mapping[str, Sequence[int]] | None = None) -> ActionOrder:
+                 rolloffs: Mapping[str, Sequence[int]] | None = None,
+                 roll: Callable[[str], int] | None = None) -> ActionOrder:
     """Figures by adjusted DX, highest first; ties by roll-off faces, highest first, round
     by round (a figure's faces are its dice in successive rounds).
 
-    Raises :class:`RollOffNeeded` naming the figures that must roll (again); faces given
-    for a figure that needs none, or beyond the round that settled it, are an error.
+    When a tie needs a die more than ``rolloffs`` gives, ``roll(id)`` rolls it (for each of
+    the tied figures, in id order); without ``roll``, :class:`RollOffNeeded` names the
+    figures that must roll (again). Faces given for a figure that needs none, or beyond the
+    round that settled it, are an error.
     """
-    rolloffs = {k: tuple(v) for k, v in (rolloffs or {}).items()}
-    for k, faces in rolloffs.items():
+    faces_of = {k: list(v) for k, v in (rolloffs or {}).items()}
+    for k, faces in faces_of.items():
         if k not in adj_dx:
             raise ValueError(f"roll-off faces for {k}, who is not in the turn")
         if any(not 1 <= f <= 6 for f in faces):
-            raise ValueError(f"not six-sided faces: {faces}")
+            raise ValueError(f"not six-sided faces: {tuple(faces)}")
     ranked: list[str] = []
     used: dict[str, int] = {}
     for dx in sorted(set(adj_dx.values()), reverse=True):
         group = sorted(k for k, v in adj_dx.items() if v == dx)  # sorted: deterministic
-        ranked.extend(_settle(group, rolloffs, 0, used))
-    for k, faces in rolloffs.items():
+        ranked.extend(_settle(group, faces_of, used, roll))
+    for k, faces in faces_of.items():
         if len(faces) != used.get(k, 0):
             raise ValueError(f"{k}: {len(faces)} roll-off faces given, "
                              f"{used.get(k, 0)} used")
     return ActionOrder(tuple(ranked), tuple(adj_dx[k] for k in ranked),
-                       tuple(rolloffs.get(k, ())[:used.get(k, 0)] for k in ranked))
+                       tuple(tuple(faces_of.get(k, ())[:used.get(k, 0)]) for k in ranked))
 
 
-def _settle(group: list[str], rolloffs: Mapping[str, tuple[int, ...]], depth: int,
-            used: dict[str, int]) -> list[str]:
-    if len(group) == 1:
-        return group
-    short = tuple(k for k in group if len(rolloffs.get(k, ())) <= depth)
-    if short:
-        raise RollOffNeeded(tuple(group))
-    for k in group:
-        used[k] = depth + 1
+def _settle(group: list[str], faces_of: dict[str, list[int]], used: dict[str, int],
+            roll: Callable[[str], int] | None) -> list[str]:
+    """One tied group in order: split by each round's faces, highest first, the split
+    groups settled in turn (depth first, by an explicit stack: a scripted run of ties may
+    go on for as many rounds as there are dice, far past Python's recursion limit)."""
     out: list[str] = []
-    for face in sorted({rolloffs[k][depth] for k in group}, reverse=True):
-        out.extend(_settle([k for k in group if rolloffs[k][depth] == face], rolloffs,
-                           depth + 1, used))
+    todo: list[tuple[list[str], int]] = [(group, 0)]
+    while todo:
+        tied, depth = todo.pop()
+        if len(tied) == 1:
+            out.extend(tied)
+            continue
+        short = [k for k in tied if len(faces_of.get(k, ())) <= depth]
+        if short:
+            if roll is None:
+                raise RollOffNeeded(tuple(tied))
+            for k in short:
+                faces_of.setdefault(k, []).append(roll(k))
+        for k in tied:
+            used[k] = depth + 1
+        rounds = sorted({faces_of[k][depth] for k in tied})  # lowest first: popped last
+        todo.extend(([k for k in tied if faces_of[k][depth] == face], depth + 1)
+                    for face in rounds)
     return out
 
 
@@ -196,12 +209,13 @@ def step_tenths(turn: int, ma: int, steps: int, side: str, sides: Sequence[str],
 
 
 def movement_order(initiative: Mapping[str, int], rules: TftRules,
-                   rerolls: Mapping[str, Sequence[int]] | None = None) -> tuple[str, ...]:
+                   rerolls: Mapping[str, Sequence[int]] | None = None,
+                   roll: Callable[[str], int] | None = None) -> tuple[str, ...]:
     """Sides in moving order from their initiative dice (one die per side, highest wins,
-    ties by further dice as in :func:`action_order`); the winner moves ``first`` or
-    ``last`` (``initiative_winner_moves``)."""
+    ties by further dice as in :func:`action_order`, ``roll`` rolling them); the winner
+    moves ``first`` or ``last`` (``initiative_winner_moves``)."""
     faces = {k: (v,) + tuple((rerolls or {}).get(k, ())) for k, v in initiative.items()}
-    ranked = action_order({k: 0 for k in initiative}, faces).order
+    ranked = action_order({k: 0 for k in initiative}, faces, roll).order
     if rules.initiative_winner_moves == "last":
         ranked = ranked[1:] + ranked[:1]
     return ranked
