@@ -1187,9 +1187,10 @@ def traceback_symptom(text: str) -> str:
 
 def normal(line: str) -> str:
     """An error line with its particulars taken out, so one bug is one symptom."""
-    line = re.sub(r"error: \S*?(input|out|\.toml|\.jsonl|<stdin>)\S*?:(\d+:)? ?", "", line)
+    line = line.removeprefix("error: ")
+    line = re.sub(r"^(FILE|\S*?(input|out|\.toml|\.jsonl|<stdin>)\S*?):(\d+:)? ?", "", line)
     line = re.sub(r"/\S+", "PATH", line)
-    line = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "'X'", line)
+    line = re.sub(r"'[^']*'|\"[^\"]*\"", "'X'", line)
     line = re.sub(r"-?\d+(\.\d+)?(e[+-]?\d+)?", "N", line)
     line = re.sub(r"\[[^\]]*\]", "[..]", line)
     return line[:120]
@@ -1344,11 +1345,15 @@ class Tally:
     failing: Counter[tuple[str, str]] = attrs.Factory(Counter)
     symptoms: dict[tuple[str, str], list[str]] = attrs.Factory(dict)
     notes: dict[tuple[str, str], list[str]] = attrs.Factory(dict)
+    slowest: list[tuple[float, str, str]] = attrs.Factory(list)  # commands that ended
 
     def add(self, case: Case, answer: dict[str, Any]) -> list[Finding]:
         self.cases[case.kind, case.system] += 1
         for r in answer.get("results", []):
             status = "hang" if r["status"] is None else str(r["status"])
+            if r["status"] is not None:
+                self.slowest = sorted([*self.slowest, (r["seconds"], case.label,
+                                                       r["argv"][0])], reverse=True)[:5]
             name = r["argv"][0] + (" (engine log)" if r.get("engine") else "")
             self.statuses[case.kind, name, status] += 1
         findings = [Finding(**f) for f in answer.get("findings", [])]
@@ -1373,6 +1378,8 @@ class Tally:
                                    for (k, nm, st), n in sorted(self.statuses.items())
                                    if k == kind and nm == name)
                 lines.append(f"  {name}: {counts}")
+        lines.append("slowest commands that ended: " + ", ".join(
+            f"{label} {name} {sec:.1f} s" for sec, label, name in self.slowest))
         for title, book in (("findings", self.symptoms), ("notes (not failures)", self.notes)):
             lines.append(f"{title}: {len(book)} distinct")
             for (system, symptom), labels in sorted(book.items()):
@@ -1409,9 +1416,11 @@ def fuzz(todo: Sequence[list[Any]], jobs: int, timeout: float, memory_mb: int,
     done = [0]
     started = time.monotonic()
     scratch = Path(tempfile.mkdtemp(prefix="fuzz-workers-"))
+    if keep_dir is not None:  # what a dying worker printed is kept with the findings
+        keep_dir.mkdir(parents=True, exist_ok=True)
 
     def loop(n: int) -> None:
-        w = Worker(memory_mb, scratch / f"worker-{n}.err")
+        w = Worker(memory_mb, (keep_dir or scratch) / f"worker-{n}.err")
         try:
             while True:
                 with lock:
