@@ -1105,13 +1105,15 @@ def judge_one(case: Case, res: Result) -> list[Finding]:
     if res.status not in ALLOWED.get(cmd, {0, 2}):
         add(f"exit {res.status}", (res.stderr or res.stdout)[-1000:])
         return out
+    path = input_of(res)
+    err, stdout = res.stderr, res.stdout
+    if not res.engine and not case.name.startswith(b"input.") and path:  # our odd name
+        err, stdout = err.replace(path, "FILE"), stdout.replace(path, "FILE")
+        if (err, stdout) != (res.stderr, res.stdout) and not all(
+                x.isprintable() for x in path):
+            add("the file's odd name printed as it is", (res.stderr or res.stdout)[:500],
+                note=True)
     if res.status == 2:
-        err = res.stderr
-        path = input_of(res)
-        if not res.engine and not case.name.startswith(b"input.") and path in err:  # odd
-            err = err.replace(path, "FILE")
-            if res.stderr.count("\n") != 1 or not res.stderr.rstrip("\n").isprintable():
-                add("the file's odd name printed as it is", res.stderr[:500], note=True)
         line = err.rstrip("\n")
         if not err.startswith("error: ") or err.count("\n") != 1:
             add("exit 2 without one `error:` line", res.stderr[-1000:])
@@ -1125,13 +1127,13 @@ def judge_one(case: Case, res: Result) -> list[Finding]:
             add("error line does not name the file: " + normal(line), line[:500])
         return out
     if res.status == 1:  # check: only violations, one a line, and the summary
-        lines = res.stdout.splitlines()
+        lines = stdout.split("\n")[:-1] if stdout.endswith("\n") else stdout.split("\n")
         if "--json" in res.argv:
             good = bool(lines) and all(_violation_json(x) for x in lines)
         else:
             good = len(lines) >= 2 and SUMMARY.match(lines[-1]) is not None and all(
                 VIOLATION.match(x) for x in lines[:-1])
-        if res.stderr or not good:
+        if err or not good:
             add("exit 1 that is not a list of violations", (res.stderr + res.stdout)[-1000:])
         elif res.engine:
             rules = sorted({(json.loads(x)["rule"] if "--json" in res.argv
@@ -1215,6 +1217,11 @@ def _short(value: Any) -> str:
 def worker(proto_in: Any, proto_out: Any, memory_mb: int) -> int:
     """Cases from ``proto_in`` (one ``[kind, index, seed]`` a line), a line back for each
     command it starts (``{"command": i}``) and one with its result."""
+    if sys.platform.startswith("linux"):  # killed with the fuzz (PR_SET_PDEATHSIG)
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)
     if memory_mb:
         import resource
 
@@ -1257,6 +1264,9 @@ def _cap(text: str) -> str:
     return text[:half] + f"\n[... {len(text) - OUTPUT_CAP} characters ...]\n" + text[-half:]
 
 
+_WORKERS: set[Worker] = set()  # running, so that an interrupted fuzz stops them all
+
+
 class Worker:
     """A ``fuzz.py --worker`` process, replaced when it hangs or dies."""
 
@@ -1275,17 +1285,19 @@ class Worker:
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, env=env,
                 start_new_session=True, cwd=tempfile.gettempdir())
         self.buf = b""
+        _WORKERS.add(self)
 
     def stop(self) -> None:
-        if self.proc is None:
+        _WORKERS.discard(self)
+        proc, self.proc = self.proc, None
+        if proc is None:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        for f in (proc.stdin, proc.stdout):
             with contextlib.suppress(OSError):
                 f.close()  # type: ignore[union-attr]
-        self.proc = None
 
     def readline(self, deadline: float) -> bytes | None:
         """One line from the worker, ``None`` at the deadline, ``b""`` when it died."""
@@ -1346,6 +1358,7 @@ class Tally:
     symptoms: dict[tuple[str, str], list[str]] = attrs.Factory(dict)
     notes: dict[tuple[str, str], list[str]] = attrs.Factory(dict)
     slowest: list[tuple[float, str, str]] = attrs.Factory(list)  # commands that ended
+    interrupted: bool = False
 
     def add(self, case: Case, answer: dict[str, Any]) -> list[Finding]:
         self.cases[case.kind, case.system] += 1
@@ -1365,7 +1378,8 @@ class Tally:
         return findings
 
     def report(self, seconds: float) -> list[str]:
-        lines = [f"fuzz: {sum(self.cases.values())} cases in {seconds:.0f} s"]
+        lines = [f"fuzz: {sum(self.cases.values())} cases in {seconds:.0f} s"
+                 + (" (interrupted)" if self.interrupted else "")]
         for kind in KINDS:
             per = ", ".join(f"{s} {self.cases[kind, s]}" for s in SYSTEMS)
             bad = ", ".join(f"{s} {self.failing[kind, s]}" for s in SYSTEMS)
@@ -1448,9 +1462,17 @@ def fuzz(todo: Sequence[list[Any]], jobs: int, timeout: float, memory_mb: int,
     threads = [threading.Thread(target=loop, args=(n,), daemon=True) for n in range(jobs)]
     for t in threads:
         t.start()
-    for t in threads:
-        t.join()
-    shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.5)
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was done is reported
+        tally.interrupted = True
+    finally:  # no worker is left behind
+        queue.clear()
+        for w in list(_WORKERS):
+            w.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
     return tally
 
 
@@ -1499,11 +1521,12 @@ def main(argv: list[str] | None = None) -> int:
             else specs(args.scenarios, args.logs, args.seed))
     start = time.monotonic()
     vocabulary()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # as Ctrl-C: workers stopped
     tally = fuzz(todo, max(1, args.jobs), args.timeout, args.memory, args.keep,
                  lambda line: print(line, flush=True))
     for line in tally.report(time.monotonic() - start):
         print(line)
-    return 1 if tally.symptoms else 0
+    return 130 if tally.interrupted else 1 if tally.symptoms else 0
 
 
 if __name__ == "__main__":
