@@ -374,3 +374,61 @@ def test_errors_keep_their_text_and_fields_when_simpy_copies_them() -> None:
                 LogFormatError("a.jsonl", None, "cannot read it ...")):
         copy = type(exc)(*exc.args)  # what simpy raises for an exception that ends a process
         assert str(copy) == str(exc) and vars(copy) == vars(exc)
+
+
+# --- found by the fuzz: show of an edited log, a long plan of skipped steps -------------------
+
+@pytest.mark.parametrize(("system", "kind", "key"), [
+    ("tenths", "move", "from"), ("gurps", "action", "name"),
+    ("percentile", "attack", "target"), ("tft", "damage", "amount")])
+def test_show_prints_an_event_its_wording_cannot_read_as_written(
+        tmp_path: Path, system: str, kind: str, key: str) -> None:
+    """A field dropped from an engine log: the wording of that event (core or system)
+    cannot read it; the timeline shows the event as written, as the HTML replay does, and
+    the rest of the fight as usual (it was a KeyError traceback)."""
+    events = _engine_log(tmp_path, system)
+    n = next(i for i, e in enumerate(events) if e["event"] == kind and key in e)
+    del events[n][key]
+    status, out, err = _run(["show", str(_write(tmp_path / "edited.jsonl", events))])
+    assert (status, err) == (0, "")
+    assert f"{kind}: {{" in out
+    assert "Winner" in out or "No winner" in out
+
+
+def test_show_refuses_in_one_line_what_its_pictures_cannot_use(tmp_path: Path) -> None:
+    """The last resort: a value the pictures cannot use (an action ending at tenth "x",
+    drawn as a bar in the swimlanes) is exit 2 with one line, not a traceback; the text
+    timeline alone shows the log."""
+    events = _engine_log(tmp_path, "tenths")
+    n = next(i for i, e in enumerate(events) if e["event"] == "action")
+    events[n]["end"] = "x"
+    log = _write(tmp_path / "edited.jsonl", events)
+    for option, name in (("--png", "x.png"), ("--html", "x.html")):
+        status, _, err = _run(["show", str(log), "-q", option, str(tmp_path / name)])
+        assert status == 2
+        assert _one_error_line(err) == (
+            f"error: {log}: cannot show it: an event holds a value the viewer cannot use "
+            "(TypeError; unreadable log: `timedcombat check` names the line)")
+        assert not (tmp_path / name).exists()
+    assert _run(["show", str(log)])[0] == 0
+
+
+def test_a_plan_of_a_thousand_skipped_steps_is_a_loop_not_recursion() -> None:
+    """1000 plan steps the rules skip (drawing the sword in hand) in a row: each is logged
+    and the next looked at, with the interpreter's stack kept small (it recursed)."""
+    import tomllib
+
+    from timedcombat import simulate
+    from timedcombat.loading import scenario_from_dict
+
+    doc = tomllib.loads(DUEL.read_text())
+    doc["combatant"][0]["plan"] = [{"action": "draw", "weapon": "broadsword"}] * 1000
+    scenario = scenario_from_dict(doc, str(DUEL))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    try:
+        result = simulate(scenario)
+    finally:
+        sys.setrecursionlimit(limit)
+    skips = [e for e in result.events if e.EVENT == "tenths.plan_skip"]
+    assert len(skips) == 1000 and skips[0].t == skips[-1].t == 0

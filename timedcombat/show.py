@@ -202,9 +202,17 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     check_outputs([("--png", args.png), ("--svg", args.svg), ("--html", args.html)],
                   inputs=inputs)  # before reading a long log: a bad output fails now
     events = read_events(args.log)
-    render_log(events, png=args.png, svg=args.svg, html=args.html, at=at, only=only,
-               start=start, stop=stop, text=not args.quiet, console=console, inputs=inputs,
-               verbose=args.verbose)
+    try:
+        render_log(events, png=args.png, svg=args.svg, html=args.html, at=at, only=only,
+                   start=start, stop=stop, text=not args.quiet, console=console,
+                   inputs=inputs, verbose=args.verbose)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        # the last resort: a value the viewer cannot use, in a log that is not the
+        # engine's; one line, exit 2 (the text timeline shows such events as written)
+        file = "<stdin>" if args.log == STDIN else args.log
+        raise LogFormatError(file, None, f"cannot show it: an event holds a value the "
+                             f"viewer cannot use ({type(exc).__name__}; unreadable log: "
+                             f"`timedcombat check` names the line)") from None
     return 0
 
 

@@ -26,12 +26,24 @@ def _hex(h: Any) -> str:
 
 def describe(e: Mapping[str, Any], system: Any = None) -> str | None:
     """One line of plain text for an event (``None`` for events not shown): the system's
-    own wording when it has one (:meth:`SystemBase.describe`), else the core's."""
-    if system is not None:
-        text = system.describe(e)
-        if text is not None:
-            return text
-    return describe_core(e, getattr(system, "dice", "") or "")
+    own wording when it has one (:meth:`SystemBase.describe`), else the core's. An event
+    whose fields the wording cannot read (a log written by hand, or edited) is shown as
+    it is: its name and fields (:func:`as_written`)."""
+    try:
+        if system is not None:
+            text = system.describe(e)
+            if text is not None:
+                return text
+        return describe_core(e, getattr(system, "dice", "") or "")
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return as_written(e)
+
+
+def as_written(e: Mapping[str, Any]) -> str:
+    """An event as its log line gives it: ``move: {'to': [1, 0]}`` (no ``t``, ``seq``,
+    ``actor``: the timeline shows them)."""
+    rest = {k: v for k, v in e.items() if k not in ("t", "seq", "event", "actor")}
+    return f"{e.get('event')}: {rest}"
 
 
 def _roll(e: Mapping[str, Any], die: str) -> str:
@@ -120,7 +132,7 @@ def outcome_line(events: Iterable[Mapping[str, Any]]) -> str:
     if end is None:
         return "No outcome (the log has no end event)."
     who = f"Winner: {end['winner']}" if end.get("winner") else "No winner"
-    return f"{who}, at {seconds(end['t'])} s ({end['reason']})."
+    return f"{who}, at {seconds(end['t'])} s ({end.get('reason', 'no reason given')})."
 
 
 def _verbose(e: Mapping[str, Any]) -> str:

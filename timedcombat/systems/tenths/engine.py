@@ -360,7 +360,16 @@ class Fight(Arena):
 
     def decide(self, f: Fighter) -> Step:
         """The next action: an owed answer to a closing action first, then the plan's head
-        when it applies now, else the policy's."""
+        when it applies now, else the policy's. (A plan step skipped, and logged, hands on
+        to the next one: a loop, not recursion, however long the plan.)"""
+        while True:
+            step = self._decide_once(f)
+            if step is not None:
+                return step
+
+    def _decide_once(self, f: Fighter) -> Step | None:
+        """:meth:`decide`'s one look at the fighter; ``None``: a plan step was skipped,
+        look again."""
         if f.approaches:
             answer = closing.owed_answer(self, f)
             if answer is not None:
@@ -371,7 +380,7 @@ class Fight(Arena):
             if step is not None:
                 f.pop_plan()
                 return step
-            return self.decide(f)  # skipped (logged): look at the next one
+            return None  # skipped (logged): look at the next one
         if f.defend_targets is not None:
             return f.policy.defending(self, f)
         t = f.target
@@ -387,7 +396,7 @@ class Fight(Arena):
                 if head.action in CLOSING_ACTIONS:
                     self.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
                               reason="already in combat")
-                    return self.decide(f)
+                    return None
             return f.policy.combat(self, f, t)
         if f.block is not None and (head is None or head.action not in CLOSING_ACTIONS):
             return Step("guard")  # holding a blocking position (until its plan closes)
