@@ -145,27 +145,32 @@ Case = tuple[list[Line], list[Line], tuple[int, str | None]]
 # ---------------------------------------------------------------------- turns and phases
 
 
-def case_numbers() -> Case:
-    """A number inside an object beyond its bound (docs/checks/tft.md, "Limits"): bo's MA
-    of 10^9 is taken as not given, and reported."""
-    def fight(ma: int) -> list[Line]:
+def _numbers_beyond() -> list[tuple[list[Line], list[Line], str]]:
+    """(a log with a number inside an object at its bound, the same beyond it, what the
+    error names): bo's MA in ``stats``, a rule's number, a modifier."""
+    def stats(ma: int) -> list[Line]:
         bo = fig("bo", "blue", [1, 0], "W", st=10, dx=11, ma=ma, weapons=("dagger",))
         return log(*turn(1), move(12, "bo", [1, 0], [2, 0]), people=(ANA, bo))
-    return fight(10_000), fight(10**9), (0, "bo")
 
-
-def case_numbers_in_rules() -> Case:
-    def fight(dice: int) -> list[Line]:
+    def rules(dice: int) -> list[Line]:
         return log(*turn(1), rules={"contest_dice": dice})
-    return fight(3), fight(2**64), (0, None)
 
-
-def case_numbers_in_modifiers() -> Case:
-    def fight(mod: int) -> list[Line]:
+    def modifier(mod: int) -> list[Line]:
         return log(*turn(1), actions(1),
                    attack(25, "ana", "bo", "broadsword", [5, 5, 5], 12, "miss",
                           modifiers={"side": mod}))
-    return fight(0), fight(-10**7), (25, "ana")
+    return [(stats(10_000), stats(10**9), "`placed`: `stats.ma` must be 0..10000"),
+            (rules(3), rules(2**64), "`start`: `rules.contest_dice` must be "
+                                      "-1000000..1000000"),
+            (modifier(-10**6), modifier(-10**7), "`attack`: `modifiers.side` must be "
+                                                 "-1000000..1000000")]
+
+
+def test_a_number_inside_an_object_beyond_its_bound_is_a_malformed_log() -> None:
+    for good, bad, said in _numbers_beyond():
+        check_events(good)
+        with pytest.raises(LogFormatError, match=re.escape(said)):
+            check_events(bad)
 
 
 def case_turn() -> Case:
@@ -875,7 +880,6 @@ def case_crawl() -> Case:
 
 
 CASES: dict[str, Callable[[], Case]] = {
-    "F-NUMBERS": case_numbers,
     "F-TURN": case_turn, "F-IN-TURN": case_in_turn, "F-PHASE": case_phase,
     "F-MOVE-ORDER": case_move_order, "F-ORDER-DX": case_order_dx,
     "F-ORDER-TIES": case_order_ties, "F-SLOTS": case_slots, "F-MOVE-WINDOW": case_move_window,
@@ -905,8 +909,6 @@ CASES: dict[str, Callable[[], Case]] = {
     "F-JUMP-KNOCKDOWN": case_jump_knockdown, "F-HTH-BY-ROLL": case_hth_by_roll,
 }
 MORE: dict[str, tuple[str, Callable[[], Case]]] = {
-    "a number of start.rules": ("F-NUMBERS", case_numbers_in_rules),
-    "a modifier": ("F-NUMBERS", case_numbers_in_modifiers),
     "winner moves last": ("F-MOVE-ORDER", case_move_order_last),
     "the strongest enemy rolls": ("F-JOIN-HTH", case_join_roll_by_strongest),
     "the target rolls": ("F-JOIN-HTH", case_join_roll_by_target),

@@ -240,19 +240,27 @@ def test_a_huge_number_at_the_top_of_an_event_is_a_malformed_log(
     assert err.count("\n") == 0 and err.startswith(f"error: {path}:") and fragment in err
 
 
-@pytest.mark.parametrize(("where", "change"), [
-    ("placed.stats.ma", lambda ls: _first("placed")(ls).update(stats={"ma": 10**9})),
-    ("start.rules.contest_dice", lambda ls: ls[0]["rules"].update(contest_dice=2**64)),
-    ("start.rules.movement_phase_tenths",
+@pytest.mark.parametrize(("event", "where", "bound", "change"), [
+    ("placed", "stats.ma", "0..10000",
+     lambda ls: _first("placed")(ls).update(stats={"ma": 10**9})),
+    ("start", "rules.contest_dice", "-1000000..1000000",
+     lambda ls: ls[0]["rules"].update(contest_dice=2**64)),
+    ("start", "rules.movement_phase_tenths", "-1000000..1000000",
      lambda ls: ls[0]["rules"].update(movement_phase_tenths=-10**9)),
-    ("tft.turn.slots[0]", lambda ls: _first("tft.turn")(ls)["slots"].__setitem__(0, 2**63)),
-    ("tft.turn.adj_dx[1]", lambda ls: _first("tft.turn")(ls)["adj_dx"].__setitem__(1, 10**9)),
+    ("tft.turn", "slots[0]", "0..9007199254740991",
+     lambda ls: _first("tft.turn")(ls)["slots"].__setitem__(0, 2**63)),
+    ("tft.turn", "adj_dx[1]", "-1000000..1000000",
+     lambda ls: _first("tft.turn")(ls)["adj_dx"].__setitem__(1, 10**9)),
 ])
-def test_a_huge_number_inside_an_event_is_a_violation_and_not_used(tmp_path, where, change):
+def test_a_huge_number_inside_an_event_is_a_malformed_log(tmp_path, event, where, bound,
+                                                          change):
+    """A number inside an object or an array beyond its bound: exit 2 and one line naming
+    the line, the event, the key path and the bound (it was a violation, exit 1)."""
     path = _edited(tmp_path, change)
     code, out, err, _ = cli("check", str(path))
-    assert (code, err) == (1, "")
-    assert "F-NUMBERS t=0" in out and f"expected {where} within" in out
+    assert (code, out) == (2, "")
+    assert "\n" not in err.strip() and err.startswith(f"error: {path}:")
+    assert f": `{event}`: `{where}` must be {bound}, not " in err
 
 
 def test_hostile_numbers_anywhere_in_a_log_are_checked_quickly():

@@ -368,6 +368,28 @@ def _fields(e: Mapping[str, Any], ruleset: RuleSet, file: str, n: int) -> None:
             if not least <= value <= most:
                 raise LogFormatError(file, n, f"`{_clip(e['event'])}`: `{key}` must be "
                                               f"{least}..{most}, not {_shown(value)}")
+        elif len(spec) > 2 and isinstance(value, list | dict):
+            least, most = spec[2]
+            for where, number in _numbers(value, key):
+                if not least <= number <= most:
+                    raise LogFormatError(file, n, f"`{_clip(e['event'])}`: `{_clip(where)}` "
+                                                  f"must be {least}..{most}, not "
+                                                  f"{_shown(number)}")
+
+
+def _numbers(value: Any, where: str) -> Iterator[tuple[str, int]]:
+    """Every integer inside an array or object, with its key path (``slots[2]``,
+    ``modifiers.side``); nesting is bounded by :data:`MAX_JSON_DEPTH`."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield where, value
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            yield from _numbers(v, f"{where}[{k}]")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _numbers(v, f"{where}.{k}")
 
 
 def _open(path: str) -> BinaryIO:

@@ -49,8 +49,9 @@ class Rule:
 
 FieldSpec = tuple[tuple[type, ...], bool] | tuple[tuple[type, ...], bool, tuple[int, int]]
 """Accepted JSON types of an event field, whether the field is required, and optionally
-the least and most an integer value may be (a log outside it is malformed: exit 2). An
-integer field with no bound of its own is bounded by ``check.MAX_NUMBER``."""
+the least and most an integer value may be — or, for an array or an object, every integer
+inside it (a log outside it is malformed: exit 2). An integer field with no bound of its
+own is bounded by ``check.MAX_NUMBER``."""
 
 
 @dataclass(frozen=True)

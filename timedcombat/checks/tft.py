@@ -33,9 +33,6 @@ from timedcombat.checks.tft_model import (
     JUMP,
     KNOCKED_BACK,
     KNOCKED_BACK_HIT,
-    MAX_SCORE,
-    MAX_STAT,
-    MAX_TENTH,
     MOVEMENT,
     PRONE_ATTACK,
     REAR,
@@ -205,12 +202,6 @@ def _logged_dice(e: Event) -> tuple[int, int] | None:
 
 def _number(v: int) -> str:
     return str(v) if abs(v) < 10**18 else f"a number of {len(str(abs(v)))} digits"
-
-
-def c_numbers(log: TftLog) -> Found:
-    for i, where, v, (least, most) in log.beyond:
-        shown = where if len(where) <= 60 else where[:57] + "..."
-        yield _at(log.events[i], f"{shown} within {least} to {most}", _number(v))
 
 
 def c_turn(log: TftLog) -> Found:
@@ -1557,15 +1548,6 @@ DIVE_Q = ("If you are allowed to enter HTH because you are diving at the enemies
           "of the Movement phase (after all last minute twists)")
 
 RULES: tuple[Rule, ...] = (
-    Rule("F-NUMBERS", _docs("the log"),
-         "Every number in a log has a bound, far beyond what a scenario can make: a log "
-         "outside one is no record of a fight",
-         f"Numbers inside objects and arrays are within their bounds: a figure's stats (st, "
-         f"dx, iq, ma) 0 to {MAX_STAT}; the numbers of start.rules, modifiers and adj_dx "
-         f"within -{MAX_SCORE} to {MAX_SCORE}; slots 0 to {MAX_TENTH} (one beyond is taken "
-         f"as not given; a top-level number beyond its bound is a format error: "
-         f"docs/checks/tft.md, Limits).",
-         c_numbers),
     Rule("F-TURN", _docs("turn model"), TURN_Q,
          "Turns are numbered 1, 2, 3 … and turn n starts (tft.turn) at tenth 50(n - 1).",
          c_turn),
@@ -1908,9 +1890,10 @@ RULES: tuple[Rule, ...] = (
 
 INT, NUM_OR_NULL = (int,), (int, type(None))
 SCHEMA: dict[str, dict[str, FieldSpec]] = {
-    "start": {"reports": ((list,), False), "walls": ((list,), False)},
+    "start": {"reports": ((list,), False), "walls": ((list,), False),
+              "rules": ((dict,), False, SCORE_RANGE)},
     "placed": {"actor": ((str,), True), "side": ((str,), False), "at": ((list,), False),
-               "stats": ((dict,), False), "st": (INT, False, STAT_RANGE),
+               "stats": ((dict,), False, STAT_RANGE), "st": (INT, False, STAT_RANGE),
                "dx": (INT, False, STAT_RANGE), "iq": (INT, False, STAT_RANGE),
                "ma": (INT, False, STAT_RANGE)},
     "action": {"actor": ((str,), True), "end": (INT, False, TENTH_RANGE)},
@@ -1918,8 +1901,8 @@ SCHEMA: dict[str, dict[str, FieldSpec]] = {
     "state": {"actor": ((str,), True), "state": ((str,), True)},
     "tft.turn": {"turn": (INT, True, TURN_RANGE), "order": ((list,), True),
                  "sides": ((list,), False), "initiative": ((list,), False),
-                 "adj_dx": ((list,), False), "rolloffs": ((list,), False),
-                 "slots": ((list,), False)},
+                 "adj_dx": ((list,), False, SCORE_RANGE), "rolloffs": ((list,), False),
+                 "slots": ((list,), False, TENTH_RANGE)},
     "tft.phase": {"turn": (INT, True, TURN_RANGE), "phase": ((str,), True),
                   "end": (INT, True, TENTH_RANGE)},
     ATTACK: {"actor": ((str,), True), "target": ((str,), True),
@@ -1927,19 +1910,19 @@ SCHEMA: dict[str, dict[str, FieldSpec]] = {
              "faces": ((list,), False), "roll": (INT, False, SCORE_RANGE),
              "total": (INT, False, SCORE_RANGE), "against": (INT, False, SCORE_RANGE),
              "result": ((str,), False), "multiplier": (INT, False, SCORE_RANGE),
-             "in_hth": ((bool,), False), "modifiers": ((dict,), False)},
+             "in_hth": ((bool,), False), "modifiers": ((dict,), False, SCORE_RANGE)},
     DAMAGE: {"actor": ((str,), True), "source": ((str,), False),
              "weapon": ((str,), False), "cause": ((str,), False),
              "dice": ((str,), False), "rolled": (INT, False, SCORE_RANGE),
              "hits": (INT, False, SCORE_RANGE), "st": (INT, False, SCORE_RANGE),
              "turn_hits": (INT, False, SCORE_RANGE), "knocked_down": ((bool,), False),
-             "dx_penalty_next_turn": ((bool,), False), "modifiers": ((dict,), False)},
+             "dx_penalty_next_turn": ((bool,), False), "modifiers": ((dict,), False, SCORE_RANGE)},
     "tft.hth_roll": {"actor": ((str,), True), "target": ((str,), True),
                      "kind": ((str,), True), "arc": ((str,), False),
                      "roll": (INT, True, SCORE_RANGE), "rerolls": ((list,), False),
                      "modifier": (INT, False, SCORE_RANGE),
                      "total": (INT, True, SCORE_RANGE), "result": ((str,), True),
-                     "modifiers": ((dict,), False)},
+                     "modifiers": ((dict,), False, SCORE_RANGE)},
     "tft.ready_knife": {"actor": ((str,), True), "weapon": ((str,), False),
                         "free": ((bool,), False), "success": ((bool,), False),
                         "faces": ((list,), False), "roll": (NUM_OR_NULL, False, SCORE_RANGE),
@@ -1965,6 +1948,8 @@ SCHEMA: dict[str, dict[str, FieldSpec]] = {
                     "actor_score": (INT, False, SCORE_RANGE),
                     "target_score": (INT, False, SCORE_RANGE), "winner": ((str,), False)},
 }
+for _fields in SCHEMA.values():  # a roll's modifiers, on every event that has some
+    _fields.setdefault("modifiers", ((dict,), False, SCORE_RANGE))
 """Fields the rules read, with their JSON types, whether they must be there and, for a
 number, its bounds (docs/checks/tft.md, "Limits"; beyond them the log is malformed)."""
 

@@ -135,7 +135,7 @@ def int_lists(v: Any) -> tuple[tuple[int, ...], ...] | None:
 
 def mods(e: Event) -> dict[str, int] | None:
     """The event's ``modifiers`` when it is an object of integers, each within
-    :data:`SCORE_RANGE` (``F-NUMBERS`` reports one beyond it)."""
+    :data:`SCORE_RANGE` (the schema refuses a log with one beyond it)."""
     m = e.get("modifiers")
     if isinstance(m, dict) and all(within(v, SCORE_RANGE) for v in m.values()):
         return m
@@ -263,9 +263,6 @@ class TftLog:
     reports_prone: bool  # every fall and rise is logged (state prone)
     reports_hth: bool  # every joining and leaving of an HTH is logged (state hth)
     last_at: dict[int, int]  # tenth -> index of the last event on it
-    beyond: list[tuple[int, str, int, tuple[int, int]]] = field(default_factory=list)
-    """Numbers inside objects and arrays beyond their bounds: (event index, where, value,
-    bounds); the rules take them as not given (``F-NUMBERS`` reports them)."""
 
     # ---- times
 
@@ -412,13 +409,11 @@ class _Reader:
         self.reports_prone = self.reports_hth = False
         self.said: tuple[str, ...] | None = None  # start.reports, when the log gives it
         self.last_at: dict[int, int] = {}
-        self.beyond: list[tuple[int, str, int, tuple[int, int]]] = []
 
     def read(self) -> TftLog:
         for i, e in enumerate(self.events):
             self.last_at[e["t"]] = i
             kind = e.get("event")
-            self._bounds(i, e)
             if kind == "start" and isinstance(e.get("rules"), dict):
                 self.rules.update((k, v) for k, v in e["rules"].items()
                                   if not is_int(v) or within(v, SCORE_RANGE))
@@ -441,26 +436,7 @@ class _Reader:
         return TftLog(self.events, self.rules, self.figures, self.turns, self.turn_of,
                       self.pos, self.ready, self.shield, self.st, self.prone, self.hth,
                       self.hth_hex, self.out, self.walls, self.reports_prone,
-                      self.reports_hth, self.last_at, self.beyond)
-
-    def _bounds(self, i: int, e: Event) -> None:
-        """Note the numbers inside ``e``'s objects and arrays that are beyond their bounds
-        (the top-level ones are the schema's: a log breaking them is malformed)."""
-        kind = e.get("event")
-        where: list[tuple[str, Any, tuple[int, int]]] = []
-        if kind == "placed" and isinstance(e.get("stats"), dict):
-            where += [(f"stats.{k}", e["stats"].get(k), STAT_RANGE) for k in STAT_KEYS]
-        if kind == "start" and isinstance(e.get("rules"), dict):
-            where += [(f"rules.{k}", v, SCORE_RANGE) for k, v in e["rules"].items()]
-        if kind == "tft.turn":
-            for key, bounds in (("adj_dx", SCORE_RANGE), ("slots", TENTH_RANGE)):
-                if isinstance(e.get(key), list):
-                    where += [(f"{key}[{n}]", v, bounds) for n, v in enumerate(e[key])]
-        if isinstance(e.get("modifiers"), dict):
-            where += [(f"modifiers.{k}", v, SCORE_RANGE) for k, v in e["modifiers"].items()]
-        for path, v, bounds in where:
-            if is_int(v) and not within(v, bounds):
-                self.beyond.append((i, f"{kind}.{path}", v, bounds))
+                      self.reports_hth, self.last_at)
 
     def _turn(self, i: int, e: Event) -> None:
         n = e.get("turn")
