@@ -3,8 +3,13 @@
     >>> from timedcombat import load_scenario, simulate
     >>> result = simulate(load_scenario("scenarios/sword_duel.toml"), seed=3)
     >>> result.winner
+    'red'
+    >>> frame = result.frame()  # one row per event (the analysis extra: pandas)
+    >>> list(frame.columns[:4]), len(frame) == len(result.events)
+    (['t', 'seq', 'event', 'system'], True)
 """
 
+from timedcombat.batch import run_batch
 from timedcombat.clock import Tenths, seconds
 from timedcombat.dice import Dice, ScriptedDice
 from timedcombat.engine import Result, simulate
@@ -26,6 +31,7 @@ __all__ = [
     "get_system",
     "load_scenario",
     "parse_scenario",
+    "run_batch",
     "seconds",
     "simulate",
 ]
