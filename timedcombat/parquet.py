@@ -1,16 +1,16 @@
 """A batch's runs as one Parquet dataset (``batch --parquet``; the ``analysis`` extra).
 
 Two tables: ``events`` — every run's events, one row per log line, with a ``seed``
-column first (the ``start`` event's own ``seed``), then ``t``, ``seq``, ``event`` and one
-column per field the system's events declare (docs/log.md) — and ``runs``, the batch's
-CSV as a table. The events table's columns come from the event records of the scenario's system, not from what
-one run happened to log, so every run, chunk and batch of a system has the same schema:
-integers, strings and booleans are typed columns; hexes and lists of integers are lists
-of integers, lists of strings lists of strings; anything else (``modifiers`` objects,
-lists of records, and a key whose events declare different types) is its JSON text. A
-field an event does not have is null. Rows are in seed order, then log order, whatever
-``--jobs`` or executor ran them, and are written in row groups as runs complete (memory
-stays flat: a chunk of runs at a time).
+column first (the ``start`` event's own ``seed``), then ``t``, ``seq``, ``event`` and
+one column per field the system's events declare (docs/log.md) — and ``runs``, the
+batch's CSV as a table. The events table's columns come from the event records of the
+scenario's system, not from what one run happened to log, so every run, chunk and batch
+of a system has the same schema: integers, strings and booleans are typed columns; hexes
+and lists of integers are lists of integers, lists of strings lists of strings; anything
+else (``modifiers`` objects, lists of records, and a key whose events declare different
+types) is its JSON text. A field an event does not have is null. Rows are in seed order,
+then log order, whatever ``--jobs`` or executor ran them, and are written in row groups
+as runs complete (memory stays flat: a chunk of runs at a time).
 """
 
 from __future__ import annotations
