@@ -37,6 +37,11 @@ class Result:
     def end(self) -> int:
         return self.outcome.end
 
+    def __repr__(self) -> str:
+        return (f"Result(scenario={self.scenario.info.name!r}, system={self.scenario.system!r}, "
+                f"seed={self.seed}, winner={self.winner!r}, end={self.end}, "
+                f"events={len(self.events) or self.event_count})")
+
     def frame(self) -> pd.DataFrame:
         """The events as a pandas data frame: one row per event, the log's field names as
         columns (:func:`timedcombat.frames.events_frame`; needs the ``analysis`` extra)."""

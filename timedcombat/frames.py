@@ -2,7 +2,8 @@
 
 One row per event, the log's field names as columns (``t``, ``seq``, ``event``, then
 every field in the order the events first use it, ``from`` for a move's start): a
-field an event does not have is missing (``None``/``NaN``), hexes are ``[q, r]`` lists
+field an event does not have is missing (``None``/``<NA>``; integer columns are pandas'
+nullable ``Int64``), hexes are ``[q, r]`` lists
 and ``modifiers`` dicts, as in the JSON-lines log. A batch's frame has the CSV's columns
 (docs/cli.md): one row per run, ``winner`` ``None`` when nobody won.
 """
@@ -43,7 +44,10 @@ def events_frame(events: Iterable[Event | Mapping[str, Any]]) -> pd.DataFrame:
     names: dict[str, None] = dict.fromkeys(("t", "seq", "event"))
     for row in rows:
         names.update(dict.fromkeys(row))
-    return pd.DataFrame.from_records(rows, columns=list(names))
+    frame = pd.DataFrame.from_records(rows, columns=list(names))
+    # integer columns with gaps stay integers (pandas' nullable Int64), not floats
+    return frame.convert_dtypes(convert_string=False, convert_boolean=False,
+                                convert_floating=False)
 
 
 def runs_frame(rows: Sequence[Row]) -> pd.DataFrame:
