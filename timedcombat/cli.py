@@ -123,7 +123,8 @@ def add_view_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="show every roll's modifiers in the timeline")
     p.add_argument("--only", metavar="ID,..",
-                   help="show only these combatants' lines (and what is done to them)")
+                   help="show only these combatants' lines, what is done to them "
+                   "and what their blows caused")
     p.add_argument("--from", dest="start", metavar="SECONDS",
                    help="show from this time on (e.g. 2.5)")
     p.add_argument("--to", dest="stop", metavar="SECONDS", help="show up to this time")

@@ -259,7 +259,8 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
     show.add_argument("--at", metavar="SECONDS",
                       help="the map at this time (pictures, text; the replay opens there)")
     show.add_argument("--only", metavar="ID,..",
-                      help="timeline and swimlanes: only these combatants' events")
+                      help="timeline and swimlanes: only these combatants' events and "
+                      "what their blows caused")
     show.add_argument("--from", dest="from_", metavar="SECONDS",
                       help="timeline and swimlanes: from this time")
     show.add_argument("--to", metavar="SECONDS", help="timeline and swimlanes: up to this time")
