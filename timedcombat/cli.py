@@ -151,6 +151,10 @@ def view_options(args: argparse.Namespace) -> dict[str, Any]:
                              f"{value!r}") from None
         if out[key] < 0:
             raise UsageError(f"{option}: must not be negative")
+    if "start" in out and "stop" in out and out["start"] > out["stop"]:
+        from timedcombat.clock import seconds
+
+        raise UsageError(f"--from {seconds(out['start'])} is after --to {seconds(out['stop'])}")
     return out
 
 

@@ -8,6 +8,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
+from timedcombat.clock import Tenths
 from timedcombat.dice import Dice, DiceError, ScriptedDice
 from timedcombat.errors import ScenarioError
 from timedcombat.events import Event
@@ -50,12 +51,14 @@ class Result:
         self._need_events()
         return events_frame(self.events)
 
-    def html(self, at: int = 0) -> str:
+    def html(self, at: Tenths = 0) -> str:
         """The HTML replay page of this run (what ``show --html`` writes), starting at
-        tenth ``at``."""
+        tenth ``at`` (tenths: ``at=17`` is 1.7 s)."""
         from timedcombat.events import to_dict
         from timedcombat.replay import html
+        from timedcombat.show import check_tenths
 
+        check_tenths("at", at)
         self._need_events()
         return html([to_dict(e) for e in self.events], at)
 
@@ -75,9 +78,10 @@ class Result:
             raise ValueError("the run kept no events: simulate it with record=True")
 
     def show(self, **options: Any) -> None:
-        """Render this run as ``timedcombat show`` renders its log: the timeline, and as
-        asked ``png=``, ``svg=``, ``html=``, ``at=`` (tenths), ``only=``, ``start=``,
-        ``stop=`` (see :func:`timedcombat.show.render_log`)."""
+        """Render this run as ``timedcombat show`` renders its log: the timeline, or as
+        asked ``png=``, ``svg=``, ``html=`` (files: then no timeline unless ``text=True``),
+        ``at=``, ``start=``, ``stop=`` (all three in **tenths**: ``at=17`` is 1.7 s, the
+        CLI's ``--at 1.7``), ``only=`` (see :func:`timedcombat.show.render_log`)."""
         from timedcombat.show import render_result  # (show imports the engine)
 
         render_result(self, **options)

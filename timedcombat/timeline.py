@@ -14,7 +14,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from timedcombat.clock import seconds
+from timedcombat.clock import Tenths, seconds
 from timedcombat.systems.base import find_system
 
 MAX_LANES = 4
@@ -156,8 +156,10 @@ def _names(e: Mapping[str, Any], ids: set[str], keys: tuple[str, ...] = NAMES) -
 
 
 def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
-           start: int | None = None, stop: int | None = None) -> list[Mapping[str, Any]]:
-    """The events of a window (tenths ``start`` to ``stop``, both included) that concern
+           start: Tenths | None = None, stop: Tenths | None = None
+           ) -> list[Mapping[str, Any]]:
+    """The events of a window (``start`` to ``stop``, both included, in **tenths**: 17 is
+    1.7 s, the CLI's ``--from 1.7``) that concern
     the combatants ``only``, and what their deeds caused.
 
     An event concerns them when it names one of them (:data:`NAMES`: as actor, target,
@@ -206,10 +208,11 @@ def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
 
 
 def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
-           only: Iterable[str] | None = None, start: int | None = None,
-           stop: int | None = None, verbose: bool = False) -> None:
+           only: Iterable[str] | None = None, start: Tenths | None = None,
+           stop: Tenths | None = None, verbose: bool = False) -> None:
     """Print the timeline table and the outcome. ``only``: the combatants to show (ids);
-    ``start``/``stop``: a window in tenths; ``verbose``: every roll's modifiers."""
+    ``start``/``stop``: a window in **tenths** (17 is 1.7 s); ``verbose``: every roll's
+    modifiers."""
     console = console or Console(markup=False, highlight=False)
     if only is not None or start is not None or stop is not None:
         events = select(events, only, start, stop)
