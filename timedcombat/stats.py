@@ -6,7 +6,7 @@ Written by hand (no NumPy or SciPy needed to run a batch) and tested against Sci
 ``scipy.stats.binomtest(k, n).proportion_ci(method="wilson")`` (the score interval without
 continuity correction), :data:`Z95` is ``scipy.stats.norm.ppf(0.975)``, :func:`quantile`
 is ``scipy.stats.scoreatpercentile(values, q, interpolation_method="fraction")`` and
-NumPy's default ``numpy.percentile`` (linear between closest ranks), to 1e-12."""
+NumPy's default ``numpy.quantile`` (linear between closest ranks), to 1e-12."""
 
 from __future__ import annotations
 

@@ -133,8 +133,8 @@ def _verbose(e: Mapping[str, Any]) -> str:
 
 
 NAMES = ("actor", "target", "targets", "opponent", "against", "source", "by")
-"""The fields of an event that name combatants (``source`` names one in most systems, a
-strike in percentile's: only a name that is some event's actor counts)."""
+"""The fields of an event that name combatants (``source`` names one in most systems, in
+some a strike or a hold: only a name that is some event's actor counts)."""
 
 
 BY = ("against", "source", "by")
