@@ -46,8 +46,7 @@ def events_frame(events: Iterable[Event | Mapping[str, Any]]) -> pd.DataFrame:
         names.update(dict.fromkeys(row))
     frame = pd.DataFrame.from_records(rows, columns=list(names))
     # integer columns with gaps stay integers (pandas' nullable Int64), not floats
-    return frame.convert_dtypes(convert_string=False, convert_boolean=False,
-                                convert_floating=False)
+    return frame.convert_dtypes(convert_string=False, convert_boolean=False)
 
 
 def runs_frame(rows: Sequence[Row]) -> pd.DataFrame:
