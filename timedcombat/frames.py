@@ -45,8 +45,12 @@ def events_frame(events: Iterable[Event | Mapping[str, Any]]) -> pd.DataFrame:
     for row in rows:
         names.update(dict.fromkeys(row))
     frame = pd.DataFrame.from_records(rows, columns=list(names))
-    # integer columns with gaps stay integers (pandas' nullable Int64), not floats
-    return frame.convert_dtypes(convert_string=False, convert_boolean=False)
+    for name in names:  # integer columns with gaps stay integers (nullable Int64), not floats
+        values = [row.get(name) for row in rows]
+        if any(v is None for v in values) and all(
+                v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in values):
+            frame[name] = pd.array(values, dtype="Int64")
+    return frame
 
 
 def runs_frame(rows: Sequence[Row]) -> pd.DataFrame:
