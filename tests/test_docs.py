@@ -56,7 +56,7 @@ def test_the_blocking_positions_are_the_code_s_and_the_rules_page_s():
 
 
 def _first_block(text: str) -> list[str]:
-    return text.split("```\n", 2)[1].splitlines()
+    return text.split("```console\n", 1)[1].split("```\n", 1)[0].splitlines()
 
 
 def test_the_example_of_docs_check_md_is_what_the_commands_print(tmp_path):

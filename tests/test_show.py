@@ -283,7 +283,7 @@ facing = "W"
 def test_a_result_shows_itself(tmp_path):
     result = simulate(load_scenario(DUEL))
     buf = io.StringIO()
-    result.show(html=str(tmp_path / "duel.html"), at=10,
+    result.show(html=str(tmp_path / "duel.html"), at=10, text=True,
                 console=Console(file=buf, width=150, markup=False))
     assert "Winner:" in buf.getvalue()
     data = page_data((tmp_path / "duel.html").read_text())
@@ -293,7 +293,7 @@ def test_a_result_shows_itself(tmp_path):
 def test_render_log_takes_any_list_of_events(tmp_path):
     events = golden("recover_sword")
     buf = io.StringIO()
-    render_log(events, at=18, svg=str(tmp_path / "m.svg"),
+    render_log(events, at=18, svg=str(tmp_path / "m.svg"), text=True,
                console=Console(file=buf, width=150, markup=False))
     assert "  weapon on the ground: broadsword at [0, 0]" in buf.getvalue().splitlines()
     assert "weapon on the ground" in (tmp_path / "m.svg").read_text()

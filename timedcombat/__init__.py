@@ -3,6 +3,10 @@
     >>> from timedcombat import load_scenario, simulate
     >>> result = simulate(load_scenario("scenarios/sword_duel.toml"), seed=3)
     >>> result.winner
+    'red'
+    >>> frame = result.frame()  # one row per event (the analysis extra: pandas)
+    >>> list(frame.columns[:4]), len(frame) == len(result.events)
+    (['t', 'seq', 'event', 'system'], True)
 
 The names below are imported when first used: ``import timedcombat.launch`` (the
 command's entry point) must not pull in simpy, rich and matplotlib.
@@ -14,6 +18,7 @@ import importlib
 from typing import Any
 
 _WHERE = {
+    "run_batch": "batch",
     "Tenths": "clock", "seconds": "clock",
     "Dice": "dice", "ScriptedDice": "dice",
     "Result": "engine", "simulate": "engine",
@@ -37,6 +42,7 @@ __all__ = [
     "get_system",
     "load_scenario",
     "parse_scenario",
+    "run_batch",
     "seconds",
     "simulate",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import json
 import math
 import os
 import signal
@@ -338,6 +339,7 @@ def run_batch(
     connect_timeout: float = 10.0,
     worker_timeout: float = 60.0,
     outputs: Outputs | None = None,
+    parquet: str | Path | None = None,
 ) -> BatchResult:
     """Run the scenario file over seeds ``seed..seed+runs-1`` (default: the scenario's seed).
 
@@ -347,7 +349,9 @@ def run_batch(
     ``outputs`` they are put in place by its ``commit``, with the command's other outputs.
     ``progress`` is called with the number of runs just done; ``connect_timeout`` is how
     long to wait for the Dask scheduler, ``worker_timeout`` how long a cluster may have no
-    worker before the batch gives up, in seconds.
+    worker before the batch gives up, in seconds. ``parquet`` (a directory, or a file
+    name ending in ``.parquet``) gets every run's events and the runs table as Parquet
+    (:mod:`timedcombat.parquet`; the ``analysis`` extra), with the other outputs.
     """
     check_args(runs, seed, jobs)
     if executor not in ("local", "dask"):
@@ -361,9 +365,13 @@ def run_batch(
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(Outputs()) if outputs is None else outputs
         log_dir = out.directory("--logs", str(logs)) if logs is not None else None
+        sink = _parquet_sink(out, parquet, loaded) if parquet is not None else None
+        if sink is not None:
+            stack.callback(sink.close)
         client = _dask_client(scheduler, connect_timeout) if executor == "dask" else None
-        keep = log_dir is not None
-        local_logs = str(log_dir) if log_dir is not None else None  # local workers write them
+        keep = log_dir is not None or sink is not None
+        # local workers write the logs themselves, unless the events go to Parquet here
+        local_logs = str(log_dir) if log_dir is not None and sink is None else None
         started = time.perf_counter()
         if client is not None:
             parts_done: Batch = _dask(client, text, file, base, runs, keep, worker_timeout)
@@ -379,18 +387,83 @@ def run_batch(
                 used = min(workers, n_parts)
                 parts_done = _local(text, file, parts, keep, used, local_logs)
         with contextlib.closing(parts_done):
-            rows = _collect(parts_done, log_dir, progress)
+            rows = _collect(parts_done, log_dir, progress,
+                            _in_order(base, sink.add) if sink is not None else None)
+        if sink is not None:
+            sink.finish(rows)
         elapsed = time.perf_counter() - started
         if own:
             out.commit()
     return BatchResult(loaded.info.name, rows, summarize(rows), elapsed, used)
 
 
+class _ParquetSink:
+    """The Parquet outputs of a batch: events as runs come (in seed order), runs at the
+    end, both into staged files put in place with the other outputs."""
+
+    def __init__(self, events: Path, runs: Path, system: Any) -> None:
+        from timedcombat.parquet import EventsWriter
+
+        self.runs_path = runs
+        self.writer = EventsWriter(events, system)
+        self.closed = False
+
+    def add(self, row: Row, text: str) -> None:
+        self.writer.add(row.seed, (json.loads(line) for line in text.splitlines()))
+
+    def finish(self, rows: Sequence[Row]) -> None:
+        from timedcombat.parquet import write_runs
+
+        self.close()
+        write_runs(self.runs_path, rows)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+def _parquet_sink(out: Outputs, target: str | Path, scenario: Scenario) -> _ParquetSink:
+    from timedcombat.parquet import paths, pyarrow
+
+    pyarrow()  # the extra is missing: say so before anything runs
+    events, runs = paths(target)
+    if events.parent == Path(target):  # a directory: events.parquet and runs.parquet
+        staging = out.directory("--parquet", str(target))
+        return _ParquetSink(staging / events.name, staging / runs.name,
+                            get_system(scenario.system))
+    return _ParquetSink(out.path("--parquet", str(events)), out.path("--parquet", str(runs)),
+                        get_system(scenario.system))
+
+
+def _in_order(base: int, feed: Callable[[Row, str], None]) -> Callable[[list[Any]], None]:
+    """A taker of completed chunks (in any order) that feeds their runs in seed order,
+    holding a chunk back until the ones before it are in."""
+    pending: dict[int, list[tuple[Row, str | None]]] = {}
+    expected = [base]
+
+    def take(part: list[tuple[Row, str | None]]) -> None:
+        if part:
+            pending[part[0][0].seed] = part
+        while expected[0] in pending:
+            done = pending.pop(expected[0])
+            for row, text in done:
+                assert text is not None
+                feed(row, text)
+            expected[0] = done[-1][0].seed + 1
+
+    return take
+
+
 def _collect(parts: Iterable[list[tuple[Row, str | None]]], log_dir: Path | None,
-             progress: OnProgress | None) -> tuple[Row, ...]:
-    """Gather rows as chunks complete, writing logs on the way; rows sorted by seed."""
+             progress: OnProgress | None,
+             ordered: Callable[[list[Any]], None] | None = None) -> tuple[Row, ...]:
+    """Gather rows as chunks complete, writing logs on the way (and handing each chunk to
+    ``ordered``, the Parquet writer's taker); rows sorted by seed."""
     rows: list[Row] = []
     for part in parts:
+        if ordered is not None:
+            ordered(part)
         for row, text in part:
             rows.append(row)
             if log_dir is not None and text is not None:

@@ -29,6 +29,7 @@ from timedcombat.events import to_dict
 from timedcombat.launch import Interrupted, exit_status, raise_interrupted, safe_streams
 from timedcombat.loading import load_scenario
 from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream, resolve
+from timedcombat.parquet import paths as parquet_paths
 from timedcombat.results import DEAD
 from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
@@ -123,7 +124,8 @@ def add_view_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="show every roll's modifiers in the timeline")
     p.add_argument("--only", metavar="ID,..",
-                   help="show only these combatants' lines (and what is done to them)")
+                   help="show only these combatants' lines, what is done to them "
+                   "and what their blows caused")
     p.add_argument("--from", dest="start", metavar="SECONDS",
                    help="show from this time on (e.g. 2.5)")
     p.add_argument("--to", dest="stop", metavar="SECONDS", help="show up to this time")
@@ -150,6 +152,10 @@ def view_options(args: argparse.Namespace) -> dict[str, Any]:
                              f"{value!r}") from None
         if out[key] < 0:
             raise UsageError(f"{option}: must not be negative")
+    if "start" in out and "stop" in out and out["start"] > out["stop"]:
+        from timedcombat.clock import seconds
+
+        raise UsageError(f"--from {seconds(out['start'])} is after --to {seconds(out['stop'])}")
     return out
 
 
@@ -265,13 +271,37 @@ def _check_logs_dir(logs: str) -> None:
             from None
 
 
+def _check_parquet(target: str) -> None:
+    """``--parquet``: a directory (made when missing) or a file name ending in
+    ``.parquet``; pyarrow installed."""
+    if target == "" or target == STDOUT:
+        raise BatchError(f"--parquet {target!r}: a directory or FILE.parquet, not "
+                         "standard output")
+    if not target.endswith(".parquet") and Path(target).exists() \
+            and not Path(target).is_dir():
+        raise BatchError(f"--parquet {target}: not a directory (a file name must end in "
+                         ".parquet)")
+    try:
+        from timedcombat.parquet import pyarrow
+
+        pyarrow()
+    except ImportError as exc:
+        raise BatchError(f"--parquet: {exc}") from None
+
+
 def _check_paths(args: argparse.Namespace, base: int) -> None:
     """No output on top of the scenario, of the logs directory, or of one of its logs.
     Links are resolved first, dangling ones too: ``o.csv -> L/seed-000002.jsonl`` names
     that log, written or not yet."""
     if args.logs is not None:
         _check_not_a_log(args, base)
-    check_outputs([("--out", args.out)], inputs=[("scenario", args.scenario)])
+    outputs = [("--out", args.out)]
+    if args.parquet is not None:
+        _check_parquet(args.parquet)
+        events, runs = parquet_paths(args.parquet)
+        if events.parent != Path(args.parquet):  # a file name: both files are outputs
+            outputs += [("--parquet", str(events)), ("--parquet", str(runs))]
+    check_outputs(outputs, inputs=[("scenario", args.scenario)])
 
 
 def _check_not_a_log(args: argparse.Namespace, base: int) -> None:
@@ -327,6 +357,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 result = run_batch(args.scenario, args.runs, seed=args.seed, jobs=args.jobs,
                                    logs=args.logs, executor=args.executor,
                                    scheduler=args.scheduler, outputs=out,
+                                   parquet=args.parquet,
                                    progress=lambda k: bar.advance(task, k))
         except KeyboardInterrupt as exc:
             out.abort()
@@ -459,6 +490,10 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--jobs", type=int, default=None, metavar="J",
                        help="local worker processes (default: all cores)")
     batch.add_argument("--out", metavar="FILE.csv", help="write one CSV row per run")
+    batch.add_argument("--parquet", metavar="DIR_OR_FILE.parquet",
+                       help="every run's events and the runs table as Parquet: "
+                            "DIR/events.parquet and DIR/runs.parquet, or FILE.parquet and "
+                            "FILE.runs.parquet (needs the analysis extra)")
     batch.add_argument("--logs", metavar="DIR",
                        help="keep each run's JSON-lines log here (made, with its parents, "
                        "if missing)")

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
+from timedcombat.clock import Tenths
 from timedcombat.dice import Dice, DiceError, ScriptedDice
 from timedcombat.errors import ScenarioError
 from timedcombat.events import Event
 from timedcombat.log import EventLog, JsonLinesSink, Recorder, Sink
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import Outcome, get_system
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @attrs.frozen
@@ -34,10 +38,50 @@ class Result:
     def end(self) -> int:
         return self.outcome.end
 
+    def __repr__(self) -> str:
+        return (f"Result(scenario={self.scenario.info.name!r}, system={self.scenario.system!r}, "
+                f"seed={self.seed}, winner={self.winner!r}, end={self.end}, "
+                f"events={len(self.events) or self.event_count})")
+
+    def frame(self) -> pd.DataFrame:
+        """The events as a pandas data frame: one row per event, the log's field names as
+        columns (:func:`timedcombat.frames.events_frame`; needs the ``analysis`` extra)."""
+        from timedcombat.frames import events_frame
+
+        self._need_events()
+        return events_frame(self.events)
+
+    def html(self, at: Tenths = 0) -> str:
+        """The HTML replay page of this run (what ``show --html`` writes), starting at
+        tenth ``at`` (tenths: ``at=17`` is 1.7 s)."""
+        from timedcombat.events import to_dict
+        from timedcombat.replay import html
+        from timedcombat.show import check_tenths
+
+        check_tenths("at", at)
+        self._need_events()
+        return html([to_dict(e) for e in self.events], at)
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a run as its replay: map, swimlanes and controls, in a frame of
+        its own (the page's script and styles stay inside it)."""
+        from html import escape
+
+        if not self.events:
+            return f"<p>{escape(repr(self))}</p>"
+        return (f'<iframe srcdoc="{escape(self.html(), quote=True)}" '
+                'style="width:100%;height:760px;border:1px solid #ddd" '
+                'sandbox="allow-scripts"></iframe>')
+
+    def _need_events(self) -> None:
+        if not self.events and self.event_count:
+            raise ValueError("the run kept no events: simulate it with record=True")
+
     def show(self, **options: Any) -> None:
-        """Render this run as ``timedcombat show`` renders its log: the timeline, and as
-        asked ``png=``, ``svg=``, ``html=``, ``at=`` (tenths), ``only=``, ``start=``,
-        ``stop=`` (see :func:`timedcombat.show.render_log`)."""
+        """Render this run as ``timedcombat show`` renders its log: the timeline, or as
+        asked ``png=``, ``svg=``, ``html=`` (files: then no timeline unless ``text=True``),
+        ``at=``, ``start=``, ``stop=`` (all three in **tenths**: ``at=17`` is 1.7 s, the
+        CLI's ``--at 1.7``), ``only=`` (see :func:`timedcombat.show.render_log`)."""
         from timedcombat.show import render_result  # (show imports the engine)
 
         render_result(self, **options)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,7 +23,14 @@ from timedcombat.clock import seconds
 from timedcombat.hexmap import DIRECTIONS, FACINGS
 from timedcombat.systems.base import CORE_MARK_STYLES, MapMark, MarkStyle, find_system
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure as MplFigure
+
 Event = Mapping[str, Any]
+
+DPI = 100
+"""Dots per inch of a PNG unless asked otherwise."""
 Hex = tuple[int, int]
 
 SIDE_COLOURS = ("#4c72b0", "#c44e52", "#55a868", "#8172b3", "#dd8452", "#937860",
@@ -325,15 +332,27 @@ def _hexes_in(xmin: float, xmax: float, ymin: float, ymax: float) -> list[Hex]:
 
 
 def draw(state: MapState, path: str | Path, fmt: str | None = None,
-         frame: Sequence[Hex] = ()) -> None:
-    """Draw ``state`` into ``path`` (PNG or SVG, from the suffix or ``fmt``); ``frame``: the
-    hexes the picture must hold besides the state's own (see :func:`frame_of`). The same
-    state gives the same bytes (no date, fixed SVG ids)."""
+         frame: Sequence[Hex] = (), *, dpi: float = DPI) -> MplFigure:
+    """Draw ``state`` into ``path`` (PNG or SVG, from the suffix or ``fmt``, PNG at
+    ``dpi``); ``frame``: the hexes the picture must hold besides the state's own (see
+    :func:`frame_of`). The same state gives the same bytes (no date, fixed SVG ids).
+    Returns the figure."""
     import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with matplotlib.rc_context({"svg.hashsalt": "timedcombat", "svg.fonttype": "none"}):
+        fig = figure(state, frame, dpi=dpi)
+        fig.savefig(path, format=fmt, dpi=dpi, bbox_inches="tight",
+                    metadata={"Date": None} if _is_svg(path, fmt) else None)
+    return fig
+
+
+def figure(state: MapState, frame: Sequence[Hex] = (), *, ax: Axes | None = None,
+           dpi: float = DPI) -> MplFigure:
+    """The map of ``state`` as a matplotlib ``Figure`` (shown inline by Jupyter), drawn on
+    ``ax`` when given (its figure is returned). No pyplot: the user's backend and open
+    figures are left alone."""
     from matplotlib.collections import PolyCollection
+    from matplotlib.figure import Figure as Canvas  # (Figure here is a figure on the map)
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Patch, RegularPolygon
 
@@ -348,111 +367,120 @@ def draw(state: MapState, path: str | Path, fmt: str | None = None,
     scale = min(0.55, 11.0 / span)  # inches per unit: big maps are shrunk to stay readable
     width, height = max(4.0, (xmax - xmin) * scale), max(3.0, (ymax - ymin) * scale)
     font = 8 if scale >= 0.3 else 6
-    with matplotlib.rc_context({"svg.hashsalt": "timedcombat", "svg.fonttype": "none"}):
-        fig, ax = plt.subplots(figsize=(width, height))
-        ax.set_aspect("equal")
-        ax.set_xlim(xmin, xmax)
-        ax.set_ylim(ymin, ymax)
-        ax.axis("off")
-        if (xmax - xmin) * (ymax - ymin) / (1.5 * _SQRT3) <= MAX_GRID:  # about that many hexes
-            grid = _hexes_in(xmin, xmax, ymin, ymax)  # one collection: one SVG element
-            ax.add_collection(PolyCollection([_corners(h) for h in grid], facecolors="none",
-                                             edgecolors="#dddddd", linewidths=0.5, zorder=0))
-        if state.walls:
-            ax.add_collection(PolyCollection([_corners(h) for h in state.walls],
-                                             facecolors="#555555", edgecolors="#333333",
-                                             linewidths=0.5, zorder=1))
-        sides_of_fig = {f.id: f.side for f in state.figures}
-        for m in state.marks:
-            style = state.styles.get(m.kind, CORE_MARK_STYLES["zone"])
-            if style.shape == "item":
-                for h in m.hexes:
-                    x, y = centre(h)
-                    ax.plot([x + 0.45], [y - 0.45], marker="D", markersize=6,
-                            color=style.colour, markeredgecolor="#333333", zorder=5)
-                    ax.text(x + 0.45, y - 0.75, m.label, fontsize=font - 2, ha="center",
-                            va="top", color="#333333", zorder=6)
-                continue
-            edge = colours.get(sides_of_fig.get(m.actor or "", ""), style.colour)
+    if ax is None:
+        fig = Canvas(figsize=(width, height), dpi=dpi)
+        ax = fig.subplots()
+    else:
+        fig = ax.figure
+    ax.set_aspect("equal")
+    ax.set_xlim(xmin, xmax)
+    ax.set_ylim(ymin, ymax)
+    ax.axis("off")
+    if (xmax - xmin) * (ymax - ymin) / (1.5 * _SQRT3) <= MAX_GRID:  # about that many hexes
+        grid = _hexes_in(xmin, xmax, ymin, ymax)  # one collection: one SVG element
+        ax.add_collection(PolyCollection([_corners(h) for h in grid], facecolors="none",
+                                         edgecolors="#dddddd", linewidths=0.5, zorder=0))
+    if state.walls:
+        ax.add_collection(PolyCollection([_corners(h) for h in state.walls],
+                                         facecolors="#555555", edgecolors="#333333",
+                                         linewidths=0.5, zorder=1))
+    sides_of_fig = {f.id: f.side for f in state.figures}
+    for m in state.marks:
+        style = state.styles.get(m.kind, CORE_MARK_STYLES["zone"])
+        if style.shape == "item":
             for h in m.hexes:
-                ax.add_patch(RegularPolygon(centre(h), 6, radius=0.92, facecolor=style.colour,
-                                            alpha=0.35, edgecolor=edge, linewidth=1.2,
-                                            hatch="//", zorder=2))
-        for h, _ids in state.crowded:
-            ax.add_patch(RegularPolygon(centre(h), 6, radius=0.98, facecolor="none",
-                                        edgecolor="#dd8452", linewidth=2.2, zorder=3))
-        by_hex: dict[Hex, list[Figure]] = {}
-        for f in state.figures:
-            by_hex.setdefault(f.at, []).append(f)
-        for h, here in by_hex.items():
-            cx, cy = centre(h)
-            spots = crowd_spots([f.side_of_hex for f in here])
-            for f, (dx, dy, radius) in zip(here, spots, strict=True):
-                x, y = cx + dx, cy + dy
-                gone = f.state in GONE
-                face = "#bbbbbb" if gone else colours.get(f.side, "#888888")
-                ax.add_patch(Circle((x, y), radius, facecolor=face, edgecolor="#222222",
-                                    linewidth=1.4 if f.state in ("hurt", "down") else 0.8,
-                                    linestyle="--" if f.state == "fled" else "-", zorder=4))
-                if f.facing is not None and not gone:
-                    d = DIRECTIONS[FACINGS.index(f.facing)]
-                    fx, fy = centre(d)
-                    norm = math.hypot(fx, fy)
-                    ax.plot([x, x + fx / norm * radius * 1.45], [y, y + fy / norm * radius * 1.45],
-                            color="#222222", linewidth=1.6, zorder=5, solid_capstyle="round")
-                if gone:
-                    ax.plot([x - radius * 0.6, x + radius * 0.6],
-                            [y - radius * 0.6, y + radius * 0.6], color="#222222", zorder=5)
-                    ax.plot([x - radius * 0.6, x + radius * 0.6],
-                            [y + radius * 0.6, y - radius * 0.6], color="#222222", zorder=5)
-                label = f.id + ("" if f.state in ("ok", "hurt") else f" ({f.state})")
-                side, up = label_place(dx, dy, radius)
-                ax.text(x + side * (radius + 0.06),
-                        y + (radius + 0.08) * -up if up else y,
-                        label, fontsize=font, color="#111111", zorder=6,
-                        ha={-1: "right", 0: "center", 1: "left"}[side],
-                        va={-1: "bottom", 0: "center", 1: "top"}[up],
-                        fontweight="bold" if f.state in ("hurt", "down") else "normal")
-        when = f", {state.when}" if state.when else ""
-        ax.set_title(f"{state.title}\nat {seconds(state.t)} s (tenth {state.t}){when}",
-                     fontsize=font + 1)
-        handles: list[Any] = [Patch(facecolor=colours[s], edgecolor="#222222", label=f"side {s}")
-                              for s in state.sides]
-        handles.append(Line2D([], [], color="#222222", linewidth=1.6, label="facing"))
-        if state.walls:
-            handles.append(Patch(facecolor="#555555", label="wall"))
-        for kind in dict.fromkeys(m.kind for m in state.marks):
-            style = state.styles.get(kind, CORE_MARK_STYLES["zone"])
-            if style.shape == "item":
-                handles.append(Line2D([], [], linestyle="", marker="D", color=style.colour,
-                                      markeredgecolor="#333333", label=style.label))
-            else:
-                handles.append(Patch(facecolor=style.colour, alpha=0.35, hatch="//",
-                                     label=style.label))
-        if state.crowded:
-            handles.append(Patch(facecolor="none", edgecolor="#dd8452", linewidth=2.2,
-                                 label="close quarters (sharing a hex)"))
-        if any(f.state in ("hurt", "down") for f in state.figures):
-            handles.append(Patch(facecolor="white", edgecolor="#222222", linewidth=1.4,
-                                 label="hurt or down: thick outline, name in bold"))
-        if any(f.state in GONE for f in state.figures):
-            handles.append(Patch(facecolor="#bbbbbb", edgecolor="#222222",
-                                 label="out of the fight"))
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
-                  fontsize=font, frameon=False)
-        fig.savefig(path, format=fmt, dpi=100, bbox_inches="tight",
-                    metadata={"Date": None} if _is_svg(path, fmt) else None)
-        plt.close(fig)
+                x, y = centre(h)
+                ax.plot([x + 0.45], [y - 0.45], marker="D", markersize=6,
+                        color=style.colour, markeredgecolor="#333333", zorder=5)
+                ax.text(x + 0.45, y - 0.75, m.label, fontsize=font - 2, ha="center",
+                        va="top", color="#333333", zorder=6)
+            continue
+        edge = colours.get(sides_of_fig.get(m.actor or "", ""), style.colour)
+        for h in m.hexes:
+            ax.add_patch(RegularPolygon(centre(h), 6, radius=0.92, facecolor=style.colour,
+                                        alpha=0.35, edgecolor=edge, linewidth=1.2,
+                                        hatch="//", zorder=2))
+    for h, _ids in state.crowded:
+        ax.add_patch(RegularPolygon(centre(h), 6, radius=0.98, facecolor="none",
+                                    edgecolor="#dd8452", linewidth=2.2, zorder=3))
+    by_hex: dict[Hex, list[Figure]] = {}
+    for f in state.figures:
+        by_hex.setdefault(f.at, []).append(f)
+    for h, here in by_hex.items():
+        cx, cy = centre(h)
+        spots = crowd_spots([f.side_of_hex for f in here])
+        for f, (dx, dy, radius) in zip(here, spots, strict=True):
+            x, y = cx + dx, cy + dy
+            gone = f.state in GONE
+            face = "#bbbbbb" if gone else colours.get(f.side, "#888888")
+            ax.add_patch(Circle((x, y), radius, facecolor=face, edgecolor="#222222",
+                                linewidth=1.4 if f.state in ("hurt", "down") else 0.8,
+                                linestyle="--" if f.state == "fled" else "-", zorder=4))
+            if f.facing is not None and not gone:
+                d = DIRECTIONS[FACINGS.index(f.facing)]
+                fx, fy = centre(d)
+                norm = math.hypot(fx, fy)
+                ax.plot([x, x + fx / norm * radius * 1.45], [y, y + fy / norm * radius * 1.45],
+                        color="#222222", linewidth=1.6, zorder=5, solid_capstyle="round")
+            if gone:
+                ax.plot([x - radius * 0.6, x + radius * 0.6],
+                        [y - radius * 0.6, y + radius * 0.6], color="#222222", zorder=5)
+                ax.plot([x - radius * 0.6, x + radius * 0.6],
+                        [y + radius * 0.6, y - radius * 0.6], color="#222222", zorder=5)
+            label = f.id + ("" if f.state in ("ok", "hurt") else f" ({f.state})")
+            side, up = label_place(dx, dy, radius)
+            ax.text(x + side * (radius + 0.06),
+                    y + (radius + 0.08) * -up if up else y,
+                    label, fontsize=font, color="#111111", zorder=6,
+                    ha={-1: "right", 0: "center", 1: "left"}[side],
+                    va={-1: "bottom", 0: "center", 1: "top"}[up],
+                    fontweight="bold" if f.state in ("hurt", "down") else "normal")
+    when = f", {state.when}" if state.when else ""
+    ax.set_title(f"{state.title}\nat {seconds(state.t)} s (tenth {state.t}){when}",
+                 fontsize=font + 1)
+    handles: list[Any] = [Patch(facecolor=colours[s], edgecolor="#222222", label=f"side {s}")
+                          for s in state.sides]
+    handles.append(Line2D([], [], color="#222222", linewidth=1.6, label="facing"))
+    if state.walls:
+        handles.append(Patch(facecolor="#555555", label="wall"))
+    for kind in dict.fromkeys(m.kind for m in state.marks):
+        style = state.styles.get(kind, CORE_MARK_STYLES["zone"])
+        if style.shape == "item":
+            handles.append(Line2D([], [], linestyle="", marker="D", color=style.colour,
+                                  markeredgecolor="#333333", label=style.label))
+        else:
+            handles.append(Patch(facecolor=style.colour, alpha=0.35, hatch="//",
+                                 label=style.label))
+    if state.crowded:
+        handles.append(Patch(facecolor="none", edgecolor="#dd8452", linewidth=2.2,
+                             label="close quarters (sharing a hex)"))
+    if any(f.state in ("hurt", "down") for f in state.figures):
+        handles.append(Patch(facecolor="white", edgecolor="#222222", linewidth=1.4,
+                             label="hurt or down: thick outline, name in bold"))
+    if any(f.state in GONE for f in state.figures):
+        handles.append(Patch(facecolor="#bbbbbb", edgecolor="#222222",
+                             label="out of the fight"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+              fontsize=font, frameon=False)
+    return fig
 
 
 def _is_svg(path: str | Path, fmt: str | None) -> bool:
     return (fmt or Path(path).suffix.lstrip(".")).lower() == "svg"
 
 
-def draw_log(events: Sequence[Event], t: int, path: str | Path, fmt: str | None = None) -> None:
+def draw_log(events: Sequence[Event], t: int, path: str | Path, fmt: str | None = None, *,
+             dpi: float = DPI) -> MplFigure:
     """Draw the map of a log at tenth ``t``, framed on every hex the log names."""
     marks = marks_of(events)
-    draw(state_at(events, t, marks), path, fmt, frame_of(events, marks[0]))
+    return draw(state_at(events, t, marks), path, fmt, frame_of(events, marks[0]), dpi=dpi)
+
+
+def figure_of_log(events: Sequence[Event], t: int, *, ax: Axes | None = None,
+                  dpi: float = DPI) -> MplFigure:
+    """The map of a log at tenth ``t`` as a ``Figure``, framed on every hex the log names."""
+    marks = marks_of(events)
+    return figure(state_at(events, t, marks), frame_of(events, marks[0]), ax=ax, dpi=dpi)
 
 
 def text_lines(state: MapState) -> list[str]:

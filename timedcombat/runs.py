@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from timedcombat.errors import TimedCombatError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class BatchError(TimedCombatError):
@@ -47,6 +50,13 @@ class BatchResult:
     summary: dict[str, Any]
     elapsed: float
     jobs: int = 1
+
+    def frame(self) -> pd.DataFrame:
+        """The runs as a pandas data frame, one row per run with the columns of the batch's
+        CSV (:func:`timedcombat.frames.runs_frame`; needs the ``analysis`` extra)."""
+        from timedcombat.frames import runs_frame
+
+        return runs_frame(self.rows)
 
 
 __all__ = ["BatchError", "BatchResult", "Fighter", "Row"]

@@ -8,6 +8,13 @@ then the map), the HTML replay (``html``). ``only``, ``start`` and ``stop`` narr
 timeline and the swimlanes to some combatants and a window of time; the map and the replay
 always show everyone and the whole fight. Outputs are checked before any work and written
 all or none (:mod:`timedcombat.output`); bad options raise :class:`UsageError` (one line).
+
+Times here are integer **tenths** of a second (``at=17`` is 1.7 s), where the command
+line's ``--at``/``--from``/``--to`` are seconds (:func:`parse_seconds`,
+:func:`timedcombat.clock.from_seconds` turn ``"1.7"`` into 17); a float is refused.
+What is printed: the text (the timeline; with ``at`` the map as text) when no file is
+written, or when ``text=True`` asks for it (``show --timeline``); a picture or the replay
+is otherwise all that is made (``text=False``, ``show -q``: never any text).
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from rich.console import Console
 
 from timedcombat import mapview, replay, swimlanes, timeline
 from timedcombat.check import STDIN, read_lines
-from timedcombat.clock import seconds
+from timedcombat.clock import Tenths, seconds
 from timedcombat.engine import simulate
 from timedcombat.errors import LogFormatError, UsageError
 from timedcombat.events import to_dict
@@ -112,6 +119,17 @@ def _end(events: Sequence[Event]) -> int:
     return max((e.get("t", 0) for e in events), default=0)
 
 
+def check_tenths(name: str, value: Any) -> None:
+    """A library time (``at=``, ``start=``, ``stop=``) is whole tenths, 0 or more: a float
+    (seconds, as the command line writes them?) is refused with the conversion to use."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return
+    example = (f"{name}={round(value * 10)} is {value:g} s"
+               if isinstance(value, float) and 0 <= value <= MAX_UNTIL else f"{name}=17 is 1.7 s")
+    raise TypeError(f"{name}={value!r}: times are whole tenths of a second, 0 or more "
+                    f"({example}); from seconds: timedcombat.clock.from_seconds('1.7') is 17")
+
+
 def _check(events: Sequence[Event], png: str | None, svg: str | None, html: str | None,
            at: int | None, only: Iterable[str] | None, start: int | None,
            stop: int | None, inputs: Sequence[tuple[str, str]]) -> None:
@@ -137,15 +155,25 @@ def _check(events: Sequence[Event], png: str | None, svg: str | None, html: str 
 
 
 def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | None = None,
-               html: str | None = None, at: int | None = None,
-               only: Iterable[str] | None = None, start: int | None = None,
-               stop: int | None = None, text: bool = True, console: Console | None = None,
-               inputs: Sequence[tuple[str, str]] = (), verbose: bool = False) -> None:
-    """Show a log (see the module docstring). ``at``, ``start`` and ``stop`` are tenths;
-    ``png``/``svg`` are the swimlanes, or with ``at`` the map at that tenth; ``html`` the
-    replay, opened at ``at``; ``text`` prints the timeline (and with ``at`` the map as
-    text) unless the replay goes to standard output; ``inputs``: files no output may
-    overwrite, as ``[("log", path)]``."""
+               html: str | None = None, at: Tenths | None = None,
+               only: Iterable[str] | None = None, start: Tenths | None = None,
+               stop: Tenths | None = None, text: bool | None = None,
+               console: Console | None = None, inputs: Sequence[tuple[str, str]] = (),
+               verbose: bool = False) -> None:
+    """Show a log (see the module docstring). ``at``, ``start`` and ``stop`` are **tenths**
+    (``at=17``: 1.7 s; the CLI's ``--at 1.7``); ``png``/``svg`` are the swimlanes, or with
+    ``at`` the map at that tenth; ``html`` the replay, opened at ``at``; ``text`` prints
+    the timeline (and with ``at`` the map as text): by default (``None``) only when no
+    file is asked for, ``True`` as well as the files, ``False`` never (the replay on
+    standard output, ``html="-"``, takes the place of the text); ``inputs``: files no
+    output may overwrite, as ``[("log", path)]``."""
+    for name, value in (("at", at), ("start", start), ("stop", stop)):
+        check_tenths(name, value)
+    if text is None:
+        text = png is None and svg is None and html is None
+    elif text and html == STDOUT:
+        raise UsageError("--timeline: the replay goes to standard output (--html -): the "
+                         "timeline cannot go there too")
     events = [dict(e) for e in events]
     only = tuple(only) if only is not None else None
     _check(events, png, svg, html, at, only, start, stop, inputs)
@@ -165,7 +193,7 @@ def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | No
             out.write("--html", html, lambda p: replay.write_html(events, p, at or 0), ".html")
         out.write_streams()
         broken = None
-        if text and html != STDOUT:
+        if text:
             console = console or Console(markup=False, highlight=False, soft_wrap=False)
             try:
                 timeline.render(shown, console, verbose=verbose)
@@ -191,7 +219,7 @@ def render_result(result: Any, **options: Any) -> None:
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
     """``timedcombat show LOG [--png F] [--svg F] [--html F] [--at S] [--only IDS]
-    [--from S] [--to S] [-q]``."""
+    [--from S] [--to S] [--timeline | -q]``."""
     at = parse_seconds("--at", args.at) if args.at is not None else None
     start = parse_seconds("--from", args.from_) if args.from_ is not None else None
     stop = parse_seconds("--to", args.to) if args.to is not None else None
@@ -201,11 +229,15 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
         check_name(option, path)
     check_outputs([("--png", args.png), ("--svg", args.svg), ("--html", args.html)],
                   inputs=inputs)  # before reading a long log: a bad output fails now
+    text = False if args.quiet else True if args.timeline else None
+    if text and args.html == STDOUT:
+        raise UsageError("--timeline: the replay goes to standard output (--html -): the "
+                         "timeline cannot go there too")
     events = read_events(args.log)
     try:
         render_log(events, png=args.png, svg=args.svg, html=args.html, at=at, only=only,
-                   start=start, stop=stop, text=not args.quiet, console=console,
-                   inputs=inputs, verbose=args.verbose)
+                   start=start, stop=stop, text=text, console=console, inputs=inputs,
+                   verbose=args.verbose)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         # the last resort: a value the viewer cannot use, in a log that is not the
         # engine's; one line, exit 2 (the text timeline shows such events as written)
@@ -267,11 +299,16 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
     show.add_argument("--at", metavar="SECONDS",
                       help="the map at this time (pictures, text; the replay opens there)")
     show.add_argument("--only", metavar="ID,..",
-                      help="timeline and swimlanes: only these combatants' events")
+                      help="timeline and swimlanes: only these combatants' events and "
+                      "what their blows caused")
     show.add_argument("--from", dest="from_", metavar="SECONDS",
                       help="timeline and swimlanes: from this time")
     show.add_argument("--to", metavar="SECONDS", help="timeline and swimlanes: up to this time")
-    show.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
+    said = show.add_mutually_exclusive_group()
+    said.add_argument("--timeline", action="store_true",
+                      help="print the timeline (and with --at the map as text) as well as "
+                      "the files asked (without a file it is printed anyway)")
+    said.add_argument("-q", "--quiet", action="store_true", help="print nothing")
     show.add_argument("-v", "--verbose", action="store_true",
                       help="timeline: every roll's modifiers")
     show.set_defaults(func=lambda args: cmd_show(args, console()))
@@ -285,4 +322,5 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
     mp.set_defaults(func=lambda args: cmd_map(args, console()))
 
 
-__all__ = ["add_parsers", "parse_seconds", "read_events", "render_log", "render_result"]
+__all__ = ["add_parsers", "check_tenths", "parse_seconds", "read_events", "render_log",
+           "render_result"]

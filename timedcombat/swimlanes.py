@@ -12,13 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from timedcombat.systems.base import CORE_LANE_STYLES, CORE_SPAN_STATES, LaneStyle, find_system
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure as MplFigure
+
 Event = Mapping[str, Any]
+
+DPI = 100
+"""Dots per inch of a PNG unless asked otherwise."""
 
 RESULTS = {  # marker, face colour, edge colour, label
     "hit": ("o", "#c44e52", "#7a1f22", "hit"),
@@ -178,12 +185,30 @@ def _tick_step(seconds: float) -> float:
     return 120
 
 
-def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> None:
-    """Draw the swimlanes of ``events`` into ``path`` (format from the suffix, or ``fmt``)."""
+def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None, *,
+         dpi: float = DPI) -> MplFigure:
+    """Draw the swimlanes of ``events`` into ``path`` (format from the suffix, or ``fmt``)
+    at ``dpi`` (PNG); returns the figure. The same log gives the same bytes."""
     import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    fig = figure(events, dpi=dpi)
+    kind = (fmt or Path(str(path)).suffix.lstrip(".") or "png").lower()
+    # the same log gives the same bytes: no date, fixed ids in SVG; nothing cut at the edges;
+    # SVG text stays text (searchable, selectable), not paths
+    metadata = {"Date": None} if kind == "svg" else {"Software": None} if kind == "png" \
+        else None
+    with matplotlib.rc_context({"svg.hashsalt": "timedcombat", "svg.fonttype": "none"}):
+        fig.savefig(path, format=fmt, dpi=dpi, bbox_inches="tight", pad_inches=0.15,
+                    metadata=metadata)
+    return fig
+
+
+def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI) -> MplFigure:
+    """The swimlanes of ``events`` as a matplotlib ``Figure`` (shown inline by Jupyter),
+    drawn on ``ax`` when given (its figure is returned), else on a new figure sized to
+    the fight. No pyplot: the user's backend and open figures are left alone."""
+    import matplotlib.ticker
+    from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
@@ -192,7 +217,12 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
     seconds = max(lanes.end, 10) / 10
     width = min(MAX_WIDTH, max(10.0, 2.2 + seconds * 0.45))
     height = 1.9 + 0.42 * n + 0.9
-    fig, ax = plt.subplots(figsize=(width, height))
+    if ax is None:
+        fig = Figure(figsize=(width, height), dpi=dpi)
+        ax = fig.subplots()
+        own = True
+    else:
+        fig, own = ax.figure, False
     row = {a: n - 1 - i for i, a in enumerate(lanes.order)}
     font = 8 if n <= 12 else 7
 
@@ -330,14 +360,11 @@ def draw(events: Sequence[Event], path: str | Path, fmt: str | None = None) -> N
         handles.append(Line2D([], [], color="#aaaaaa", linewidth=0.8, linestyle=":",
                               label="a phase begins"))
     legend_rows = -(-len(handles) // 6)
-    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=font,
-               frameon=False)
-    fig.tight_layout(rect=(0, (0.28 * legend_rows + 0.1) / height, 1, 1))
-    kind = (fmt or Path(str(path)).suffix.lstrip(".") or "png").lower()
-    # the same log gives the same bytes: no date, fixed ids in SVG; nothing cut at the edges
-    metadata = {"Date": None} if kind == "svg" else {"Software": None} if kind == "png" \
-        else None
-    with matplotlib.rc_context({"svg.hashsalt": "timedcombat"}):
-        fig.savefig(path, format=fmt, dpi=100, bbox_inches="tight", pad_inches=0.15,
-                    metadata=metadata)
-    plt.close(fig)
+    if own:
+        fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6),
+                   fontsize=font, frameon=False)
+        fig.tight_layout(rect=(0, (0.28 * legend_rows + 0.1) / height, 1, 1))
+    else:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                  fontsize=font, frameon=False)
+    return fig

@@ -14,7 +14,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from timedcombat.clock import seconds
+from timedcombat.clock import Tenths, seconds
 from timedcombat.systems.base import find_system
 
 MAX_LANES = 4
@@ -144,13 +144,51 @@ def _verbose(e: Mapping[str, Any]) -> str:
                              else f"{k} {v}" for k, v in mods.items()) + "]"
 
 
+NAMES = ("actor", "target", "targets", "opponent", "against", "source", "by")
+"""The fields of an event that name combatants (``source`` names one in most systems, in
+some a strike or a hold: only a name that is some event's actor counts)."""
+
+
+BY = ("against", "source", "by")
+"""The fields that name who did something to the event's actor (a defence's attacker, the
+one who dealt damage)."""
+
+
+def _names(e: Mapping[str, Any], ids: set[str], keys: tuple[str, ...] = NAMES) -> set[str]:
+    """The combatants an event names in ``keys`` (as actor, target, opponent, attacker,
+    source)."""
+    out: set[str] = set()
+    for key in keys:
+        value = e.get(key)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, list | tuple):
+            out.update(v for v in value if isinstance(v, str))
+    return out & ids
+
+
 def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
-           start: int | None = None, stop: int | None = None) -> list[Mapping[str, Any]]:
-    """The events of a window (tenths ``start`` to ``stop``, both included) that concern
-    the combatants ``only`` (as actor, target, opponent or attacker); ``start`` and ``end``
-    are kept, the ``placed`` of everyone with a line left, and turn and phase marks."""
+           start: Tenths | None = None, stop: Tenths | None = None
+           ) -> list[Mapping[str, Any]]:
+    """The events of a window (``start`` to ``stop``, both included, in **tenths**: 17 is
+    1.7 s, the CLI's ``--from 1.7``) that concern
+    the combatants ``only``, and what their deeds caused.
+
+    An event concerns them when it names one of them (:data:`NAMES`: as actor, target,
+    opponent, the one attacked, the source of damage). What their deeds caused: the log
+    writes a blow's effects right after it, in the same tenth (the defence, the damage,
+    HURT, a fall, OUT, an interrupted action, a reaction). So a deed of theirs makes its
+    ``target`` (or ``targets``) *affected*, and so does an event that names them in
+    :data:`BY` (a defence against them, damage they dealt) for its actor; the events of an
+    affected combatant that name no one but the chosen and the affected are kept while
+    that run of the log lasts: any other event (another's blow, a new tenth) ends it.
+    ``start`` and ``end`` are kept, the ``placed`` of everyone with a line left, and turn
+    and phase marks."""
     keep = set(only) if only is not None else None
+    ids = {e["actor"] for e in events if isinstance(e.get("actor"), str)}
     out = []
+    affected: set[str] = set()
+    tenth = None
     for e in events:
         kind = e["event"]
         if kind in ("start", "end", "placed"):
@@ -158,10 +196,23 @@ def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
             continue
         if (start is not None and e["t"] < start) or (stop is not None and e["t"] > stop):
             continue
-        if keep is not None and not kind.endswith((".turn", ".phase")) and not (
-                {e.get("actor"), e.get("target"), e.get("opponent"), e.get("against")} & keep):
+        if keep is None or kind.endswith((".turn", ".phase")):
+            out.append(e)
             continue
-        out.append(e)
+        if e["t"] != tenth:
+            tenth, affected = e["t"], set()
+        names = _names(e, ids)
+        if names & keep:
+            out.append(e)
+            actor = e.get("actor")
+            if actor in keep:  # a deed of theirs: its targets are affected
+                affected |= _names(e, ids, ("target", "targets")) - keep
+            elif isinstance(actor, str) and _names(e, ids, BY) & keep:
+                affected.add(actor)  # done to someone by them: a defence, damage
+        elif e.get("actor") in affected and names <= keep | affected:
+            out.append(e)  # what a blow of theirs did to its target: damage, HURT, OUT ...
+        else:
+            affected = set()
     if keep is not None:
         shown = keep | {e.get("actor") for e in out if e["event"] != "placed"}
         out = [e for e in out if e["event"] != "placed" or e.get("actor") in shown]
@@ -169,10 +220,11 @@ def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
 
 
 def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
-           only: Iterable[str] | None = None, start: int | None = None,
-           stop: int | None = None, verbose: bool = False) -> None:
+           only: Iterable[str] | None = None, start: Tenths | None = None,
+           stop: Tenths | None = None, verbose: bool = False) -> None:
     """Print the timeline table and the outcome. ``only``: the combatants to show (ids);
-    ``start``/``stop``: a window in tenths; ``verbose``: every roll's modifiers."""
+    ``start``/``stop``: a window in **tenths** (17 is 1.7 s); ``verbose``: every roll's
+    modifiers."""
     console = console or Console(markup=False, highlight=False)
     if only is not None or start is not None or stop is not None:
         events = select(events, only, start, stop)
