@@ -21,7 +21,8 @@ load):
   with no language or another one fails.
 
 Substitutions made here, and only here, to keep the suite fast (about half a minute for
-every page): ``--runs N`` runs at most :data:`RUNS` runs; ``python tools/bench.py`` runs
+every page): ``--runs N`` runs at most :data:`RUNS` runs, and the fuzz's ``--scenarios N``
+and ``--logs N`` as many cases; ``python tools/bench.py`` runs
 with ``--quick`` and ``--sizes 2`` (so the page's four bench lines are two commands: a
 command the same as one before it, arguments in any order, runs once); ``pip install …
 &&`` is dropped (the package is installed: that is how this runs) and ``pytest`` (this
@@ -114,6 +115,9 @@ def substitute(line: str) -> str:
     if re.match(r"^(pip install|pytest)\b", line):
         return ""  # installed already; the test suite is what runs this
     line = re.sub(r"--runs (\d+)", lambda m: f"--runs {min(int(m.group(1)), RUNS)}", line)
+    # the fuzz's long run: a handful of its cases (the suite runs a sample in test_fuzz.py)
+    line = re.sub(r"--(scenarios|logs) (\d+)",
+                  lambda m: f"--{m.group(1)} {min(int(m.group(2)), RUNS)}", line)
     if re.match(r"^python tools/bench\.py\b", line):
         line = re.sub(r"\s*--sizes \S+", "", line)
         line = line.replace("tools/bench.py", "tools/bench.py --quick --sizes 2", 1)
