@@ -29,10 +29,13 @@ MAX_RSS_KB = 400_000
 """Peak memory of a child, generous (a near run peaks at about 40 MB)."""
 
 CHILD = """\
-import resource, sys
+import re, sys
 from timedcombat.cli import main
 code = main(sys.argv[1:])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+# this process's own peak (VmHWM): ru_maxrss would also count the parent's memory at the
+# fork (Linux keeps the larger of the two across exec), which is pytest's
+status = open("/proc/self/status").read()
+print(re.search(r"VmHWM:\\s*(\\d+)", status).group(1), file=sys.stderr)
 sys.exit(code)
 """
 
