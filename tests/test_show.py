@@ -219,7 +219,7 @@ def test_the_page_holds_the_log_its_lines_marks_and_lanes():
     assert [(m["kind"], m["hexes"]) for m in data["marks"]] == [("block", [[4, 0], [3, 0]])]
     assert data["markStyles"]["block"]["shape"] == "zone"
     assert any(b[3] == "block" for b in data["lanes"]["bars"])
-    assert data["lanes"]["order"] == ["hild", "rask", "ulf"]
+    assert data["lanes"]["order"] == ["rask", "hild", "ulf"]  # hild between his two foes
 
 
 def test_the_page_needs_no_network_and_is_the_same_bytes_each_time():

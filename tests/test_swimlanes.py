@@ -65,7 +65,7 @@ LOG = [
 
 def test_lanes_of_a_log():
     lanes = lanes_of(LOG)
-    assert lanes.order == ("a", "b", "c")  # grouped by side, in order of appearance
+    assert lanes.order == ("a", "c", "b")  # a struck c: side by side; b after them
     bars = [(b.actor, b.start, b.end, b.kind) for b in lanes.bars]
     assert bars == [("a", 0, 16, "closing"),  # 12 pushed back 4 by the parry
                     ("c", 0, 7, "attack"),  # cut short by the interruption
@@ -104,3 +104,63 @@ def test_a_set_waiting_to_strike_is_a_span_from_its_tenth_to_its_blow():
     assert lanes.waits == (("p", 1, 10),)
     assert [(b.actor, b.start, b.end, b.kind) for b in lanes.bars] == \
         [("p", 0, 1, "closing"), ("p", 10, 20, "attack")]
+
+
+def _pairs_log(pairs, sides):
+    """A log in which each (striker, target) of ``pairs`` strikes once, in that order."""
+    log = [{"t": 0, "seq": 1, "event": "start", "system": "tenths", "seed": 1,
+            "scenario": "pairs"}]
+    for actor, side in sides.items():
+        log.append({"t": 0, "seq": len(log) + 1, "event": "placed", "actor": actor,
+                    "side": side})
+    for i, (a, b) in enumerate(pairs):
+        log.append({"t": i + 1, "seq": len(log) + 1, "event": "attack", "actor": a,
+                    "target": b, "result": "miss"})
+    log.append({"t": len(pairs) + 1, "seq": len(log) + 1, "event": "end", "winner": None,
+                "reason": "until"})
+    return log
+
+
+def test_opponents_sit_next_to_each_other_in_a_big_fight():
+    from timedcombat.lane_order import mean_distance
+
+    sides = {f"r{i}": "red" for i in range(6)} | {f"b{i}": "blue" for i in range(6)}
+    # ri fights b(5-i): grouped by side, the arrows cross 6 lanes each on average
+    pairs = [(f"r{i}", f"b{5 - i}") for i in range(6)] * 2 + \
+        [(f"b{5 - i}", f"r{i}") for i in range(6)]
+    order = lanes_of(_pairs_log(pairs, sides)).order
+    blows = pairs
+    grouped = tuple(sides)
+    assert mean_distance(grouped, blows) == 6.0
+    assert mean_distance(order, blows) == 1.0  # every blow to the next lane
+    for i in range(6):
+        assert abs(order.index(f"r{i}") - order.index(f"b{5 - i}")) == 1
+    # the given order kept as far as it goes: the pairs in the order of the red lanes
+    assert order == ("r0", "b5", "r1", "b4", "r2", "b3", "r3", "b2", "r4", "b1", "r5", "b0")
+
+
+def test_a_fight_without_blows_keeps_its_lanes_grouped_by_side():
+    sides = {"a": "red", "c": "blue", "b": "red"}
+    assert lanes_of(_pairs_log([], sides)).order == ("a", "b", "c")
+
+
+def test_the_10v10_arrows_are_short():
+    from timedcombat import load_scenario, simulate
+    from timedcombat.events import to_dict
+    from timedcombat.lane_order import mean_distance
+
+    events = [to_dict(e) for e in simulate(load_scenario(ROOT / "scenarios" /
+                                                          "melee_10v10.toml")).events]
+    lanes = lanes_of(events)
+    blows = [(a, tgt) for a, _t, _r, tgt in lanes.marks]
+    grouped = tuple(sorted(lanes.order, key=lambda a: (a[0] == "b", int(a[1:]))))
+    assert mean_distance(grouped, blows) > 9  # r0..r9, b0..b9: 9.37 lanes a blow
+    assert mean_distance(lanes.order, blows) < 1.6  # 1.44
+
+
+def test_each_lane_names_its_side_in_the_side_colour(tmp_path):
+    from timedcombat.swimlanes import figure
+
+    fig = figure(_pairs_log([("r0", "b0")], {"r0": "red", "b0": "blue"}))
+    labels = {t.get_text(): t.get_color() for t in fig.axes[0].get_yticklabels()}
+    assert labels == {"r0 (red)": "#c44e52", "b0 (blue)": "#4c72b0"}

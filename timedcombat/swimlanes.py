@@ -4,8 +4,10 @@ Works on the event dicts of a log, from any rule system. Each action is a bar fr
 start to its completion (pushed back by parries and dodges, cut short when interrupted),
 coloured by kind; attack results, reactions, target changes and states are markers; the
 turn or phase boundaries of turn-based systems (events named ``*.turn`` / ``*.phase``)
-are vertical lines. Lanes are grouped by side; sizes grow with the number of combatants
-and the length of the fight so that labels do not overlap.
+are vertical lines. Lanes are ordered so that opponents sit next to each other (by who
+struck whom most, :mod:`timedcombat.lane_order`), each lane's side shown by the colour of
+its name and of a strip at its left edge; sizes grow with the number of combatants and the
+length of the fight so that labels do not overlap.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from timedcombat.lane_order import arrange
 from timedcombat.systems.base import CORE_LANE_STYLES, CORE_SPAN_STATES, LaneStyle, find_system
 
 if TYPE_CHECKING:
@@ -100,8 +103,7 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         if "actor" in e and e["actor"] not in sides:
             sides[e["actor"]] = "?"
     side_order = list(dict.fromkeys(sides.values()))
-    order = tuple(sorted(sides, key=lambda a: (side_order.index(sides[a]),
-                                               list(sides).index(a))))
+    grouped = sorted(sides, key=lambda a: (side_order.index(sides[a]), list(sides).index(a)))
     bars: list[Bar] = []
     open_bar: dict[str, Bar] = {}
 
@@ -161,6 +163,7 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         spans.append((actor, t0, t1, "unaware"))
     for b in bars:
         b.end = min(b.end, end)
+    order = arrange(grouped, [(a, tgt) for a, _t, _r, tgt in marks])
     boundaries = tuple(sorted({e["t"] for e in events
                                if e["event"].endswith((".turn", ".phase"))}))
     turn_starts = tuple(sorted({e["t"] for e in events if e["event"].endswith(".turn")}))
@@ -212,6 +215,8 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
+    from timedcombat.mapview import side_colours
+
     lanes = lanes_of(events)
     n = max(1, len(lanes.order))
     seconds = max(lanes.end, 10) / 10
@@ -230,12 +235,11 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
         y = row[actor]
         shade = "#f4f4f4" if i % 2 == 0 else "#ffffff"
         ax.axhspan(y - 0.5, y + 0.5, color=shade, zorder=0, gid=f"lane-{actor}")
-    prev_side = None
-    for actor in lanes.order:
-        side = lanes.sides[actor]
-        if prev_side is not None and side != prev_side:
-            ax.axhline(row[actor] + 0.5, color="#333333", linewidth=1.2, zorder=1)
-        prev_side = side
+    colours = side_colours(dict.fromkeys(lanes.sides[a] for a in lanes.order))
+    for actor in lanes.order:  # the side: a strip at the lane's left edge (and its name)
+        y = row[actor]
+        ax.axhspan(y - 0.46, y + 0.46, xmin=0, xmax=0.006, color=colours[lanes.sides[actor]],
+                   zorder=6)
     for a, t0, t1, st in lanes.spans:
         style = lanes.span_styles[st]
         if style.hatch:  # a state of the whole lane: hatched
@@ -312,6 +316,9 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
     ax.set_yticks(range(n))
     ax.set_yticklabels([f"{a} ({lanes.sides[a]})" for a in reversed(lanes.order)],
                        fontsize=font)
+    for label, a in zip(ax.get_yticklabels(), reversed(lanes.order), strict=True):
+        label.set_color(colours[lanes.sides[a]])
+        label.set_fontweight("bold")
     ax.set_ylim(-0.6, n - 0.4)
     ax.set_xlim(0, lanes.end / 10 + 0.2)
     step = _tick_step(seconds)

@@ -307,12 +307,10 @@
   var ldefs = el("defs", {}, lanes);
   laneOrder.forEach(function (a, i) {
     el("rect", { x: 0, y: Y(a), width: W, height: ROW, fill: i % 2 ? "#ffffff" : "#f4f4f4" }, lanes);
-    var name = el("text", { x: 6, y: Y(a) + ROW / 2 + 4, "font-size": 11 }, lanes);
+    // lanes in the order of who fought whom (swimlanes.lanes_of): the side is the colour
+    var name = el("text", { x: 6, y: Y(a) + ROW / 2 + 4, "font-size": 11, "font-weight": 600, fill: colour(sideOf[a]) }, lanes);
     name.textContent = a + " (" + sideOf[a] + ")";
     el("rect", { x: LEFT - 8, y: Y(a) + 5, width: 4, height: ROW - 10, fill: colour(sideOf[a]) }, lanes);
-    if (i > 0 && sideOf[laneOrder[i - 1]] !== sideOf[a]) {
-      el("line", { x1: 0, x2: W, y1: Y(a), y2: Y(a), stroke: "#333", "stroke-width": 1.2 }, lanes);
-    }
   });
   var step = [1, 2, 5, 10, 15, 30, 60, 120].filter(function (s) { return s * 10 * PX >= 40; })[0] || 300;
   for (var s = 0; s * 10 <= END; s += step) {
