@@ -164,3 +164,77 @@ def test_each_lane_names_its_side_in_the_side_colour(tmp_path):
     fig = figure(_pairs_log([("r0", "b0")], {"r0": "red", "b0": "blue"}))
     labels = {t.get_text(): t.get_color() for t in fig.axes[0].get_yticklabels()}
     assert labels == {"r0 (red)": "#c44e52", "b0 (blue)": "#4c72b0"}
+
+
+FELLED = [
+    {"t": 0, "seq": 1, "event": "start", "system": "tenths", "seed": 1, "scenario": "f"},
+    {"t": 0, "seq": 2, "event": "placed", "actor": "a", "side": "red",
+     "stats": {"body": 12}},
+    {"t": 0, "seq": 3, "event": "placed", "actor": "b", "side": "blue",
+     "stats": {"body": 10}},
+    {"t": 20, "seq": 4, "event": "attack", "actor": "a", "target": "b", "result": "hit"},
+    {"t": 20, "seq": 5, "event": "damage", "actor": "b", "amount": 0, "total": 0,
+     "body": 10},
+    {"t": 60, "seq": 6, "event": "attack", "actor": "a", "target": "b", "result": "hit"},
+    {"t": 60, "seq": 7, "event": "damage", "actor": "b", "amount": 4, "total": 4,
+     "body": 10},
+    {"t": 60, "seq": 8, "event": "state", "actor": "b", "state": "hurt", "value": True},
+    {"t": 100, "seq": 9, "event": "attack", "actor": "a", "target": "b", "result": "hit"},
+    {"t": 100, "seq": 10, "event": "damage", "actor": "b", "amount": 7, "total": 11,
+     "body": 10},
+    {"t": 100, "seq": 11, "event": "state", "actor": "b", "state": "out", "value": True},
+    {"t": 100, "seq": 12, "event": "end", "winner": "red", "reason": "last side standing"},
+]
+
+
+def test_each_lane_carries_the_health_left_after_each_blow():
+    lanes = lanes_of(FELLED)
+    assert lanes.health == (("a", 0, 12, 12), ("b", 0, 10, 10), ("b", 20, 10, 10),
+                            ("b", 60, 6, 10), ("b", 100, -1, 10))
+    assert lanes.health_name == "body"
+
+
+def test_damage_labels_say_0_not_minus_0_and_the_felling_blow_joins_out():
+    from timedcombat.swimlanes import lane_labels
+
+    texts = [(lab.actor, lab.text, lab.kind) for lab in lane_labels(lanes_of(FELLED), 0.05)]
+    assert ("b", "-7 OUT", "out") in texts  # one label, not "-7" on top of "OUT"
+    assert ("b", "0", "damage") in texts and ("b", "-4", "damage") in texts
+    assert not any(text in ("-0", "-7", "OUT") for _a, text, _k in texts)
+    assert ("b", "body 10", "health") in texts and ("b", "6", "health") in texts
+    assert ("b", "body -1", "health") in texts  # past its body, as the log says
+
+
+def test_the_svg_shows_the_labels_as_text_and_the_hurt_star_inside_its_lane(tmp_path):
+    from timedcombat.swimlanes import draw
+
+    out = tmp_path / "f.svg"
+    fig = draw(FELLED, out)
+    svg = out.read_text()
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert "-7 OUT" in texts and "0" in texts and "-0" not in texts
+    assert "health left (body)" in texts
+    ax = fig.axes[0]
+    stars = [c for c in ax.collections if c.get_offsets().shape[0] == 1
+             and c.get_facecolor().shape[0] and
+             tuple(round(v, 3) for v in c.get_facecolor()[0][:3]) == (0.867, 0.518, 0.322)]
+    (star,) = stars
+    x, y = star.get_offsets()[0]
+    row_b = lanes_of(FELLED).order[::-1].index("b")
+    assert x == 6.0 and row_b - 0.5 < y < row_b + 0.5
+
+
+def test_a_tft_lane_counts_st_and_a_gurps_lane_hp():
+    from timedcombat import load_scenario, simulate
+    from timedcombat.events import to_dict
+
+    for name, word, actor, first in (("tft_knife_jump", "ST", "sven", 13),
+                                     ("gurps_knife_vs_shield", "HP", "sven", 12)):
+        events = [to_dict(e) for e in simulate(load_scenario(
+            ROOT / "scenarios" / f"{name}.toml")).events]
+        lanes = lanes_of(events)
+        assert lanes.health_name == word
+        steps = [s for s in lanes.health if s[0] == actor]
+        assert steps[0] == (actor, 0, first, first)
+        damage = [e for e in events if e["event"] == "damage" and e["actor"] == actor]
+        assert [s[2] for s in steps[1:]] == [e["body"] - e["total"] for e in damage]
