@@ -238,3 +238,26 @@ def test_a_tft_lane_counts_st_and_a_gurps_lane_hp():
         assert steps[0] == (actor, 0, first, first)
         damage = [e for e in events if e["event"] == "damage" and e["actor"] == actor]
         assert [s[2] for s in steps[1:]] == [e["body"] - e["total"] for e in damage]
+
+
+def test_the_duel_s_legend_is_compact_and_nothing_at_0_s_is_cut():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from timedcombat import load_scenario, simulate
+    from timedcombat.events import to_dict
+    from timedcombat.swimlanes import figure
+
+    events = [to_dict(e) for e in simulate(load_scenario(ROOT / "scenarios" /
+                                                          "sword_duel.toml")).events]
+    fig = figure(events)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    whole = fig.get_tightbbox(renderer)  # inches
+    under = fig.axes[0].get_tightbbox(renderer).y0 / fig.dpi - whole.y0
+    assert under < 0.15 * whole.height  # the legend under the plot: 0.30 of it before
+    ax = fig.axes[0]
+    assert ax.get_xlim()[0] < -0.1  # a marker at 0 s is drawn whole, not halved
+    zero = [c for c in ax.collections if len(c.get_offsets())
+            and (c.get_offsets()[:, 0] == 0).any()]
+    assert zero  # the targets chosen at 0 s
