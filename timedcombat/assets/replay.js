@@ -215,7 +215,7 @@
   var figLayer = el("g", { "class": "figures" }, map);
   attackLayer = el("g", { "class": "attacks" }, map);
   Object.keys(DATA.results).forEach(function (r) {  // an arrowhead per blow result
-    var st = DATA.results[r], mk = el("marker", { id: "arrow-" + r, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+    var st = DATA.results[r], mk = el("marker", { id: "arrow-" + r, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
     el("path", { d: "M0,0L10,5L0,10z", fill: r === "miss" ? "#555555" : st.face }, mk);
   });
   var figEls = {};
@@ -251,14 +251,20 @@
       if (e.event !== "attack" || e.t > t || e.t <= t - ATTACK_SHOWN) return;
       var from = placed[e.actor], to = placed[e.target];
       if (!from || !to || e.actor === e.target) return;
+      // an arc bowed to the striker's left: visible between neighbours, and a blow each
+      // way between two figures is two arcs, not one line
       var dx = to[0] - from[0], dy = to[1] - from[1], len = Math.sqrt(dx * dx + dy * dy) || 1;
+      var ux = dx / len, uy = dy / len, nx = uy, ny = -ux, ca = 0.77, sa = 0.64;
+      var sx = from[0] + from[2] * (ca * ux + sa * nx), sy = from[1] + from[2] * (ca * uy + sa * ny);
+      var ex = to[0] + (to[2] + 2) * (-ca * ux + sa * nx), ey = to[1] + (to[2] + 2) * (-ca * uy + sa * ny);
+      var bow = Math.max(SIZE * 0.55, len * 0.3);
+      var qx = (from[0] + to[0]) / 2 + nx * bow, qy = (from[1] + to[1]) / 2 + ny * bow;
       var st = DATA.results[e.result] || { face: "#ffffff", edge: "#555555" };
       var colour = e.result === "miss" ? "#555555" : st.face;
-      var line = el("line", {
-        x1: (from[0] + dx / len * from[2]).toFixed(2), y1: (from[1] + dy / len * from[2]).toFixed(2),
-        x2: (to[0] - dx / len * (to[2] + 2)).toFixed(2), y2: (to[1] - dy / len * (to[2] + 2)).toFixed(2),
-        stroke: colour, "stroke-width": e.result === "hit" ? 3 : 2, "marker-end": "url(#arrow-" + (DATA.results[e.result] ? e.result : "miss") + ")",
-        "stroke-dasharray": e.result === "hit" ? "none" : "5,3", opacity: (1 - (t - e.t) / ATTACK_SHOWN).toFixed(2),
+      var line = el("path", {
+        d: "M" + sx.toFixed(2) + "," + sy.toFixed(2) + "Q" + qx.toFixed(2) + "," + qy.toFixed(2) + " " + ex.toFixed(2) + "," + ey.toFixed(2),
+        fill: "none", stroke: colour, "stroke-width": ((e.result === "hit" ? 3 : 2) * FS / 12).toFixed(2), "marker-end": "url(#arrow-" + (DATA.results[e.result] ? e.result : "miss") + ")",
+        "stroke-dasharray": e.result === "hit" ? "none" : (5 * FS / 12).toFixed(2) + "," + (3 * FS / 12).toFixed(2), opacity: (1 - (t - e.t) / ATTACK_SHOWN).toFixed(2),
         "class": "attack-line", "data-seq": e.seq, "data-from": e.actor, "data-to": e.target, "data-result": e.result
       }, attackLayer);
       el("title", {}, line).textContent = sec(e.t) + " s " + (DATA.text[i] ? e.actor + " " + DATA.text[i] : e.actor + " attacks " + e.target);
