@@ -380,7 +380,8 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
     row = {a: n - 1 - i for i, a in enumerate(lanes.order)}
     pad = max(0.15, 0.012 * seconds)  # room left of 0 s: the strips, markers at 0
     xspan = lanes.end / 10 + 0.2 + pad
-    axes_in = max(1.0, (fig.get_size_inches()[0] if own else width) - 1.7)
+    axes_in = max(1.0, fig.get_size_inches()[0] - 1.7 if own else
+                  ax.get_position().width * fig.get_size_inches()[0])  # the plot's width
     per_char = 0.6 * (font - 1) / 72 * xspan / axes_in  # seconds a character takes
 
     colours = side_colours(dict.fromkeys(lanes.sides[a] for a in lanes.order))
