@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from timedcombat import load_scenario, simulate
 from timedcombat.events import to_dict
 from timedcombat.mapview import (
     SIDE_COLOURS,
+    draw,
     draw_log,
     frame_of,
     side_colours,
@@ -187,9 +189,29 @@ def test_the_map_as_text():
     lines = text_lines(state_at(HAND, 10))
     assert lines[0] == "At 1.0 s (tenth 10):"
     assert "  ann (north) at [2, 0] facing E, ok" in lines
-    assert "  bob (south) at [2, 0] facing SW, hurt, damage 4" in lines
+    assert "  bob (south) at [2, 0] facing SW, hurt, damage 4, body 6/10 left" in lines
     assert "  close quarters at [2, 0]: ann, bob" in lines
     assert "  walls: 2 hexes" in lines
+
+
+def test_each_figure_on_the_map_shows_the_health_it_has_left(tmp_path):
+    state = state_at(HAND, 10)
+    assert state.figure("bob").health == (6, 10)
+    assert state.health_name == "body"
+    out = tmp_path / "m.svg"
+    draw(state, out)
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", out.read_text())
+    assert "body 6/10" in " ".join(texts)  # under bob's name
+    assert "body left (bar)" in texts
+
+
+def test_a_gurps_map_counts_hp():
+    events = [to_dict(e) for e in simulate(load_scenario(
+        ROOT / "scenarios" / "gurps_knife_vs_shield.toml")).events]
+    hit = next(e for e in events if e["event"] == "damage" and e["amount"] > 0)
+    state = state_at(events, hit["t"])
+    assert state.health_name == "HP"
+    assert state.figure(hit["actor"]).health == (hit["hp"], hit["hp_max"])
 
 
 def test_the_frame_holds_every_hex_the_log_names():

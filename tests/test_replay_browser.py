@@ -191,3 +191,54 @@ def test_figures_sharing_a_gurps_hex_are_drawn_in_the_half_they_hold(browser, tm
         drawn = [spots[a] for a in half["occupants"]]
         assert len({(round(x, 2), round(y, 2)) for x, y in drawn}) == len(drawn)
     assert severe(browser) == []
+
+
+def test_each_blow_is_a_line_on_the_map_and_each_figure_shows_its_health(browser, tmp_path):
+    events = golden("sword_duel")
+    page = tmp_path / "duel.html"
+    write_html(events, page)
+    load(browser, page)
+    blow = next(e for e in events if e["event"] == "attack" and e["result"] == "hit")
+    hurt = next(e for e in events if e["event"] == "damage" and e["amount"] > 0)
+    lines = ("return Array.prototype.map.call(document.querySelectorAll('#map .attack-line'),"
+             " function (l) { return [+l.dataset.seq, l.dataset.from, l.dataset.to,"
+             " l.dataset.result]; });")
+    browser.execute_script("window.replay.seek(arguments[0])", blow["t"] - 1)
+    assert [x[0] for x in browser.execute_script(lines)].count(blow["seq"]) == 0
+    browser.execute_script("window.replay.seek(arguments[0])", blow["t"])
+    assert [blow["seq"], blow["actor"], blow["target"], "hit"] in \
+        browser.execute_script(lines)
+    browser.execute_script("window.replay.seek(arguments[0])", blow["t"] + 10)
+    assert [x[0] for x in browser.execute_script(lines)].count(blow["seq"]) == 0  # gone
+    hp = ("var g = document.querySelector('#map .figure[data-id=\"' + arguments[0] + '\"]');"
+          "return [g.dataset.hp, g.dataset.hpMax, g.querySelector('text').textContent];")
+    browser.execute_script("window.replay.seek(arguments[0])", hurt["t"])
+    left = hurt["body"] - hurt["total"]
+    assert browser.execute_script(hp, hurt["actor"]) == [
+        str(left), str(hurt["body"]), f"{hurt['actor']} {left}/{hurt['body']}"]
+    bands = browser.execute_script(
+        "return document.querySelectorAll('#lanes .hp-band[data-id=\"' + arguments[0] +"
+        " '\"]').length", hurt["actor"])
+    assert bands == 1 + sum(1 for e in events if e["event"] == "damage"
+                            and e["actor"] == hurt["actor"])
+    labels = browser.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('#lanes .damage-label'),"
+        " function (t) { return t.textContent; });")
+    assert f"-{hurt['amount']}" in labels and "-0" not in labels
+    assert severe(browser) == []
+
+
+def test_the_duel_s_map_fills_its_box(browser, tmp_path):
+    events = golden("sword_duel")
+    page = tmp_path / "duel.html"
+    write_html(events, page)
+    load(browser, page)
+    box = browser.execute_script(
+        "var m = document.getElementById('map').getBoundingClientRect(),"
+        " b = document.getElementById('mapbox').getBoundingClientRect(),"
+        " e = document.getElementById('events').getBoundingClientRect();"
+        "return [m.width, m.height, b.width, e.height];")
+    width, height, room, events_high = box
+    assert width >= room - 4  # as wide as its box (was 400 px of it)
+    assert height >= 0.8 * events_high  # and about as high as the events beside it
+    assert severe(browser) == []

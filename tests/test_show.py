@@ -219,7 +219,7 @@ def test_the_page_holds_the_log_its_lines_marks_and_lanes():
     assert [(m["kind"], m["hexes"]) for m in data["marks"]] == [("block", [[4, 0], [3, 0]])]
     assert data["markStyles"]["block"]["shape"] == "zone"
     assert any(b[3] == "block" for b in data["lanes"]["bars"])
-    assert data["lanes"]["order"] == ["hild", "rask", "ulf"]
+    assert data["lanes"]["order"] == ["rask", "hild", "ulf"]  # hild between his two foes
 
 
 def test_the_page_needs_no_network_and_is_the_same_bytes_each_time():
@@ -338,3 +338,16 @@ def test_every_example_scenario_has_its_pictures_and_a_replay_of_its_golden_log(
         page = (ROOT / "docs" / "replays" / f"{name}.html").read_text(encoding="utf-8")
         assert page_data(page)["events"] == golden(name), \
             f"docs/replays/{name}.html is not today's log: python tools/docs_pictures.py"
+
+
+def test_the_page_holds_each_figure_s_health_and_draws_blows_on_the_map():
+    events = [to_dict(e) for e in simulate(load_scenario(ROOT / "scenarios" /
+                                                         "tft_knife_jump.toml")).events]
+    page = html(events)
+    data = page_data(page)
+    assert data["healthName"] == "ST"
+    sven = [h for h in data["health"] if h[0] == "sven"]
+    assert sven[0] == ["sven", 0, 13, 13]
+    hits = [e for e in events if e["event"] == "damage" and e["actor"] == "sven"]
+    assert [h[2] for h in sven[1:]] == [e["st"] for e in hits]  # the ST the log says
+    assert "attack-line" in page and "hp-band" in page and "damage-label" in page

@@ -6,6 +6,7 @@ bars, and the text timeline keeps cause before effect, shows modifiers and filte
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from pathlib import Path
 
@@ -125,3 +126,56 @@ def test_run_filters_are_checked_before_the_fight(capsys, tmp_path):
     assert main(["run", scenario, "--only", "kell", "--from", "3", "--to", "3.2", "-v"]) == 0
     out = capsys.readouterr().out
     assert "takes 6 (6/19)" in out and "targets ash" not in out
+
+
+TURNS = [
+    {"t": 0, "seq": 1, "event": "start", "system": "x", "seed": 1, "scenario": "turns"},
+    {"t": 0, "seq": 2, "event": "placed", "actor": "ana", "side": "red"},
+    {"t": 0, "seq": 3, "event": "placed", "actor": "bo", "side": "blue"},
+    {"t": 0, "seq": 4, "event": "x.turn", "turn": 1, "order": ["ana", "bo"]},
+    {"t": 0, "seq": 5, "event": "x.phase", "phase": "strike"},
+    {"t": 0, "seq": 6, "event": "target", "actor": "bo", "target": "ana"},
+    {"t": 30, "seq": 7, "event": "x.turn", "turn": 2, "order": ["bo", "ana"]},
+    {"t": 30, "seq": 8, "event": "x.phase", "phase": "strike"},
+    {"t": 30, "seq": 9, "event": "attack", "actor": "ana", "target": "bo", "result": "miss",
+     "roll": 3, "total": 5, "against": 12},
+    {"t": 40, "seq": 10, "event": "end", "winner": None, "reason": "until"},
+]
+
+
+def test_turn_and_phase_banners_are_full_width_rows_not_a_lane_s_text():
+    out = io.StringIO()
+    render(TURNS, Console(file=out, width=100, markup=False, highlight=False))
+    lines = out.getvalue().splitlines()
+    header = next(line for line in lines if "t (s)" in line)
+    width = len(header.rstrip())
+    turn1 = next(line for line in lines if "== turn 1" in line)
+    assert re.fullmatch(r" +0\.0 +== turn 1: ana, bo == =+", turn1), turn1
+    assert len(turn1) >= width  # ruled to the table's right edge, over every lane
+    phase = lines[lines.index(turn1) + 1]
+    assert re.fullmatch(r" +-- strike phase -- -+", phase), phase
+    assert "targets ana" in lines[lines.index(turn1) + 2]  # bo's line: a row of its own
+    turn2 = next(line for line in lines if "== turn 2" in line)
+    assert re.fullmatch(r" +3\.0 +== turn 2: bo, ana == =+", turn2)
+    assert "attacks bo" not in turn2
+
+
+def test_a_long_banner_wraps_across_the_lanes():
+    events = [dict(e) for e in TURNS]
+    events[3] = {**events[3], "order": [f"figure{i}" for i in range(30)]}
+    out = io.StringIO()
+    render(events, Console(file=out, width=80, markup=False, highlight=False))
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if "== turn 1" in line)
+    text = " ".join(line.strip() for line in lines[start:start + 10])
+    assert "figure0, figure1" in text and "figure29 ==" in text
+    bo_column = next(line for line in lines if "t (s)" in line).index("bo (blue)")
+    assert all(len(line.rstrip()) > bo_column for line in lines[start:start + 3])
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_the_png_s_turn_lines_carry_their_numbers():
+    from timedcombat.swimlanes import figure
+
+    texts = [t.get_text() for t in figure(TURNS).axes[0].texts]
+    assert "turn 1" in texts and "turn 2" in texts

@@ -21,6 +21,7 @@ import attrs
 
 from timedcombat.clock import seconds
 from timedcombat.hexmap import DIRECTIONS, FACINGS
+from timedcombat.swimlanes import health_colour, health_of
 from timedcombat.systems.base import CORE_MARK_STYLES, MapMark, MarkStyle, find_system
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ GONE = ("out", "fled", "dead")
 """States after which a figure no longer fights (drawn grey)."""
 DOWN = ("down", "prone")
 MAX_GRID = 4000
+FEW = 8
+"""Maps of at most this many figures write each one's health under its name."""
 """The faint hex grid is drawn only on maps of at most this many hexes."""
 _SQRT3 = math.sqrt(3.0)
 
@@ -55,6 +58,7 @@ class Figure:
     state: str  # ok, hurt, down, out, fled, dead
     damage: int | None = None
     side_of_hex: str | None = None  # the part of a shared hex it holds (a facing name)
+    health: tuple[int, int] | None = None  # (left, most) of its body / ST / HP
 
 
 @attrs.frozen
@@ -70,6 +74,7 @@ class MapState:
     sides: tuple[str, ...]  # in the order they were placed: their colours
     when: str = ""  # "turn 3, strike phase" for a turn system
     styles: Mapping[str, MarkStyle] = attrs.field(factory=dict)
+    health_name: str = "body"  # what damage counts against (the system's health_name)
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -189,8 +194,12 @@ def state_at(events: Sequence[Event], t: int,
             facing[actor] = e["facing"]
     for actor in at:
         sides.setdefault(actor, "?")
+    health: dict[str, tuple[int, int]] = {}
+    for a, _t, left, most in health_of([e for e in events if e.get("t", 0) <= t], system):
+        health[a] = (left, most)
     figures = tuple(Figure(a, sides[a], at[a], facing.get(a), _state(states.get(a, {})),
-                           damage.get(a), held_side.get(a)) for a in sides if a in at)
+                           damage.get(a), held_side.get(a), health.get(a))
+                    for a in sides if a in at)
     crowd: dict[Hex, list[str]] = {}
     for f in figures:
         if f.state not in GONE:
@@ -199,7 +208,8 @@ def state_at(events: Sequence[Event], t: int,
     all_marks, styles = marks if marks is not None else marks_of(events)
     shown = tuple(m for m in all_marks if m.shown_at(t))
     return MapState(t, title_of(events), walls, figures, shown, crowded,
-                    tuple(dict.fromkeys(sides.values())), _when(turn, phase, t), styles)
+                    tuple(dict.fromkeys(sides.values())), _when(turn, phase, t), styles,
+                    getattr(system, "health_name", "body"))
 
 
 def _state(held: Mapping[str, Any]) -> str:
@@ -427,7 +437,12 @@ def figure(state: MapState, frame: Sequence[Hex] = (), *, ax: Axes | None = None
                         [y - radius * 0.6, y + radius * 0.6], color="#222222", zorder=5)
                 ax.plot([x - radius * 0.6, x + radius * 0.6],
                         [y + radius * 0.6, y - radius * 0.6], color="#222222", zorder=5)
+            if f.health is not None and not gone:
+                _health_bar(ax, x, y + radius * 1.18, radius * 1.8, f.health,
+                            0.11 if radius > 0.3 else 0.05)
             label = f.id + ("" if f.state in ("ok", "hurt") else f" ({f.state})")
+            if f.health is not None and not gone and len(state.figures) <= FEW:
+                label += f"\n{state.health_name} {f.health[0]}/{f.health[1]}"
             side, up = label_place(dx, dy, radius)
             ax.text(x + side * (radius + 0.06),
                     y + (radius + 0.08) * -up if up else y,
@@ -451,6 +466,9 @@ def figure(state: MapState, frame: Sequence[Hex] = (), *, ax: Axes | None = None
         else:
             handles.append(Patch(facecolor=style.colour, alpha=0.35, hatch="//",
                                  label=style.label))
+    if any(f.health is not None for f in state.figures):
+        handles.append(Patch(facecolor=health_colour(1.0), edgecolor="#999999",
+                             label=f"{state.health_name} left (bar)"))
     if state.crowded:
         handles.append(Patch(facecolor="none", edgecolor="#dd8452", linewidth=2.2,
                              label="close quarters (sharing a hex)"))
@@ -463,6 +481,21 @@ def figure(state: MapState, frame: Sequence[Hex] = (), *, ax: Axes | None = None
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
               fontsize=font, frameon=False)
     return fig
+
+
+def _health_bar(ax: Axes, x: float, y: float, width: float, health: tuple[int, int],
+                h: float) -> None:
+    """A small bar above a figure: a grey trough filled as far as the health left."""
+    from matplotlib.patches import Rectangle
+
+    left, most = health
+    frac = max(0.0, min(1.0, left / most)) if most > 0 else 0.0
+    x0 = x - width / 2
+    ax.add_patch(Rectangle((x0, y), width, h, facecolor="#e4e4e4", edgecolor="#777777",
+                           linewidth=0.4, zorder=6))
+    if frac > 0:
+        ax.add_patch(Rectangle((x0, y), width * frac, h, facecolor=health_colour(frac),
+                               edgecolor="none", zorder=6))
 
 
 def _is_svg(path: str | Path, fmt: str | None) -> bool:
@@ -491,6 +524,8 @@ def text_lines(state: MapState) -> list[str]:
     for f in state.figures:
         facing = f" facing {f.facing}" if f.facing else ""
         hurt = f", damage {f.damage}" if f.damage else ""
+        if f.health is not None and f.health[0] != f.health[1]:
+            hurt += f", {state.health_name} {f.health[0]}/{f.health[1]} left"
         lines.append(f"  {f.id:<{width}} ({f.side}) at [{f.at[0]}, {f.at[1]}]{facing}, "
                      f"{f.state}{hurt}")
     for h, ids in state.crowded:

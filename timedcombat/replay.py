@@ -1,18 +1,23 @@
 """The HTML replay of a fight: one self-contained file (no network), from its log.
 
 The page holds the log's events as JSON and its own script and style inline. The script
-draws the hex map as inline SVG and animates it over time (a scrubber in tenths, play and
-pause), with the swimlanes drawn beside it from the same data and a time cursor on them;
-hovering a blow shows its roll, total, the bar it had to beat and every modifier. What
+draws the hex map as inline SVG, sized to fill its box, and animates it over time (a
+scrubber in tenths, play and pause): each figure with a bar of the health it has left
+(its body, ST, HP), each blow an arrow from striker to target for a moment after it. The
+swimlanes are drawn under it from the same data (with a health band in each lane) and a
+time cursor on them; hovering a blow shows its roll, total, the bar it had to beat and
+every modifier. What
 only Python knows is worked out here and embedded: each event's line of text (the
 system's wording, :func:`timedcombat.timeline.describe`), the bars and spans of the
-lanes (:func:`timedcombat.swimlanes.lanes_of`) and the system's map marks
+lanes and each figure's health (:func:`timedcombat.swimlanes.lanes_of`) and the system's map marks
 (:func:`timedcombat.mapview.marks_of`). Any system's log replays: core events, turn and
 phase marks, and the system's own events as text.
 
 For tests and tools the page exposes ``window.replay``: ``seek(t)``, ``t``, ``play()``,
 ``pause()``, ``positions()``; each figure on the map is an element ``.figure`` with
-``data-id``, ``data-q``, ``data-r``, ``data-facing`` and ``data-state``.
+``data-id``, ``data-q``, ``data-r``, ``data-facing``, ``data-state`` and, when the log
+says, ``data-hp`` / ``data-hp-max``; each blow's arrow on the map is a ``.attack-line``
+with ``data-seq``, ``data-from``, ``data-to`` and ``data-result``.
 """
 
 from __future__ import annotations
@@ -93,6 +98,8 @@ def replay_data(events: Sequence[Event], at: int = 0) -> dict[str, Any]:
             "waits": [list(w) for w in lanes.waits],
         },
         "hexSides": _hex_sides(events, system),
+        "health": [list(h) for h in lanes.health],  # [id, t, left, most]: steps
+        "healthName": lanes.health_name,
         "results": {r: {"marker": m, "face": f, "edge": e, "label": lab}
                     for r, (m, f, e, lab) in RESULTS.items()},
     }

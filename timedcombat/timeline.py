@@ -7,11 +7,14 @@ bigger fights get one column with the actor named in each line.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.segment import Segment, Segments
+from rich.style import Style
 from rich.table import Table
 
 from timedcombat.clock import Tenths, seconds
@@ -261,13 +264,13 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
         if verbose:
             text += _verbose(e)
         lines.append((e.get("actor", ""), text))
+    banners: list[str] = []
     for t in sorted(rows):
         marks, lines = rows[t]
-        if marks and lanes:
-            table.add_row(seconds(t), " ".join(marks), *([""] * (len(actors) - 1)),
-                          style="dim")
-        elif marks:
-            table.add_row(seconds(t), "", " ".join(marks), style="dim")
+        for k, mark in enumerate(marks):  # a row of its own, across every lane (below)
+            cells = [f"{BANNER}{len(banners)}"] + [""] * (len(actors) - 1 if lanes else 1)
+            table.add_row(seconds(t) if k == 0 else "", *cells, style="dim")
+            banners.append(mark)
         if not lines:
             continue
         if lanes:
@@ -281,5 +284,46 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
             for a, text in lines:  # in log order: the blow, then its damage, then OUT
                 table.add_row(seconds(t) if first else "", a, text)
                 first = False
-    console.print(table)
+    console.print(Segments(_with_banners(console, table, banners)))
     console.print(outcome_line(events))
+
+
+BANNER = "\ue000"
+"""Marks the cell of a turn or phase banner; its row is redrawn across the lanes."""
+
+
+def _with_banners(console: Console, table: Table, banners: list[str]) -> list[Segment]:
+    """The table's lines, each banner row redrawn as one full-width row: the banner from
+    the first lane's column to the table's right edge, ruled to it with ``=`` (a turn) or
+    ``-`` (a phase), wrapped there when longer."""
+    out: list[Segment] = []
+    dim = Style(dim=True)
+    for line in console.render_lines(table, pad=False):
+        text = "".join(seg.text for seg in line)
+        at = text.find(BANNER)
+        if at < 0:
+            out += [*line, Segment.line()]
+            continue
+        digits = "".join(itertools.takewhile(str.isdigit, text[at + 1:]))
+        banner = banners[int(digits)]
+        width = max(len(text.rstrip()), len(text)) - at
+        rule = "=" if banner.startswith("==") else "-"
+        head = text[:at]
+        parts = _wrap(banner, width)
+        for k, part in enumerate(parts):
+            lead = head if k == 0 else " " * len(head)
+            tail = "" if k < len(parts) - 1 or len(part) + 2 > width else \
+                " " + rule * (width - len(part) - 1)
+            out += [Segment(lead + part + tail, dim), Segment.line()]
+    return out
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken at spaces."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]

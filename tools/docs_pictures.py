@@ -2,7 +2,8 @@
 
 For each scenario (at its own seed): ``docs/img/<name>.png`` (the swimlanes),
 ``docs/img/<name>-map.svg`` (the hex map at its first blow) and
-``docs/replays/<name>.html`` (the HTML replay); with ``--screenshots``, PNG screenshots of
+``docs/replays/<name>.html`` (the HTML replay, opened at the first hit), and for the
+scenarios of ``MOMENTS`` a map mid-fight too; with ``--screenshots``, PNG screenshots of
 some replays taken in headless Chromium (``docs/img/replay-<name>.png``). The same
 scenarios give the same files; run it again after a change to the views::
 
@@ -37,12 +38,27 @@ def first_blow(events: list[dict]) -> int:
     return next((e["t"] for e in events if e["event"] == "attack"), 0)
 
 
+MOMENTS = {"melee_10v10": 60}
+"""Scenarios whose map docs/viewer.md also shows mid-fight, at this tenth
+(``docs/img/<name>-map-<s>s.png``): who is down, who is hurt, who fights whom."""
+
+
+def first_hit(events: list[dict]) -> int:
+    """The tenth of the first blow that hits (else the first blow): the replay opens there,
+    a blow's arrow and its damage on the map."""
+    return next((e["t"] for e in events if e["event"] == "attack" and e["result"] == "hit"),
+                first_blow(events))
+
+
 def make(path: Path) -> list[dict]:
     events = [to_dict(e) for e in simulate(load_scenario(path)).events]
     name = path.stem
     draw(events, IMG / f"{name}.png")
     draw_log(events, first_blow(events), IMG / f"{name}-map.svg")
-    write_html(events, REPLAYS / f"{name}.html", first_blow(events))
+    if name in MOMENTS:
+        t = MOMENTS[name]
+        draw_log(events, t, IMG / f"{name}-map-{t // 10}.{t % 10}s.png")
+    write_html(events, REPLAYS / f"{name}.html", first_hit(events))
     return events
 
 

@@ -96,6 +96,11 @@
   var sidesOf = {};  // id -> [[t, side or null], ...]: the side of a shared hex it holds
   (DATA.hexSides || []).forEach(function (s) { (sidesOf[s[1]] = sidesOf[s[1]] || []).push([s[0], s[2]]); });
   var marksT = [], turns = [], phases = [];
+  var healthOf = {};  // id -> [[t, left, most], ...]: what is left of its body / ST / HP
+  (DATA.health || []).forEach(function (h) { (healthOf[h[0]] = healthOf[h[0]] || []).push([h[1], h[2], h[3]]); });
+  var HEALTH = DATA.healthName || "body";
+  function healthColour(frac) { return frac > 0.5 ? "#59a14f" : frac > 0.25 ? "#edc948" : "#e15759"; }
+  function healthFrac(h) { return h[2] > 0 ? Math.max(0, Math.min(1, h[1] / h[2])) : 0; }
   events.forEach(function (e, i) {
     var a = e.actor;
     if (e.event && /\.turn$/.test(e.event)) turns.push(e);
@@ -153,11 +158,19 @@
   var pad = SIZE * 1.8;
   var x0 = Math.min.apply(null, xs) - pad, x1 = Math.max.apply(null, xs) + pad;
   var y0 = Math.min.apply(null, ys) - pad, y1 = Math.max.apply(null, ys) + pad;
-  map.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(function (v) { return v.toFixed(1); }).join(" "));
-  var mapWidth = Math.round(Math.max(360, (x1 - x0) * 1.5));  // a hex about 50 px across at most
-  map.setAttribute("width", mapWidth);
-  map.setAttribute("height", Math.round(mapWidth * (y1 - y0) / (x1 - x0)));
-  map.style.maxWidth = mapWidth + "px";
+  // the map fills its box: as wide as the box, a hex at most about 90 px across, and at
+  // least half as high as wide (a long narrow fight gets more rows of the grid, not an
+  // empty page under a strip)
+  var boxW = Math.max(320, (document.getElementById("mapbox").clientWidth || 700) - 2);
+  var boxH = Math.max(260, Math.min(window.innerHeight * 0.56 - 30, boxW * 0.8));
+  var scale = Math.min(boxW / (x1 - x0), boxH / (y1 - y0), 90 / (SQ3 * SIZE));
+  var mapW = boxW, mapH = Math.round(boxH);
+  var FS = 12 / scale;  // the names' font: 12 px whatever the map's scale
+  var cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, vw = mapW / scale, vh = mapH / scale;
+  x0 = cx - vw / 2; x1 = cx + vw / 2; y0 = cy - vh / 2; y1 = cy + vh / 2;
+  map.setAttribute("viewBox", [x0, y0, vw, vh].map(function (v) { return v.toFixed(1); }).join(" "));
+  map.setAttribute("width", mapW);
+  map.setAttribute("height", mapH);
   var gridLayer = el("g", { "class": "grid" }, map);
   var rmin = Math.floor(y0 / (1.5 * SIZE)), rmax = Math.ceil(y1 / (1.5 * SIZE));
   var perRow = Math.ceil((x1 - x0) / (SQ3 * SIZE)) + 2;
@@ -200,6 +213,11 @@
   });
   var crowdLayer = el("g", { "class": "crowds" }, map);
   var figLayer = el("g", { "class": "figures" }, map);
+  attackLayer = el("g", { "class": "attacks" }, map);
+  Object.keys(DATA.results).forEach(function (r) {  // an arrowhead per blow result
+    var st = DATA.results[r], mk = el("marker", { id: "arrow-" + r, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0L10,5L0,10z", fill: r === "miss" ? "#555555" : st.face }, mk);
+  });
   var figEls = {};
   order.forEach(function (a) {
     if (!tracks[a]) return;
@@ -207,10 +225,14 @@
     var body = el("circle", { r: SIZE * 0.55, fill: colour(sideOf[a]), stroke: "#222", "stroke-width": 1 }, g);
     var nose = el("line", { x1: 0, y1: 0, x2: SIZE * 0.8, y2: 0, stroke: "#222", "stroke-width": 2.2, "stroke-linecap": "round" }, g);
     var cross = el("path", { d: "M-6,-6L6,6M-6,6L6,-6", stroke: "#222", "stroke-width": 1.6, visibility: "hidden" }, g);
-    var label = el("text", { y: SIZE * 0.55 + 9 }, g);
+    var hpBox = el("g", { "class": "hp", visibility: "hidden" }, g);  // health: a bar above it
+    el("rect", { x: -SIZE * 0.55, y: -SIZE * 0.55 - 7, width: SIZE * 1.1, height: 4, fill: "#e4e4e4", stroke: "#777", "stroke-width": 0.4 }, hpBox);
+    var hpFill = el("rect", { x: -SIZE * 0.55, y: -SIZE * 0.55 - 7, width: SIZE * 1.1, height: 4, "class": "hp-fill" }, hpBox);
+    var label = el("text", { y: SIZE * 0.55 + FS }, g);
+    label.style.fontSize = FS.toFixed(2) + "px";
     label.textContent = a;
     var tip = el("title", {}, g);
-    figEls[a] = { g: g, body: body, nose: nose, cross: cross, label: label, tip: tip };
+    figEls[a] = { g: g, body: body, nose: nose, cross: cross, label: label, tip: tip, hpBox: hpBox, hpFill: hpFill };
   });
 
   function marksAt(t) {
@@ -221,8 +243,36 @@
     });
   }
 
+  var ATTACK_SHOWN = 6;  // tenths a blow's line stays on the map (fading)
+  var attackLayer;  // made just after the figures' layer (drawn over it)
+  function drawAttacks(t, placed) {
+    while (attackLayer.firstChild) attackLayer.removeChild(attackLayer.firstChild);
+    events.forEach(function (e, i) {
+      if (e.event !== "attack" || e.t > t || e.t <= t - ATTACK_SHOWN) return;
+      var from = placed[e.actor], to = placed[e.target];
+      if (!from || !to || e.actor === e.target) return;
+      // an arc bowed to the striker's left: visible between neighbours, and a blow each
+      // way between two figures is two arcs, not one line
+      var dx = to[0] - from[0], dy = to[1] - from[1], len = Math.sqrt(dx * dx + dy * dy) || 1;
+      var ux = dx / len, uy = dy / len, nx = uy, ny = -ux, ca = 0.77, sa = 0.64;
+      var sx = from[0] + from[2] * (ca * ux + sa * nx), sy = from[1] + from[2] * (ca * uy + sa * ny);
+      var ex = to[0] + (to[2] + 2) * (-ca * ux + sa * nx), ey = to[1] + (to[2] + 2) * (-ca * uy + sa * ny);
+      var bow = Math.max(SIZE * 0.55, len * 0.3);
+      var qx = (from[0] + to[0]) / 2 + nx * bow, qy = (from[1] + to[1]) / 2 + ny * bow;
+      var st = DATA.results[e.result] || { face: "#ffffff", edge: "#555555" };
+      var colour = e.result === "miss" ? "#555555" : st.face;
+      var line = el("path", {
+        d: "M" + sx.toFixed(2) + "," + sy.toFixed(2) + "Q" + qx.toFixed(2) + "," + qy.toFixed(2) + " " + ex.toFixed(2) + "," + ey.toFixed(2),
+        fill: "none", stroke: colour, "stroke-width": ((e.result === "hit" ? 3 : 2) * FS / 12).toFixed(2), "marker-end": "url(#arrow-" + (DATA.results[e.result] ? e.result : "miss") + ")",
+        "stroke-dasharray": e.result === "hit" ? "none" : (5 * FS / 12).toFixed(2) + "," + (3 * FS / 12).toFixed(2), opacity: (1 - (t - e.t) / ATTACK_SHOWN).toFixed(2),
+        "class": "attack-line", "data-seq": e.seq, "data-from": e.actor, "data-to": e.target, "data-result": e.result
+      }, attackLayer);
+      el("title", {}, line).textContent = sec(e.t) + " s " + (DATA.text[i] ? e.actor + " " + DATA.text[i] : e.actor + " attacks " + e.target);
+    });
+  }
+
   function drawMap(t) {
-    var pos = positionsAt(t);
+    var pos = positionsAt(t), placed = {};
     var byHex = {};
     Object.keys(pos).forEach(function (a) {
       var key = pos[a].q + "," + pos[a].r;
@@ -246,7 +296,7 @@
         var place = labelPlace(spot), rad = SIZE * spot[2];
         f.label.setAttribute("transform", "scale(" + (1 / k).toFixed(4) + ")");
         f.label.setAttribute("x", place[0] * (rad + 2));
-        f.label.setAttribute("y", place[1] < 0 ? -(rad + 3) : place[1] > 0 ? rad + 9 : 3);
+        f.label.setAttribute("y", place[1] < 0 ? -(rad + FS / 3) : place[1] > 0 ? rad + FS : FS / 3);
         f.label.style.textAnchor = place[0] < 0 ? "end" : place[0] > 0 ? "start" : "middle";
         f.g.setAttribute("data-q", p.q);
         f.g.setAttribute("data-r", p.r);
@@ -269,11 +319,24 @@
         } else {
           f.nose.setAttribute("visibility", "hidden");
         }
-        var dmg = lastAt(damageOf[a], t);
-        f.label.textContent = a + (p.state === "ok" || p.state === "hurt" ? "" : " (" + p.state + ")");
+        var dmg = lastAt(damageOf[a], t), hp = lastAt(healthOf[a], t);
+        f.label.textContent = a + (p.state === "ok" || p.state === "hurt" ? "" : " (" + p.state + ")") +
+          (hp && !gone && order.length <= 8 ? " " + hp[1] + "/" + hp[2] : "");
+        f.hpBox.setAttribute("visibility", hp && !gone ? "visible" : "hidden");
+        if (hp) {
+          f.hpFill.setAttribute("width", (SIZE * 1.1 * healthFrac(hp)).toFixed(2));
+          f.hpFill.setAttribute("fill", healthColour(healthFrac(hp)));
+          f.g.setAttribute("data-hp", hp[1]);
+          f.g.setAttribute("data-hp-max", hp[2]);
+        } else {
+          f.g.removeAttribute("data-hp");
+          f.g.removeAttribute("data-hp-max");
+        }
+        placed[a] = [c[0] + spot[0] * SIZE, c[1] - spot[1] * SIZE, SIZE * spot[2]];
         f.label.setAttribute("font-weight", p.state === "hurt" || p.state === "down" ? "bold" : "normal");
         f.tip.textContent = a + " (" + sideOf[a] + ") at [" + p.q + ", " + p.r + "]" +
-          (p.facing ? " facing " + p.facing : "") + ", " + p.state + (dmg ? ", damage " + dmg[1] : "");
+          (p.facing ? " facing " + p.facing : "") + ", " + p.state + (dmg ? ", damage " + dmg[1] : "") +
+          (hp ? ", " + HEALTH + " " + hp[1] + "/" + hp[2] : "");
       });
     });
     Object.keys(figEls).forEach(function (a) {
@@ -285,6 +348,7 @@
       }
     });
     marksAt(t);
+    drawAttacks(t, placed);
     return pos;
   }
 
@@ -292,7 +356,8 @@
   var lanes = document.getElementById("lanes");
   var L = DATA.lanes;
   var laneOrder = L.order.length ? L.order : order;
-  var ROW = 26, LEFT = 110, TOP = 24;
+  // a lane, top to bottom: damage labels, the bars (blows on them), the health band
+  var ROW = 36, LEFT = 110, TOP = 24, BAR_Y = 9, BAR_H = 15, BAND_Y = 27, BAND_H = 6;
   var box = document.getElementById("lanesbox");
   var avail = Math.max(600, (box.clientWidth || 1000) - LEFT - 48);
   var PX = Math.max(1.2, Math.min(30, avail / Math.max(END, 10)));
@@ -307,12 +372,10 @@
   var ldefs = el("defs", {}, lanes);
   laneOrder.forEach(function (a, i) {
     el("rect", { x: 0, y: Y(a), width: W, height: ROW, fill: i % 2 ? "#ffffff" : "#f4f4f4" }, lanes);
-    var name = el("text", { x: 6, y: Y(a) + ROW / 2 + 4, "font-size": 11 }, lanes);
+    // lanes in the order of who fought whom (swimlanes.lanes_of): the side is the colour
+    var name = el("text", { x: 6, y: Y(a) + ROW / 2 + 4, "font-size": 11, "font-weight": 600, fill: colour(sideOf[a]) }, lanes);
     name.textContent = a + " (" + sideOf[a] + ")";
     el("rect", { x: LEFT - 8, y: Y(a) + 5, width: 4, height: ROW - 10, fill: colour(sideOf[a]) }, lanes);
-    if (i > 0 && sideOf[laneOrder[i - 1]] !== sideOf[a]) {
-      el("line", { x1: 0, x2: W, y1: Y(a), y2: Y(a), stroke: "#333", "stroke-width": 1.2 }, lanes);
-    }
   });
   var step = [1, 2, 5, 10, 15, 30, 60, 120].filter(function (s) { return s * 10 * PX >= 40; })[0] || 300;
   for (var s = 0; s * 10 <= END; s += step) {
@@ -336,20 +399,33 @@
       var sr = el("rect", { x: X(sp[1]), y: Y(a) + 2, width: Math.max(PX, (sp[2] - sp[1]) * PX), height: ROW - 4, fill: "url(#" + pid + ")" }, lanes);
       el("title", {}, sr).textContent = style.label + " " + sec(sp[1]) + "-" + sec(sp[2]) + " s";
     } else {
-      var tr = el("rect", { x: X(sp[1]), y: Y(a) + ROW - 6, width: Math.max(PX, (sp[2] - sp[1]) * PX), height: 3, fill: style.colour }, lanes);
+      var tr = el("rect", { x: X(sp[1]), y: Y(a) + BAR_Y + BAR_H, width: Math.max(PX, (sp[2] - sp[1]) * PX), height: 2.5, fill: style.colour }, lanes);
       el("title", {}, tr).textContent = style.label + " " + sec(sp[1]) + "-" + sec(sp[2]) + " s";
     }
   });
   var closing = (L.styles.closing || L.styles.attack || { colour: "#4c72b0" }).colour;
   L.waits.forEach(function (w) {
     if (!(w[0] in rowOf)) return;
-    el("rect", { x: X(w[1]), y: Y(w[0]) + ROW / 2 - 3, width: (w[2] - w[1]) * PX, height: 6, fill: closing, "fill-opacity": 0.35 }, lanes);
+    el("rect", { x: X(w[1]), y: Y(w[0]) + BAR_Y + BAR_H / 2 - 3, width: (w[2] - w[1]) * PX, height: 6, fill: closing, "fill-opacity": 0.35 }, lanes);
   });
   L.bars.forEach(function (b) {
     var style = L.styles[b[3]] || { colour: "#64b5cd", label: b[3] };
     if (!(b[0] in rowOf)) return;
-    var rect = el("rect", { x: X(b[1]), y: Y(b[0]) + 7, width: Math.max(PX, (b[2] - b[1]) * PX), height: ROW - 14, fill: style.colour, stroke: "#fff", "stroke-width": 0.5, "class": "bar" }, lanes);
+    var rect = el("rect", { x: X(b[1]), y: Y(b[0]) + BAR_Y, width: Math.max(PX, (b[2] - b[1]) * PX), height: BAR_H, fill: style.colour, stroke: "#fff", "stroke-width": 0.5, "class": "bar" }, lanes);
     el("title", {}, rect).textContent = b[0] + ": " + b[4] + " (" + style.label + "), " + sec(b[1]) + " to " + sec(b[2]) + " s";
+  });
+  var outAt = {};
+  events.forEach(function (e) { if (e.event === "state" && e.state === "out" && e.value && !(e.actor in outAt)) outAt[e.actor] = e.t; });
+  Object.keys(healthOf).forEach(function (a) {  // the health band: a trough, filled by share
+    if (!(a in rowOf)) return;
+    var steps = healthOf[a], by = Y(a) + BAND_Y;
+    el("rect", { x: X(steps[0][0]), y: by, width: Math.max(PX, (END - steps[0][0]) * PX), height: BAND_H, fill: "#e4e4e4", stroke: "#bbb", "stroke-width": 0.4 }, lanes);
+    steps.forEach(function (h, k) {
+      var t1 = Math.min(k + 1 < steps.length ? steps[k + 1][0] : END, a in outAt ? outAt[a] : END);
+      var frac = healthFrac(h);
+      var seg = el("rect", { x: X(h[0]), y: by, width: Math.max(0, (t1 - h[0]) * PX), height: BAND_H * frac, "class": "hp-band", fill: healthColour(frac), "data-id": a, "data-t": h[0], "data-hp": h[1] }, lanes);
+      el("title", {}, seg).textContent = a + ": " + HEALTH + " " + h[1] + "/" + h[2] + " from " + sec(h[0]) + " s";
+    });
   });
   var blowLayer = el("g", {}, lanes);
   var tipBox = document.getElementById("tip");
@@ -397,9 +473,9 @@
   function hideTip() { tipBox.hidden = true; }
   events.forEach(function (e) {
     if (e.event === "attack" && e.actor in rowOf) {
-      var x = X(e.t), y = Y(e.actor) + ROW / 2;
+      var x = X(e.t), y = Y(e.actor) + BAR_Y + BAR_H / 2;
       if (e.target in rowOf && e.target !== e.actor) {
-        el("line", { x1: x, x2: x, y1: y, y2: Y(e.target) + ROW / 2, stroke: "#555", "stroke-opacity": 0.35 }, blowLayer);
+        el("line", { x1: x, x2: x, y1: y, y2: Y(e.target) + BAR_Y + BAR_H / 2, stroke: "#555", "stroke-opacity": 0.35 }, blowLayer);
       }
       var st = DATA.results[e.result] || { marker: "o", face: "#ffffff", edge: "#555555" };
       var m;
@@ -417,16 +493,16 @@
       m.addEventListener("mouseleave", hideTip);
     } else if (e.event === "damage" && e.actor in rowOf) {
       var dx = X(e.t), dy = Y(e.actor);
-      var tick = el("line", { x1: dx, x2: dx, y1: dy + 2, y2: dy + ROW - 2, stroke: "#7a1f22", "stroke-width": 2 }, blowLayer);
+      var tick = el("line", { x1: dx, x2: dx, y1: dy + BAR_Y, y2: dy + BAND_Y + BAND_H, stroke: "#7a1f22", "stroke-width": 1.5 }, blowLayer);
       el("title", {}, tick).textContent = e.actor + " takes " + e.amount + " (" + e.total + (e.body !== undefined ? "/" + e.body : "") + ")";
-      if (laneOrder.length <= 8) {
-        var lab = el("text", { x: dx + 2, y: dy + 9, "font-size": 8, fill: "#7a1f22" }, blowLayer);
-        lab.textContent = "-" + e.amount;
+      if (Number.isInteger(e.amount)) {  // "0" for a blow that did nothing, never "-0"
+        var lab = el("text", { x: dx, y: dy + 8, "font-size": 9, "font-weight": 600, "text-anchor": "middle", fill: e.amount ? "#7a1f22" : "#777", "class": "damage-label" }, blowLayer);
+        lab.textContent = e.amount > 0 ? "-" + e.amount : e.amount === 0 ? "0" : "+" + (-e.amount);
       }
     } else if (e.event === "state" && GONE[e.state] && e.value && e.actor in rowOf) {
       var oy = Y(e.actor);
       el("rect", { x: X(e.t), y: oy, width: Math.max(0, X(END) - X(e.t)), height: ROW, fill: "#000", "fill-opacity": 0.09 }, blowLayer);
-      var out = el("text", { x: X(e.t) + 3, y: oy + ROW / 2 + 4, "font-size": 10, "font-weight": "bold" }, blowLayer);
+      var out = el("text", { x: X(e.t) + 3, y: oy + BAR_Y + BAR_H / 2 + 4, "font-size": 10, "font-weight": "bold" }, blowLayer);
       out.textContent = String(e.state).toUpperCase();
     }
   });
@@ -461,6 +537,8 @@
   legendItem(mapLegend, "transparent", "close quarters (sharing a hex)", { border: "2px solid #dd8452" });
   legendItem(mapLegend, "#bbbbbb", "out of the fight (\u00d7)");
   legendItem(mapLegend, "transparent", "line: facing; thick outline: hurt", { border: "2px solid #222" });
+  if ((DATA.health || []).length) legendItem(mapLegend, "#59a14f", "bar: " + HEALTH + " left", { height: "4px" });
+  legendItem(mapLegend, "#c44e52", "arrow: a blow, striker \u2192 target (solid: hit), for " + ATTACK_SHOWN / 10 + " s", { height: "3px" });
   var lanesLegend = document.getElementById("laneslegend");
   var usedKinds = {};
   L.bars.forEach(function (b) { usedKinds[b[3]] = 1; });
@@ -475,7 +553,8 @@
   L.spans.forEach(function (sp) { usedSpans[sp[3]] = 1; });
   Object.keys(usedSpans).forEach(function (k) { var st = L.spanStyles[k]; if (st) legendItem(lanesLegend, st.colour, st.label, { opacity: 0.6 }); });
   if (L.waits.length) legendItem(lanesLegend, closing, "waiting to strike", { opacity: 0.35 });
-  if (events.some(function (e) { return e.event === "damage"; })) legendItem(lanesLegend, "#7a1f22", "damage taken", { width: "2px" });
+  if (events.some(function (e) { return e.event === "damage"; })) legendItem(lanesLegend, "#7a1f22", "damage taken (-n)", { width: "2px" });
+  if ((DATA.health || []).length) legendItem(lanesLegend, "#59a14f", "health left (" + HEALTH + "; amber under half, red under a quarter)");
   if (turns.length) legendItem(lanesLegend, "transparent", "turn (dashed) / phase (dotted)", { border: "1px dashed #888" });
   legendItem(lanesLegend, "#d62728", "now (click or drag to move)", { width: "2px" });
 

@@ -193,6 +193,9 @@ class SystemBase:
     """The die of the system's attack rolls in the text timeline (``d20``, ``3d6``)."""
     mark_styles: ClassVar[Mapping[str, MarkStyle]] = {}
     """The system's own kinds of map marks (added to :data:`CORE_MARK_STYLES`)."""
+    health_name: ClassVar[str] = "body"
+    """What a figure's damage counts against, as the pictures name it (``body``, ``ST``,
+    ``HP``): the lanes, the map and the replay show what is left of it."""
 
     def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
                        file: str, where: str) -> tuple[Any, ...]:
@@ -210,6 +213,14 @@ class SystemBase:
         """The bar kind of an ``action`` event (``None``: the core's: ``attack``,
         ``move`` or ``other`` by name)."""
         return None
+
+    def health_of(self, placed: Event) -> int | None:
+        """How much a figure can take before any damage, from its ``placed`` event (a
+        ``damage`` event says it too: its ``body``); ``None``: not known. Default: the
+        ``stats`` ``body``."""
+        stats = placed.get("stats")
+        value = stats.get("body") if isinstance(stats, Mapping) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]:
         """What the hex map shows besides walls and figures, read from a log (the events in

@@ -37,6 +37,13 @@ class GurpsSystem(ModuleSystem):
     plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
+    health_name = "HP"
+
+    def health_of(self, placed: Mapping[str, Any]) -> int | None:
+        """Hit points at the start (``placed`` ``stats.hp``)."""
+        stats = placed.get("stats")
+        hp = stats.get("hp") if isinstance(stats, Mapping) else None
+        return hp if isinstance(hp, int) and not isinstance(hp, bool) else None
 
     def hex_sides(self, e: Mapping[str, Any]) -> Mapping[str, str] | None:
         return present.hex_sides(e)

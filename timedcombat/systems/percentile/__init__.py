@@ -35,6 +35,13 @@ class PercentileSystem(ModuleSystem):
     plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
+    health_name = "PD to limit"
+
+    def health_of(self, placed: Mapping[str, Any]) -> int | None:
+        """Effective PD a figure takes before it is down (``placed`` ``stats.pd_limit``)."""
+        stats = placed.get("stats")
+        limit = stats.get("pd_limit") if isinstance(stats, Mapping) else None
+        return limit if isinstance(limit, int) and not isinstance(limit, bool) else None
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:

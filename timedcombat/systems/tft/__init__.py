@@ -30,6 +30,12 @@ class TftSystem(ModuleSystem):
     plan_actions = loader.PLAN_VOCABULARY
     lane_styles = present.LANE_STYLES
     span_states = present.SPAN_STATES
+    health_name = "ST"
+
+    def health_of(self, placed: Mapping[str, Any]) -> int | None:
+        """ST at the start (``placed`` ``st``): damage is taken from it."""
+        st = placed.get("st")
+        return st if isinstance(st, int) and not isinstance(st, bool) else None
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
