@@ -1253,3 +1253,29 @@ def test_one_change_to_the_whole_fight_is_caught(
         pick: Callable[[Line], bool], change: dict[str, Any],
         want: tuple[str, int, str]) -> None:
     assert want in broken(_changed(_whole_fight(), pick, **change))
+
+
+def test_shock_counts_from_the_turn_he_begins_after_the_injury() -> None:
+    """Found by the fuzz: 22 fighters in a 10-tenth turn, so phases share tenths; a blow
+    lands on the first tenth of the victim's phase, before he chooses his maneuver, and his
+    attack then carries the shock (the turn he begins after the injury). The checker dated
+    the injury by the tenth and wanted the shock a turn later (G-SHOCK on the engine's
+    log); it now dates it by the choice of his maneuver."""
+    from timedcombat import load_scenario, simulate
+    from timedcombat.events import to_dict
+
+    path = Path(__file__).parent / "cases" / "gurps_crowd_shock.toml"
+    events = [json.loads(json.dumps(to_dict(e)))
+              for e in simulate(load_scenario(str(path))).events]
+    assert broken(events) == set()
+    same_tenth = 0
+    for k, e in enumerate(events):
+        if e["event"] == "damage" and e.get("injury"):
+            victim = e["actor"]
+            phase = next((p for p in reversed(events[:k]) if p["event"] == "gurps.phase"
+                          and p.get("actor") == victim), None)
+            chose = next((m for m in events[k:] if m["event"] == "gurps.maneuver"
+                          and m.get("actor") == victim), None)
+            if phase is not None and chose is not None and phase["t"] == e["t"] == chose["t"]:
+                same_tenth += 1
+    assert same_tenth >= 1  # the case is in the log

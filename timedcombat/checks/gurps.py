@@ -321,9 +321,11 @@ BASE_RULES: tuple[Rule, ...] = (
     Rule("G-SHOCK", BASE,
          "Shock: −1 per HP to DX and IQ next turn, at most −4 (B419) / " + CRIT_Q,
          "Shock = injury, at most 4 (HP under 20; a critical hit's `double_shock`: twice, "
-         "at most 8, B556); the victim's attacks in his next phase (the first to start after "
-         "the hit) carry shock = minus the injury taken since his previous phase began, at "
-         "most -4 (doubled, -8, when a hit of it was); none later.", base.shock),
+         "at most 8, B556); the victim's attacks in his next turn (the first he begins after "
+         "the hit: a turn begins with his choice of maneuver, so a hit on his phase's first "
+         "tenth before he chooses counts for it) carry shock = minus the injury taken since "
+         "his previous turn began, at most -4 (doubled, -8, when a hit of it was); none "
+         "later.", base.shock),
     Rule("G-RESIST-SCORE", BASE,
          "Takedown: Quick Contest of the highest of ST, DX, Wrestling, each as he rolls it "
          "(a grappled victim's DX and Wrestling after their −4)",

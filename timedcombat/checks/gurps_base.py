@@ -12,6 +12,7 @@ from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
     Event,
     GurpsLog,
+    Phase,
     as_int,
     as_ints,
     critical,
@@ -340,13 +341,20 @@ def _shock(injury: int, doubled: bool) -> tuple[int, int]:
     return min(cap, injury * (2 if doubled else 1)), cap
 
 
+def _turn_begins(p: Phase) -> int:
+    """The event at which a fighter's turn begins: his maneuver's choice (an injury
+    logged on his phase's first tenth before it, in the phase of a fighter who acts
+    before him, counts for this turn), else the phase's own event."""
+    return p.maneuver if p.maneuver is not None else p.index
+
+
 def shock(log: GurpsLog) -> Found:
     """Shock: -1 per HP of injury, at most -4 (HP under 20; a critical hit's double shock:
-    twice that, at most -8), on DX-based rolls in the victim's next phase only: his
-    attacks there carry it."""
+    twice that, at most -8), on DX-based rolls in the victim's next turn only (the first
+    he begins after the injury: :func:`_turn_begins`): his attacks there carry it."""
     taken: dict[str, list[tuple[int, int, bool]]] = {}
     unknown = _slammed_unlogged(log)  # shock the log does not let us work out
-    for _, e in log.of("damage"):
+    for j, e in log.of("damage"):
         actor, injury, top, got = e.get("actor"), as_int(e.get("injury")), \
             as_int(e.get("hp_max")), as_int(e.get("shock"))
         if not isinstance(actor, str):
@@ -360,7 +368,7 @@ def shock(log: GurpsLog) -> Found:
             twice = "doubled by a critical hit, " if doubled else ""
             yield finding(e, f"shock {want} ({injury} HP of injury, {twice}at most {cap})",
                           f"shock {got}")
-        taken.setdefault(actor, []).append((e["t"], injury, doubled))
+        taken.setdefault(actor, []).append((j, injury, doubled))
     seen: set[int] = set()
     for i, e in log.of("attack"):
         actor, mods = e.get("actor"), modifiers(e)
@@ -368,11 +376,11 @@ def shock(log: GurpsLog) -> Found:
         if p is None or mods is None or not isinstance(actor, str) or actor in unknown:
             continue
         before = [q for q in log.phases_of(actor) if q.start < p.start]
-        lo = before[-1].start if before else -1
-        since = [(n, d) for t, n, d in taken.get(actor, ()) if lo <= t < p.start]
+        lo = _turn_begins(before[-1]) if before else -1
+        since = [(n, d) for j, n, d in taken.get(actor, ()) if lo <= j < _turn_begins(p)]
         due = _shock(sum(n for n, _ in since), any(d for _, d in since))[0]
         got = mods.get("shock", 0)
         if got != -due and p.index not in seen:
             seen.add(p.index)
-            yield finding(e, f"shock {-due} (injury taken since his phase at "
-                             f"{lo if lo >= 0 else 'the start'})", f"{got}")
+            yield finding(e, f"shock {-due} (injury taken since his turn at "
+                             f"{before[-1].start if before else 'the start'})", f"{got}")
