@@ -43,8 +43,9 @@ class Violation:
 
     def __str__(self) -> str:
         where = f" (line {self.line})" if self.line is not None else ""
-        who = self.actor or "-"
-        return f"{self.rule} t={self.t} {who}: expected {self.expected}; found {self.found}{where}"
+        who = printable(self.actor or "-")
+        return (f"{self.rule} t={self.t} {who}: expected {printable(self.expected)}; found "
+                f"{printable(self.found)}{where}")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -66,6 +67,15 @@ class Report:
 
 
 # ---------------------------------------------------------------------- reading
+
+
+def printable(text: str) -> str:
+    """``text`` on one line: a character that is not printable (a newline, an escape, a
+    lone surrogate from a log's id) written as its escape (``\\n``, ``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 def _type_name(types: tuple[type, ...]) -> str:

@@ -23,29 +23,38 @@ ERRORS = "timedcombat-ascii"
 """The codec error handler that writes them (``codecs.lookup_error(ERRORS)``)."""
 
 
+def _standin(ch: str) -> str:
+    if "\udc80" <= ch <= "\udcff":  # a byte that was no UTF-8 (a file name's): \xNN
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    if "\ud800" <= ch <= "\udfff":  # any other lone surrogate: its escape
+        return f"\\u{ord(ch):04x}"
+    return STANDINS.get(ch, "?")
+
+
 def _standins(exc: UnicodeError) -> tuple[str, int]:
     if not isinstance(exc, UnicodeEncodeError):
         raise exc
     text = exc.object[exc.start:exc.end]
-    return "".join(STANDINS.get(ch, "?") for ch in text), exc.end
+    return "".join(_standin(ch) for ch in text), exc.end
 
 
 codecs.register_error(ERRORS, _standins)
 
 
 def safe_streams() -> None:
-    """Standard output and error whose encoding cannot write "–", "—" or "…" (ASCII,
-    Latin-1 ...) write stand-ins for what they cannot encode, instead of failing."""
+    """Standard output and error write stand-ins for what their encoding cannot encode,
+    instead of failing: ASCII for "–", "—", "…" on an ASCII or Latin-1 stream, and on any
+    stream ``\\xNN`` for a byte of a file name that was no UTF-8 (Python holds it as a
+    lone surrogate) and ``\\uXXXX`` for another lone surrogate."""
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None)
         if not isinstance(encoding, str) or not hasattr(stream, "reconfigure"):
             continue
         try:
-            "\u2013\u2014\u2026".encode(encoding)
-        except UnicodeEncodeError:
-            stream.reconfigure(errors=ERRORS)
+            "".encode(encoding)
         except LookupError:
             continue
+        stream.reconfigure(errors=ERRORS)
 
 
 class Interrupted(KeyboardInterrupt):

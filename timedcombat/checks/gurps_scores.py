@@ -321,7 +321,13 @@ def knockdown(log: GurpsLog) -> Found:
             continue
         after = _states_on(log, j, who)
         if kd["success"]:
-            if after.get("stunned") or after.get("prone") or after.get("out"):
+            # (at 0 HP or less a failed HT roll to stay conscious, on the same tenth, lays
+            # him down and out by another rule, G-ZERO-HP)
+            fainted = any(d.get("success") is False
+                          for _, d in _checks_on(log, j, who, "consciousness"))
+            shown = {k: v for k, v in after.items()
+                     if not (fainted and k in ("prone", "out"))}
+            if shown.get("stunned") or shown.get("prone") or shown.get("out"):
                 yield finding(kd, "nothing after a knockdown roll made", f"{after}")
         elif kd.get("critical") == "failure" or eff - roll <= -5:
             if not after.get("out"):

@@ -63,7 +63,8 @@ def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = 
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TftRules:
     rules = structure(conv, dict(raw), TftRules, file, "rules")
-    for name in ("side_dx_bonus", "kneeling_target_dx", "contest_st_bonus"):
+    for name in ("side_dx_bonus", "kneeling_target_dx", "contest_st_bonus",
+                 "thrown_dx_per_hex"):
         _bound(getattr(rules, name), -MAX_RULE, MAX_RULE, file, f"rules.{name}")
     for name in ("max_hth_rerolls", "min_damage"):
         _bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")

@@ -1,0 +1,71 @@
+"""What the long fuzz of issue 20 found on the merged code (docs/cli.md, "Fuzzing"), each
+a test that fails on the code before its fix."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from timedcombat import load_scenario, simulate
+from timedcombat.check import Violation, check_events
+from timedcombat.errors import ScenarioError
+from timedcombat.events import to_dict
+from timedcombat.loading import scenario_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+DUEL = ROOT / "scenarios" / "sword_duel.toml"
+
+
+def _log(path: Path) -> list[dict[str, object]]:
+    return [json.loads(json.dumps(to_dict(e))) for e in simulate(load_scenario(str(path))).events]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names of any bytes")
+def test_check_prints_a_file_name_that_is_no_utf8_as_escapes(tmp_path: Path) -> None:
+    """log:1448: `check` on `\\xff\\xfe.jsonl` printed its summary line with the name's
+    bytes held as lone surrogates: UnicodeEncodeError on a UTF-8 stdout."""
+    events = _log(DUEL)
+    name = os.fsencode(tmp_path) + b"/\xff\xfe.jsonl"
+    with open(name, "w", encoding="utf-8") as f:
+        f.write("".join(json.dumps(e) + "\n" for e in events))
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "check", name],
+                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(os.fsencode(tmp_path) + b"/\\xff\\xfe.jsonl: clean (")
+
+
+def test_a_violation_line_stays_one_line_whatever_the_ids() -> None:
+    """log:118: an actor id "\\n" split a violation over two lines (check's output is one
+    violation a line)."""
+    v = Violation("P-ACTION-TENTH", 139, "\n", "punch declared", "no declaration \x1b", line=9)
+    assert str(v) == ("P-ACTION-TENTH t=139 \\n: expected punch declared; found no "
+                      "declaration \\x1b (line 9)")
+
+
+def test_tft_thrown_dx_per_hex_is_bounded_like_the_other_parameters() -> None:
+    """scenario:277: `thrown_dx_per_hex = 10^18` was accepted, and the log it made was
+    then refused by `check` (its bound on the numbers of start.rules)."""
+    doc = tomllib.loads((ROOT / "scenarios" / "tft_knife_jump.toml").read_text())
+    doc["rules"] = {"thrown_dx_per_hex": 10**18}
+    with pytest.raises(ScenarioError, match=r"rules\.thrown_dx_per_hex: must be between "
+                                            r"-100 and 100"):
+        scenario_from_dict(doc, "x.toml")
+
+
+def test_a_knockdown_roll_made_then_out_at_zero_hp_is_no_knockdown_break() -> None:
+    """scenario:1075 (a note: the engine's log broke G-KNOCKDOWN): ulf_20 makes his
+    knockdown roll after a major wound that takes him below 0 HP, then fails the HT roll
+    to stay conscious on that tenth and goes out: out by the 0-HP rule, not the knockdown."""
+    events = _log(ROOT / "tests" / "cases" / "gurps_crowd_knockdown.toml")
+    assert check_events(events) == []
+    made = [(i, e) for i, e in enumerate(events) if e["event"] == "gurps.check"
+            and e.get("kind") == "knockdown" and e.get("success")]
+    assert any(f["event"] == "gurps.check" and f.get("kind") == "consciousness"
+               and f.get("success") is False and f["actor"] == e["actor"] and f["t"] == e["t"]
+               for i, e in made for f in events[i + 1:i + 8])
