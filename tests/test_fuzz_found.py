@@ -83,3 +83,17 @@ def test_show_refuses_a_placed_line_without_its_actor(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"error: {log}:{n + 1}: `placed` needs `actor` (whom it places)\n"
+
+
+def test_show_takes_a_placed_line_without_its_side(tmp_path: Path) -> None:
+    """log:1605 (seed 4): a line turned into a `placed` with no `side`: the timeline read
+    every placed figure's side. Now its side shows as "?"."""
+    events = _log(DUEL)
+    n = next(i for i, e in enumerate(events) if e["event"] == "placed")
+    del events[n]["side"]
+    log = tmp_path / "edited.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "show", str(log)],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert f"{events[n]['actor']} (?)" in done.stdout
