@@ -69,3 +69,31 @@ def test_a_knockdown_roll_made_then_out_at_zero_hp_is_no_knockdown_break() -> No
     assert any(f["event"] == "gurps.check" and f.get("kind") == "consciousness"
                and f.get("success") is False and f["actor"] == e["actor"] and f["t"] == e["t"]
                for i, e in made for f in events[i + 1:i + 8])
+
+
+def test_show_refuses_a_placed_line_without_its_actor(tmp_path: Path) -> None:
+    """log:72 (seed 4): a `placed` without `actor` reached the timeline, which reads every
+    placed figure's id: the last-resort error line. Now one line naming the line."""
+    events = _log(DUEL)
+    n = next(i for i, e in enumerate(events) if e["event"] == "placed")
+    del events[n]["actor"]
+    log = tmp_path / "edited.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "show", str(log)],
+                          capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"error: {log}:{n + 1}: `placed` needs `actor` (whom it places)\n"
+
+
+def test_show_takes_a_placed_line_without_its_side(tmp_path: Path) -> None:
+    """log:1605 (seed 4): a line turned into a `placed` with no `side`: the timeline read
+    every placed figure's side. Now its side shows as "?"."""
+    events = _log(DUEL)
+    n = next(i for i, e in enumerate(events) if e["event"] == "placed")
+    del events[n]["side"]
+    log = tmp_path / "edited.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "show", str(log)],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert f"{events[n]['actor']} (?)" in done.stdout

@@ -371,3 +371,45 @@ def test_the_block_search_finds_what_a_scan_of_all_finds(figures, here):
         assert found is None
     else:
         assert (d, rank[found]) == min(bs)
+
+
+_coord = st.one_of(st.integers(-40, 40), st.integers(-1_000_000, 1_000_000))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_coord, _coord), min_size=1, max_size=25, unique=True),
+       st.tuples(_coord, _coord), st.integers(0, 3))
+def test_nearest_is_the_nearest_of_all_then_the_lowest_rank(
+        spots: list[tuple[int, int]], here: tuple[int, int], skip: int) -> None:
+    """Figures near and as far as the map goes (issue 20's fuzz: a figure a million hexes
+    off made the ring search run for minutes): the search finds what a scan of all finds,
+    the nearest accepted figure, the lowest rank among equals."""
+    from timedcombat.hexmap import HexMap
+
+    m = HexMap()
+    names = [f"f{i}" for i in range(len(spots))]
+    for name, h in zip(names, spots, strict=True):
+        m.place(name, h, share=True, group="foe")
+    rank = {name: (i * 7) % len(names) for i, name in enumerate(names)}
+    accept = (lambda who: rank[who] % 4 != skip) if skip else (lambda who: True)
+    found, d = m.nearest(here, ["foe"], accept, rank.__getitem__)
+    ok = [(distance(here, h), rank[n], n) for n, h in zip(names, spots, strict=True)
+          if accept(n)]
+    if not ok:
+        assert found is None
+    else:
+        best = min(ok)
+        assert (found, d) == (best[2], best[0])
+
+
+def test_a_crowd_with_one_figure_a_million_hexes_off_fights_to_its_end() -> None:
+    """The fuzz's case (scenario:272, seed 4), in a child with a hang guard: it ran for
+    minutes; now it ends by stalemate in well under a second."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    case = Path(__file__).parent / "cases" / "tenths_crowd_far.toml"
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "run", "-q", str(case)],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")

@@ -193,6 +193,10 @@ _DIR_ANGLE = {d: _angle((0, 0), d) for d in DIRECTIONS}
 
 BLOCK = 8
 """Side of the coarse blocks of hexes (in axial q and r) the map also indexes figures by."""
+RING_BLOCKS = 32
+"""Rings of blocks :meth:`HexMap.nearest` searches one by one; past them it takes the
+occupied blocks nearest first (a figure far away would otherwise cost rings in the
+square of the distance)."""
 
 
 def block_of(h: Hex) -> tuple[int, int]:
@@ -254,23 +258,36 @@ class HexMap:
         best: str | None = None
         best_d = best_rank = 0
         position = self._position
+
+        def look(block: Iterable[str]) -> None:
+            nonlocal best, best_d, best_rank
+            for who in block:
+                if not accept(who):
+                    continue
+                d = distance(h, position[who])
+                if best is None or d < best_d or (d == best_d and rank(who) < best_rank):
+                    best, best_d, best_rank = who, d, rank(who)
+
         for group in groups:
             blocks = self._blocks.get(group)
             if not blocks:
                 continue
             span = max(max(abs(q - bq), abs(r - br)) for q, r in blocks)
-            for k in range(span + 1):
+            for k in range(min(span, RING_BLOCKS) + 1):
                 if best is not None and (k - 1) * BLOCK + 1 > best_d:
                     break  # every hex of ring k is farther than the best in q or in r
                 for dq in range(-k, k + 1):
                     for dr in (range(-k, k + 1) if abs(dq) == k else (-k, k)):
-                        for who in blocks.get((bq + dq, br + dr), ()):
-                            if not accept(who):
-                                continue
-                            d = distance(h, position[who])
-                            if best is None or d < best_d or \
-                                    (d == best_d and rank(who) < best_rank):
-                                best, best_d, best_rank = who, d, rank(who)
+                        look(blocks.get((bq + dq, br + dr), ()))
+            else:
+                if span > RING_BLOCKS:  # far ones: the occupied blocks, nearest first
+                    far = sorted((max(abs(q - bq), abs(r - br)), (q, r)) for q, r in blocks)
+                    for k, b in far:
+                        if k <= RING_BLOCKS:
+                            continue
+                        if best is not None and (k - 1) * BLOCK + 1 > best_d:
+                            break
+                        look(blocks[b])
         return best, best_d
 
     def move(self, who: str, to: Hex, *, share: bool = False) -> None:

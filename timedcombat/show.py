@@ -91,6 +91,8 @@ def read_events(path: str) -> list[dict[str, Any]]:
                 raise LogFormatError(file, n, f"t goes back in time: {t} after {last_t}")
             if "actor" in e and not isinstance(e["actor"], str):
                 raise LogFormatError(file, n, "`actor` must be a string")
+            if kind == "placed" and "actor" not in e:
+                raise LogFormatError(file, n, "`placed` needs `actor` (whom it places)")
             for key in ("at", "from", "to"):
                 if key in e and kind in ("placed", "move") and mapview.as_hex(e[key]) is None:
                     raise LogFormatError(file, n, f"`{key}` must be a hex [q, r]")

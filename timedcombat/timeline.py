@@ -233,7 +233,7 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
         events = select(events, only, start, stop)
     start_ev = next((e for e in events if e["event"] == "start"), None)
     actors = [e["actor"] for e in events if e["event"] == "placed"]
-    sides = {e["actor"]: e["side"] for e in events if e["event"] == "placed"}
+    sides = {e["actor"]: str(e.get("side", "?")) for e in events if e["event"] == "placed"}
     if not actors:
         actors = list(dict.fromkeys(e["actor"] for e in events if "actor" in e))
     system = find_system(start_ev.get("system")) if start_ev else None
