@@ -97,3 +97,19 @@ def test_show_takes_a_placed_line_without_its_side(tmp_path: Path) -> None:
                           capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
     assert (done.returncode, done.stderr) == (0, "")
     assert f"{events[n]['actor']} (?)" in done.stdout
+
+
+@pytest.mark.parametrize("edit", [{"scenario": None}, {"seed": None}, {"scenario": 7}])
+def test_show_takes_a_start_line_with_odd_names(tmp_path: Path, edit: dict[str, object]
+                                                ) -> None:
+    """log:558 (seed 5): a `start` whose `scenario` is null: the timeline's title added a
+    string to None. The title shows what the log gives."""
+    events = _log(DUEL)
+    events[0].update(edit)
+    log = tmp_path / "edited.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "show", str(log)],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
+    assert (done.returncode, done.stderr) == (0, "")
+    key, value = next(iter(edit.items()))
+    assert (f"seed {value}" if key == "seed" else str(value)) in done.stdout.splitlines()[0]

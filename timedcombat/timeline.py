@@ -237,9 +237,9 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
     if not actors:
         actors = list(dict.fromkeys(e["actor"] for e in events if "actor" in e))
     system = find_system(start_ev.get("system")) if start_ev else None
-    title = start_ev["scenario"] if start_ev else "fight"
-    if start_ev:
-        title += f"  [{start_ev['system']}, seed {start_ev['seed']}]"
+    title = str(start_ev.get("scenario", "fight")) if start_ev else "fight"
+    if start_ev:  # (as the log gives them: a hand-edited start may lack one, or hold null)
+        title += f"  [{start_ev.get('system', '?')}, seed {start_ev.get('seed', '?')}]"
     lanes = len(actors) <= MAX_LANES
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
     table.add_column("t (s)", justify="right", no_wrap=True)
