@@ -268,12 +268,15 @@ def _checks_on(log: GurpsLog, i: int, who: str, kind: str) -> list[tuple[int, Ev
     return out
 
 
-def _states_on(log: GurpsLog, i: int, who: str) -> dict[str, bool]:
-    """The ``state`` changes of ``who`` after event ``i`` on its tenth."""
+def _states_on(log: GurpsLog, i: int, who: str, to_next_wound: bool = False
+               ) -> dict[str, bool]:
+    """The ``state`` changes of ``who`` after event ``i`` on its tenth (``to_next_wound``:
+    up to his next ``damage``, which brings rolls of its own)."""
     t, out = log.events[i]["t"], {}
     for j in range(i + 1, len(log.events)):
         d = log.events[j]
-        if d["t"] != t:
+        if d["t"] != t or (to_next_wound and d.get("event") == "damage"
+                           and d.get("actor") == who):
             break
         if d.get("event") == "state" and d.get("actor") == who and isinstance(d.get("state"),
                                                                             str):
@@ -319,7 +322,7 @@ def knockdown(log: GurpsLog) -> Found:
         eff, roll = as_int(kd.get("effective")), as_int(kd.get("roll"))
         if eff is None or roll is None or not isinstance(kd.get("success"), bool):
             continue
-        after = _states_on(log, j, who)
+        after = _states_on(log, j, who, to_next_wound=True)  # (a crowd: several a tenth)
         if kd["success"]:
             # (at 0 HP or less a failed HT roll to stay conscious, on the same tenth, lays
             # him down and out by another rule, G-ZERO-HP)
@@ -376,6 +379,10 @@ def zero_hp(log: GurpsLog) -> Found:
                               f"({why})", "none", who)
             continue
         j, e = rolls[0]
+        # the HP as the roll finds them: a blow may land on his phase's first tenth,
+        # before his turn begins (phases share tenths in a crowd)
+        hp_then, _ = _hp_before(log, j, who)
+        hp = hp_then if hp_then is not None else hp
         want = _below_zero(hp, top)
         ht, mods = person.stat("ht"), modifiers(e)
         if e["t"] != p.start:

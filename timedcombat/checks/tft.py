@@ -978,6 +978,18 @@ def _drop_problem_after(log: TftLog, i: int, who: str) -> str | None:
     return None
 
 
+def _acts_later(turn: Turn | None, y: str, x: str, t: int) -> bool:
+    """``y`` has not acted by ``x``'s slot at tenth ``t``: a later slot, or the same
+    tenth and later in the turn's order (a crowd shares tenths)."""
+    if turn is None or turn.order is None:
+        return False
+    slot = turn.slot_of.get(y, -1)
+    if slot != t:
+        return slot > t
+    order = list(turn.order)
+    return y in order and x in order and order.index(y) > order.index(x)
+
+
 def c_jump_strikes(log: TftLog) -> Found:
     unacted = _param(log, "disengage_strikes_by_unacted") is not False
     for i, e in log.of(ATTACK):
@@ -995,9 +1007,9 @@ def c_jump_strikes(log: TftLog) -> Found:
         if log.enemies(x, y) is False or (py and px and distance(py, px) != 1):
             yield _at(e, f"strikes from the foes {x} leaves (adjacent enemies)",
                       f"{y} at {_hx(py)}")
-        elif unacted and slot_of.get(y, -1) <= e["t"]:
-            yield _at(e, f"strikes only by foes that have not acted (slot after {e['t']})",
-                      f"{y}'s slot {slot_of.get(y)}")
+        elif unacted and not _acts_later(turn, y, x, e["t"]):
+            yield _at(e, f"strikes only by foes that have not acted (slot after {e['t']}, "
+                         f"or on it after {x} in the order)", f"{y}'s slot {slot_of.get(y)}")
 
 
 def c_dive_no_strikes(log: TftLog) -> Found:
