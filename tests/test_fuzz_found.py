@@ -14,7 +14,7 @@ import pytest
 
 from timedcombat import load_scenario, simulate
 from timedcombat.check import Violation, check_events
-from timedcombat.errors import ScenarioError
+from timedcombat.errors import LogFormatError, ScenarioError
 from timedcombat.events import to_dict
 from timedcombat.loading import scenario_from_dict
 
@@ -125,3 +125,29 @@ def test_a_crowd_sharing_tenths_passes_its_checker(name: str) -> None:
     later in the order as one who had acted. The engine's logs are clean."""
     path = ROOT / "tests" / "cases" / f"{name}.toml"
     assert [str(v) for v in check_events(_log(path))] == []
+
+
+def test_a_wall_that_is_no_hex_is_a_malformed_log(tmp_path: Path) -> None:
+    """log:600 (seed 6): a wall `[[0, 0], [0, 0]]` in `start.walls` reached the tenths
+    checker (the last-resort line); the core reads the walls as hexes, as it does a
+    `placed` figure's `at`."""
+    events = _log(ROOT / "scenarios" / "doorway.toml")
+    events[0]["walls"][0] = [[0, 0], [0, 0]]
+    with pytest.raises(LogFormatError, match=r"`start`: `walls\[0\]` must be a hex \[q, r\] "
+                                             r"of two integers, not \[\[0, 0\], \[0, 0\]\]"):
+        check_events(events)
+
+
+def test_show_takes_a_turn_line_its_system_cannot_word(tmp_path: Path) -> None:
+    """log:593 (seed 6): a tft turn whose initiative rolls hold a null: the banner's
+    system words (who won the initiative) failed; the banner is shown without them."""
+    events = _log(ROOT / "scenarios" / "tft_judo_throw.toml")
+    turn = next(e for e in events if e["event"] == "tft.turn")
+    turn["initiative"][1][0] = None
+    turn["order"][0] = 7
+    log = tmp_path / "edited.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "timedcombat", "show", str(log)],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "160"})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "== turn 1: 7, " in done.stdout

@@ -99,3 +99,16 @@ def test_a_parquet_target_that_is_a_file_is_refused(tmp_path: Path) -> None:
     assert done.stderr.strip() == (f"error: --parquet {plain}: not a directory (a file "
                                    "name must end in .parquet)")
     assert plain.read_text() == "keep me\n"
+
+
+def test_without_pyarrow_the_batch_stops_before_running(tmp_path: Path, monkeypatch,
+                                                        capsys) -> None:
+    from timedcombat.cli import main
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    status = main(["batch", str(SCENARIOS / "sword_duel.toml"), "--runs", "3", "-q",
+                   "--parquet", str(tmp_path / "out")])
+    assert status == 2
+    assert capsys.readouterr().err == (
+        "error: --parquet needs pyarrow: pip install 'timedcombat[analysis]'\n")
+    assert not (tmp_path / "out").exists()

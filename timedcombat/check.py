@@ -323,10 +323,17 @@ def _core(e: Mapping[str, Any], file: str, n: int) -> None:
     for key in HEX_FIELDS.get(e["event"], ()):
         if key in e:
             _hex(e, key, file, n)
+    if e["event"] == "start" and "walls" in e:  # the map's walls: a list of hexes
+        walls = e["walls"]
+        if type(walls) is not list:
+            raise LogFormatError(file, n, f"`start`: `walls` must be a list of hexes [q, r], "
+                                          f"not {_shown(walls)}")
+        for k, wall in enumerate(walls):
+            _hex(e, f"walls[{k}]", file, n, wall)
 
 
-def _hex(e: Mapping[str, Any], key: str, file: str, n: int) -> None:
-    value = e[key]
+def _hex(e: Mapping[str, Any], key: str, file: str, n: int, value: Any = None) -> None:
+    value = e[key] if value is None else value
     if not (type(value) is list and len(value) == 2 and all(type(c) is int for c in value)):
         raise LogFormatError(file, n, f"`{e['event']}`: `{key}` must be a hex [q, r] of two "
                                       f"integers, not {_shown(value)}")

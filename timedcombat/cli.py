@@ -285,8 +285,8 @@ def _check_parquet(target: str) -> None:
         from timedcombat.parquet import pyarrow
 
         pyarrow()
-    except ImportError as exc:
-        raise BatchError(f"--parquet: {exc}") from None
+    except ImportError as exc:  # ("--parquet needs pyarrow: pip install ...")
+        raise BatchError(str(exc)) from None
 
 
 def _check_paths(args: argparse.Namespace, base: int) -> None:

@@ -120,9 +120,13 @@ def boundary(e: Mapping[str, Any], system: Any = None) -> str:
     turn's banner ends with the system's own words for it, when it has some (who won the
     initiative ...: :meth:`SystemBase.describe` of the turn event)."""
     if e["event"].endswith(".turn"):
-        order = ", ".join(e.get("order") or ())
+        listed = e.get("order")
+        order = ", ".join(map(str, listed)) if isinstance(listed, list) else ""
         text = f"== turn {e.get('turn')}" + (f": {order}" if order else "") + " =="
-        more = system.describe(e) if system is not None else None
+        try:
+            more = system.describe(e) if system is not None else None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            more = None  # (an edited turn line its system cannot word: the banner alone)
         return f"{text} {more}" if more else text
     return f"-- {e.get('phase')} phase --"
 
