@@ -139,6 +139,10 @@ def test_a_wall_that_is_no_hex_is_a_malformed_log(tmp_path: Path) -> None:
     with pytest.raises(LogFormatError, match=r"`start`: `walls\[0\]` must be a hex \[q, r\] "
                                              r"of two integers, not \[\[0, 0\], \[0, 0\]\]"):
         check_events(events)
+    events[0]["walls"][0] = None  # log:1998 (seed 7): a null wall was a KeyError
+    with pytest.raises(LogFormatError, match=r"`start`: `walls\[0\]` must be a hex \[q, r\] "
+                                             r"of two integers, not null"):
+        check_events(events)
 
 
 def test_show_takes_a_turn_line_its_system_cannot_word(tmp_path: Path) -> None:
