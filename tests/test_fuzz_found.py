@@ -116,13 +116,16 @@ def test_show_takes_a_start_line_with_odd_names(tmp_path: Path, edit: dict[str, 
 
 
 @pytest.mark.parametrize("name", ["gurps_crowd_zero_hp", "gurps_crowd_knockdowns",
-                                  "tft_crowd_jump_strikes"])
+                                  "tft_crowd_jump_strikes", "gurps_crowd_stun_recovery",
+                                  "gurps_crowd_dead_before_his_turn"])
 def test_a_crowd_sharing_tenths_passes_its_checker(name: str) -> None:
     """Notes of the long fuzz (seed 5): in crowds of 20-40 more figures phases and slots
     share tenths, and three checker rules read "on the same tenth" as "after": G-ZERO-HP
     took the HP before the phase (not before the roll), G-KNOCKDOWN one wound's states
     from the next wound's roll, F-JUMP-STRIKES a striker on the jumper's slot tenth but
-    later in the order as one who had acted. The engine's logs are clean."""
+    later in the order as one who had acted; and (seed 6) G-KNOCKDOWN took his own turn's
+    stun recovery for the knockdown's effect, G-ZERO-HP wanted the HT roll of a turn a
+    fighter killed on its first tenth never began. The engine's logs are clean."""
     path = ROOT / "tests" / "cases" / f"{name}.toml"
     assert [str(v) for v in check_events(_log(path))] == []
 
@@ -135,6 +138,10 @@ def test_a_wall_that_is_no_hex_is_a_malformed_log(tmp_path: Path) -> None:
     events[0]["walls"][0] = [[0, 0], [0, 0]]
     with pytest.raises(LogFormatError, match=r"`start`: `walls\[0\]` must be a hex \[q, r\] "
                                              r"of two integers, not \[\[0, 0\], \[0, 0\]\]"):
+        check_events(events)
+    events[0]["walls"][0] = None  # log:1998 (seed 7): a null wall was a KeyError
+    with pytest.raises(LogFormatError, match=r"`start`: `walls\[0\]` must be a hex \[q, r\] "
+                                             r"of two integers, not null"):
         check_events(events)
 
 

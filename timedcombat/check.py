@@ -332,8 +332,11 @@ def _core(e: Mapping[str, Any], file: str, n: int) -> None:
             _hex(e, f"walls[{k}]", file, n, wall)
 
 
-def _hex(e: Mapping[str, Any], key: str, file: str, n: int, value: Any = None) -> None:
-    value = e[key] if value is None else value
+_FIELD = object()  # (_hex's value: the event's own field)
+
+
+def _hex(e: Mapping[str, Any], key: str, file: str, n: int, value: Any = _FIELD) -> None:
+    value = e[key] if value is _FIELD else value
     if not (type(value) is list and len(value) == 2 and all(type(c) is int for c in value)):
         raise LogFormatError(file, n, f"`{e['event']}`: `{key}` must be a hex [q, r] of two "
                                       f"integers, not {_shown(value)}")

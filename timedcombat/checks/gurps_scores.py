@@ -271,12 +271,13 @@ def _checks_on(log: GurpsLog, i: int, who: str, kind: str) -> list[tuple[int, Ev
 def _states_on(log: GurpsLog, i: int, who: str, to_next_wound: bool = False
                ) -> dict[str, bool]:
     """The ``state`` changes of ``who`` after event ``i`` on its tenth (``to_next_wound``:
-    up to his next ``damage``, which brings rolls of its own)."""
+    up to his next ``damage``, which brings rolls of its own, or his own maneuver, whose
+    rolls, such as recovering from a stun, are his turn's)."""
     t, out = log.events[i]["t"], {}
     for j in range(i + 1, len(log.events)):
         d = log.events[j]
-        if d["t"] != t or (to_next_wound and d.get("event") == "damage"
-                           and d.get("actor") == who):
+        if d["t"] != t or (to_next_wound and d.get("actor") == who
+                           and d.get("event") in ("damage", "gurps.maneuver")):
             break
         if d.get("event") == "state" and d.get("actor") == who and isinstance(d.get("state"),
                                                                             str):
@@ -370,6 +371,8 @@ def zero_hp(log: GurpsLog) -> Found:
                  and e.get("kind") == "consciousness"]
         if not rolls:
             m = log.maneuver_of(p)
+            if m is None and who in log.snaps[hi - 1].down:
+                continue  # down before his turn began (a crowd's blows on his first tenth)
             idle = m is None or maneuver_name(m) == "do_nothing"
             defended = any(e.get("event") == "defence" and e.get("actor") == who
                            for e in log.events[p.index:hi])
