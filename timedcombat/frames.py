@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from timedcombat.events import Event, to_dict
 from timedcombat.runs import Row
-from timedcombat.runs_csv import columns
+from timedcombat.runs_csv import cells, columns
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,14 +56,7 @@ def events_frame(events: Iterable[Event | Mapping[str, Any]]) -> pd.DataFrame:
 def runs_frame(rows: Sequence[Row]) -> pd.DataFrame:
     """One row per run of a batch, with the columns of its CSV."""
     pd = pandas()
-    records = []
-    for r in rows:
-        cells: list[Any] = [r.seed, r.winner, r.reason, r.duration, r.events]
-        for f in r.fighters:
-            cells += [f.damage, f.state]
-        cells += [value for _, value in r.extra]
-        records.append(cells)
-    return pd.DataFrame.from_records(records, columns=columns(rows))
+    return pd.DataFrame.from_records([cells(r) for r in rows], columns=columns(rows))
 
 
 __all__ = ["INSTALL", "event_dicts", "events_frame", "runs_frame"]

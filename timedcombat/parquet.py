@@ -29,7 +29,7 @@ import attrs
 from timedcombat.events import Event, _key
 from timedcombat.frames import INSTALL
 from timedcombat.runs import Row
-from timedcombat.runs_csv import columns
+from timedcombat.runs_csv import cells, columns
 
 ROW_GROUP = 65_536
 """Events buffered before a row group is written."""
@@ -95,6 +95,10 @@ def event_classes(system: Any) -> list[type[Event]]:
         importlib.import_module(f"{own}.events")
     out = []
     for cls in _subclasses(Event):
+        if "__attrs_attrs__" not in cls.__dict__:
+            # the class as written, before attrs made its slotted copy: it lingers among
+            # the subclasses until collected, with only the base's fields (t, seq)
+            continue
         module = cls.__module__
         core = module.startswith("timedcombat.") and not module.startswith(
             "timedcombat.systems.")
@@ -213,11 +217,7 @@ def write_runs(path: Path, rows: Sequence[Row]) -> None:
     names = columns(rows)
     data: dict[str, list[Any]] = {name: [] for name in names}
     for r in rows:
-        cells: list[Any] = [r.seed, r.winner, r.reason, r.duration, r.events]
-        for f in r.fighters:
-            cells += [f.damage, f.state]
-        cells += [value for _, value in r.extra]
-        for name, value in zip(names, cells, strict=True):
+        for name, value in zip(names, cells(r), strict=True):
             data[name].append(value)
     pa.parquet.write_table(pa.table(data), str(path), row_group_size=ROW_GROUP)
 

@@ -24,18 +24,26 @@ def columns(rows: Sequence[Row]) -> list[str]:
     return cols
 
 
+def cells(r: Row) -> list[Any]:
+    """One run's values in the order of :func:`columns` (``winner`` ``None`` when nobody
+    won): the CSV's row, the data frame's and the Parquet table's."""
+    out: list[Any] = [r.seed, r.winner, r.reason, r.duration, r.events]
+    for f in r.fighters:
+        out += [f.damage, f.state]
+    out += [value for _, value in r.extra]
+    return out
+
+
 def csv_text(rows: Sequence[Row]) -> str:
     """The CSV of the rows: ``duration`` in tenths, an empty ``winner`` for no winner."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(columns(rows))
     for r in rows:
-        cells: list[Any] = [r.seed, r.winner or "", r.reason, r.duration, r.events]
-        for f in r.fighters:
-            cells += [f.damage, f.state]
-        cells += [value for _, value in r.extra]
-        writer.writerow(cells)
+        row = cells(r)
+        row[1] = row[1] or ""
+        writer.writerow(row)
     return buf.getvalue()
 
 
-__all__ = ["BASE_COLUMNS", "columns", "csv_text"]
+__all__ = ["BASE_COLUMNS", "cells", "columns", "csv_text"]
