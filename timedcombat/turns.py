@@ -131,8 +131,9 @@ class TurnClock:
     """Drives the turns of a turn system (see the module docstring).
 
     ``turn_event`` / ``phase_event`` are the system's subclasses of :class:`TurnStart` /
-    :class:`PhaseStart`. Combatant processes wait for :attr:`next_turn` (it succeeds with
-    the turn number once the order is known) or :meth:`phase_event` of a phase.
+    :class:`PhaseStart` (kept as :attr:`turn_event` and :attr:`phase_record`).
+    Combatant processes wait for :attr:`next_turn` (it succeeds with the turn number once
+    the order is known) or :meth:`phase_event` of a phase.
     """
 
     def __init__(self, arena: Arena, model: TimeModel, turn_event: type[TurnStart],
@@ -142,7 +143,7 @@ class TurnClock:
         self.arena = arena
         self.model = model
         self.turn_event = turn_event
-        self.phase_event = phase_event
+        self.phase_record = phase_event  # (not `phase_event`: that is the method below)
         self.turn = 0
         self.order: tuple[str, ...] = ()
         env = arena.env
@@ -187,7 +188,7 @@ class TurnClock:
                 yield At(env, start + p.offset, CLOCK_PRIORITY)
                 if arena.over:
                     return
-                arena.emit(self.phase_event, turn=self.turn, phase=p.name,
+                arena.emit(self.phase_record, turn=self.turn, phase=p.name,
                            end=start + p.offset + p.length)
                 woke, self._phases[p.name] = self._phases[p.name], env.event()
                 woke.succeed(self.turn)

@@ -76,7 +76,7 @@ class GurpsClock(TurnClock):
                 yield At(env, p.start, CLOCK_PRIORITY)
                 if fight.over:
                     return
-                fight.emit(self.phase_event, turn=self.turn, phase=p.actor, end=p.end,
+                fight.emit(self.phase_record, turn=self.turn, phase=p.actor, end=p.end,
                            actor=p.actor, rank=p.rank)
 
 
