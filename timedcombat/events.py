@@ -370,3 +370,16 @@ class End(Event):
     EVENT: ClassVar[str] = "end"
     winner: str | None
     reason: str
+
+
+@attrs.frozen(slots=True)
+class PlanSkip(Event):
+    """A scripted plan step the rules did not allow when its turn came: its action word
+    (``name``), its place in the plan (``index``) and why (``reason``). Not an event of
+    its own: each system logs it under its own name (``tenths.plan_skip``) with a subclass
+    that sets only ``EVENT``."""
+
+    actor: str
+    name: str
+    index: int
+    reason: str

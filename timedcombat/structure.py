@@ -272,3 +272,12 @@ def check_name(value: str, file: str, path: str, *, empty: bool = False) -> None
         bad = next(ch for ch in value if not ch.isprintable())
         raise ScenarioError(file, path, f"must be printable: no control or separator "
                             f"characters (found U+{ord(bad):04X})")
+
+
+def bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
+    """``value`` (of ``path`` in ``file``) lies in ``least..most``, else a
+    :class:`ScenarioError` naming both ends (``unit``: " tenths", " hexes" ...): every
+    system's loader bounds its numbers this one way."""
+    if not least <= value <= most:
+        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
+                            f"got {number(value)}")

@@ -296,14 +296,10 @@ class Slam(Event):
 
 
 @attrs.frozen(slots=True)
-class PlanSkip(Event):
-    """A scripted plan action the rules did not allow when its turn came."""
+class PlanSkip(core.PlanSkip):
+    """The core :class:`~timedcombat.events.PlanSkip`, logged as ``gurps.plan_skip``."""
 
     EVENT: ClassVar[str] = "gurps.plan_skip"
-    actor: str
-    name: str
-    index: int
-    reason: str
 
 
 @attrs.frozen(slots=True)

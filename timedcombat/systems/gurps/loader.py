@@ -20,11 +20,11 @@ from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import (
+    bound,
     check_foe,
     check_policy,
     describe,
     key_text,
-    number,
     quoted,
     structure,
     unknown_key,
@@ -67,19 +67,14 @@ MAX_WEAPONS = 20
 MAX_RULE = 1_000
 
 
-def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
-    if not least <= value <= most:
-        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
-                            f"got {number(value)}")
-
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> GurpsRules:
     rules = structure(conv, dict(raw), GurpsRules, file, "rules")
-    _bound(rules.initiative_die, 2, MAX_RULE, file, "rules.initiative_die")
+    bound(rules.initiative_die, 2, MAX_RULE, file, "rules.initiative_die")
     for name in ("forward_cost", "side_back_cost", "turn_cost", "break_free_two_hands"):
-        _bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
-    _bound(rules.break_free_pinned, -MAX_RULE, 0, file, "rules.break_free_pinned")
-    _bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")
+        bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
+    bound(rules.break_free_pinned, -MAX_RULE, 0, file, "rules.break_free_pinned")
+    bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")
     try:
         check_rules(rules)
     except ValueError as exc:
@@ -91,7 +86,7 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
 def _int(value: Any, file: str, path: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(file, path, f"expected an integer, got {describe(value)}")
-    _bound(value, least, most, file, path)
+    bound(value, least, most, file, path)
     return value
 
 

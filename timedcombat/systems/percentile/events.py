@@ -286,11 +286,7 @@ class Ram(Event):
 
 
 @attrs.frozen(slots=True)
-class PlanSkip(Event):
-    """A scripted plan action the rules did not allow when its turn came."""
+class PlanSkip(core.PlanSkip):
+    """The core :class:`~timedcombat.events.PlanSkip`, logged as ``percentile.plan_skip``."""
 
     EVENT: ClassVar[str] = "percentile.plan_skip"
-    actor: str
-    name: str
-    index: int
-    reason: str

@@ -16,6 +16,7 @@ import cattrs
 from timedcombat.errors import ScenarioError
 from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
 from timedcombat.structure import (
+    bound,
     check_foe,
     check_policy,
     key_text,
@@ -77,25 +78,20 @@ class _RawStats:
     pd_limit: int | None = None
 
 
-def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
-    if not least <= value <= most:
-        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
-                            f"got {number(value)}")
-
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter,
                     file: str) -> PercentileRules:
     rules = structure(conv, dict(raw), PercentileRules, file, "rules")
-    _bound(rules.phase_tenths, 1, MAX_PHASE_TENTHS, file, "rules.phase_tenths", " tenths")
+    bound(rules.phase_tenths, 1, MAX_PHASE_TENTHS, file, "rules.phase_tenths", " tenths")
     for name in ("victim_pm", "short_stroke_al", "long_stroke_al"):
-        _bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
+        bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
     for name in ("grapples_per_phase", "edged_pd_factor", "pd_limit", "unarmed_reach",
                  "footing_die"):
-        _bound(getattr(rules, name), 1, MAX_STAT if name != "unarmed_reach" else 10, file,
+        bound(getattr(rules, name), 1, MAX_STAT if name != "unarmed_reach" else 10, file,
                f"rules.{name}")
     for name in ("armed_ca_per_bat", "weapon_parry_ca", "step_ca", "surprise_phases"):
-        _bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
-    _bound(rules.stalemate, 0, 10_000_000, file, "rules.stalemate", " tenths")
+        bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
+    bound(rules.stalemate, 0, 10_000_000, file, "rules.stalemate", " tenths")
     for name, allowed in (("throw_blocked", THROW_BLOCKED), ("chance_roll", CHANCE_ROLLS)):
         value = getattr(rules, name)
         if value not in allowed:

@@ -67,14 +67,10 @@ class AttackLost(Event):
 
 
 @attrs.frozen(slots=True)
-class PlanSkip(Event):
-    """A scripted plan action that the rules did not allow when its turn came."""
+class PlanSkip(ev.PlanSkip):
+    """The core :class:`~timedcombat.events.PlanSkip`, logged as ``tenths.plan_skip``."""
 
     EVENT: ClassVar[str] = "tenths.plan_skip"
-    actor: str
-    name: str
-    index: int
-    reason: str
 
 
 @attrs.frozen(slots=True)

@@ -12,6 +12,7 @@ from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import (
+    bound,
     check_foe,
     check_name,
     check_policy,
@@ -77,11 +78,6 @@ MAX_BODY = 1_000_000  # a figure that is never put out (as tools/bench.py fights
 MAX_WEAPONS = 20
 
 
-def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
-    if not least <= value <= most:
-        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
-                            f"got {number(value)}")
-
 
 # An inline weapon whose name is not in the weapon table gives every figure but ``damage``
 # (our assumption, not the seed's: 0, no bonus, when not given); a name in the table takes
@@ -124,15 +120,15 @@ class _RawStats:
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TenthsRules:
     rules = structure(conv, dict(raw), TenthsRules, file, "rules")
     for name in ("short_reach", "long_reach"):
-        _bound(getattr(rules, name), 1, MAX_REACH, file, f"rules.{name}", " hexes")
+        bound(getattr(rules, name), 1, MAX_REACH, file, f"rules.{name}", " hexes")
     for name in ("blow_divisor", "margin_divisor"):
-        _bound(getattr(rules, name), 1, MAX_STAT, file, f"rules.{name}")
+        bound(getattr(rules, name), 1, MAX_STAT, file, f"rules.{name}")
     for name in ("dodge_time", "walk_back_extra", "min_damage", "body_bonus", "hurt_penalty"):
-        _bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
+        bound(getattr(rules, name), 0, MAX_STAT, file, f"rules.{name}")
     for name in ("dodge_modifier", "parry_modifier"):
-        _bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
-    _bound(rules.hurt_percent, 1, 100, file, "rules.hurt_percent")
-    _bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")  # as the others
+        bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
+    bound(rules.hurt_percent, 1, 100, file, "rules.hurt_percent")
+    bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")  # as the others
     for name, allowed in RULE_CHOICES.items():
         value = getattr(rules, name)
         if value not in allowed:
@@ -162,9 +158,9 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
     weapon = attrs.evolve(base, **values)
     if weapon.base_speed < 1:
         raise ScenarioError(file, f"{where}.base_speed", "must be at least 1 tenth")
-    _bound(weapon.base_speed, 1, MAX_STAT, file, f"{where}.base_speed", " tenths")
+    bound(weapon.base_speed, 1, MAX_STAT, file, f"{where}.base_speed", " tenths")
     for name in ("anti_parry", "damage"):
-        _bound(getattr(weapon, name), -MAX_STAT, MAX_STAT, file, f"{where}.{name}")
+        bound(getattr(weapon, name), -MAX_STAT, MAX_STAT, file, f"{where}.{name}")
     if weapon.reach not in (SHORT, LONG):
         raise ScenarioError(file, f"{where}.reach",
                             f"must be \"short\" or \"long\", got {quoted(weapon.reach)}")
@@ -197,11 +193,11 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
         if getattr(stats, name) < least:
             raise ScenarioError(file, f"{where}.{name}", f"must be at least {least}, got "
                                 f"{number(getattr(stats, name))}")
-        _bound(getattr(stats, name), least, MAX_STAT, file, f"{where}.{name}")
+        bound(getattr(stats, name), least, MAX_STAT, file, f"{where}.{name}")
     if stats.body is not None:
         if stats.body < 1:
             raise ScenarioError(file, f"{where}.body", "must be at least 1")
-        _bound(stats.body, 1, MAX_BODY, file, f"{where}.body")
+        bound(stats.body, 1, MAX_BODY, file, f"{where}.body")
     if not stats.weapons:
         raise ScenarioError(file, f"{where}.weapons", "at least one weapon is required")
     weapons = tuple(_weapon(conv, w, file, f"{where}.weapons[{i}]")

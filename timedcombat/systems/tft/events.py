@@ -252,14 +252,10 @@ class PickedUp(Event):
 
 
 @attrs.frozen(slots=True)
-class PlanSkip(Event):
-    """A scripted plan action that the rules did not allow when its turn came."""
+class PlanSkip(core.PlanSkip):
+    """The core :class:`~timedcombat.events.PlanSkip`, logged as ``tft.plan_skip``."""
 
     EVENT: ClassVar[str] = "tft.plan_skip"
-    actor: str
-    name: str
-    index: int
-    reason: str
 
 
 @attrs.frozen(slots=True)

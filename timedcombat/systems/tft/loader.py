@@ -13,11 +13,11 @@ from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import (
+    bound,
     check_foe,
     check_policy,
     describe,
     key_text,
-    number,
     quoted,
     structure,
     unknown_key,
@@ -55,21 +55,16 @@ class _RawStats:
     agrees_to_hth: bool = False
 
 
-def _bound(value: int, least: int, most: int, file: str, path: str, unit: str = "") -> None:
-    if not least <= value <= most:
-        raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
-                            f"got {number(value)}")
-
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TftRules:
     rules = structure(conv, dict(raw), TftRules, file, "rules")
     for name in ("side_dx_bonus", "kneeling_target_dx", "contest_st_bonus",
                  "thrown_dx_per_hex"):
-        _bound(getattr(rules, name), -MAX_RULE, MAX_RULE, file, f"rules.{name}")
+        bound(getattr(rules, name), -MAX_RULE, MAX_RULE, file, f"rules.{name}")
     for name in ("max_hth_rerolls", "min_damage"):
-        _bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
-    _bound(rules.contest_dice, 1, MAX_RULE, file, "rules.contest_dice")
-    _bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")
+        bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
+    bound(rules.contest_dice, 1, MAX_RULE, file, "rules.contest_dice")
+    bound(rules.stalemate, 0, MAX_UNTIL, file, "rules.stalemate", " tenths")
     try:
         rules.validate()
     except ValueError as exc:
@@ -93,10 +88,10 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
         raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
                             f"{len(raw['weapons'])}")
     s = structure(conv, dict(raw), _RawStats, file, where)
-    _bound(s.st, 1, MAX_ST, file, f"{where}.st")
+    bound(s.st, 1, MAX_ST, file, f"{where}.st")
     for name in ("dx", "iq"):
-        _bound(getattr(s, name), 1, MAX_ATTRIBUTE, file, f"{where}.{name}")
-    _bound(s.ma, 1, MAX_MA, file, f"{where}.ma", " hexes")
+        bound(getattr(s, name), 1, MAX_ATTRIBUTE, file, f"{where}.{name}")
+    bound(s.ma, 1, MAX_MA, file, f"{where}.ma", " hexes")
     stats = TftStats(s.st, s.dx, s.iq, s.ma, s.weapons, s.armor, s.shield, s.talents,
                      s.agrees_to_hth)
     try:
