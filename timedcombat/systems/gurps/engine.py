@@ -25,6 +25,7 @@ from timedcombat.dice import Dice
 from timedcombat.hexmap import FACINGS, Hex
 from timedcombat.log import EventLog
 from timedcombat.plans import PlanStep
+from timedcombat.policies import make as make_policy
 from timedcombat.results import DEAD, DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.gurps import closing, maneuvers, timing
@@ -38,7 +39,7 @@ from timedcombat.systems.gurps.events import (
     Turn,
 )
 from timedcombat.systems.gurps.fighter import Fighter
-from timedcombat.systems.gurps.policy import get_policy
+from timedcombat.systems.gurps.policy import POLICIES
 from timedcombat.systems.gurps.rules import KNEELING, MANEUVERS, PRONE, STANDING, GurpsRules
 from timedcombat.systems.gurps.traits import dodge, speed_quarters
 from timedcombat.systems.gurps.wrestling import Coop
@@ -91,7 +92,7 @@ class Fight(Arena):
         self.rules: GurpsRules = scenario.rules
         for spec in scenario.combatants:
             f = Fighter(spec, self.rules)
-            f.policy = get_policy(spec.policy)
+            f.policy = make_policy(POLICIES, spec.policy)
             self.add(f)
         self.cc: dict[Hex, Any] = {}  # close-combat hexes (halfhex.CloseCombatHex)
         self.settled: dict[Hex, Any] = {}  # halves kept in a hex whose close combat ended

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance
 from timedcombat.plans import PlanStep
+from timedcombat.policies import table
 from timedcombat.systems.gurps import closing, moving
 from timedcombat.systems.gurps.defence import DefenceOption, best
 from timedcombat.systems.gurps.maneuvers import attack_choice, reach_of, worth
@@ -275,8 +276,5 @@ class AggressivePolicy(DefaultPolicy):
     all_out = True
 
 
-POLICIES: dict[str, type[DefaultPolicy]] = {p.name: p for p in (DefaultPolicy, AggressivePolicy)}
+POLICIES: dict[str, type[DefaultPolicy]] = table(DefaultPolicy, AggressivePolicy)
 
-
-def get_policy(name: str | None) -> DefaultPolicy:
-    return POLICIES[name or "default"]()

@@ -22,6 +22,7 @@ from typing import Any
 from timedcombat import events as core
 from timedcombat.arena import Arena
 from timedcombat.hexmap import FACINGS, distance, facing_towards, neighbour
+from timedcombat.policies import make as make_policy
 from timedcombat.results import DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.systems.percentile import events as ev
 from timedcombat.systems.percentile import holding
@@ -53,7 +54,7 @@ from timedcombat.systems.percentile.mount import (
     resolve_ram,
 )
 from timedcombat.systems.percentile.odds import chance_made
-from timedcombat.systems.percentile.policy import get_policy
+from timedcombat.systems.percentile.policy import POLICIES
 from timedcombat.systems.percentile.rules import (
     ARMS,
     BLOCK,
@@ -125,7 +126,7 @@ class Fight(Arena):
         self.rules: PercentileRules = scenario.rules
         for spec in scenario.combatants:
             f = Fighter(spec, self.rules)
-            f.policy = get_policy(spec.policy)
+            f.policy = make_policy(POLICIES, spec.policy)
             self.add(f)
         self.holds: holding.Holds = ()
         self.pm: dict[tuple[str, str], int] = {}  # (a, b): a's Position Modifier against b

@@ -16,6 +16,7 @@ the table knows when declaring: positions, holds, levels and what the foe did la
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -228,12 +229,8 @@ class _Phase:
         return self.out
 
 
-POLICIES: dict[str, Policy] = {p.name: p for p in (Policy("default"),
-                                                     Policy("striker", grapples=False))}
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "default": lambda: Policy("default"), "striker": lambda: Policy("striker", grapples=False)}
 
 
-def get_policy(name: str | None) -> Policy:
-    return POLICIES[name or "default"]
-
-
-__all__ = ["POLICIES", "Policy", "get_policy"]
+__all__ = ["POLICIES", "Policy"]

@@ -30,6 +30,7 @@ from timedcombat.hexmap import (
 )
 from timedcombat.log import EventLog
 from timedcombat.ordered import OrderedSet
+from timedcombat.policies import make as make_policy
 from timedcombat.results import CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
@@ -42,7 +43,7 @@ from timedcombat.systems.tenths.events import (
 )
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.plans import ANYTIME_ACTIONS
-from timedcombat.systems.tenths.policy import get_policy
+from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, Weapon
 from timedcombat.systems.tenths.signals import (
     DELAY,
@@ -67,7 +68,7 @@ class Fight(Arena):
         self.order: list[Fighter] = self.combatants
         for spec in scenario.combatants:
             f = Fighter(spec, spec.stats, self.rules)
-            f.policy = get_policy(spec.policy)
+            f.policy = make_policy(POLICIES, spec.policy)
             self.rearmed(f)
             self.add(f)
         self.targeted_by: dict[str, OrderedSet[str]] = {f.id: OrderedSet() for f in self.order}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance
+from timedcombat.policies import table
 from timedcombat.systems.tenths import arms, resolve
 from timedcombat.systems.tenths.fighter import Fighter, Step
 
@@ -240,10 +241,6 @@ class CautiousPolicy(DefaultPolicy):
         return super().respond(fight, f, t, theirs)
 
 
-POLICIES: dict[str, type[DefaultPolicy]] = {
-    p.name: p for p in (DefaultPolicy, AggressivePolicy, CautiousPolicy, GuardPolicy)
-}
+POLICIES: dict[str, type[DefaultPolicy]] = table(DefaultPolicy, AggressivePolicy,
+                                                 CautiousPolicy, GuardPolicy)
 
-
-def get_policy(name: str | None) -> DefaultPolicy:
-    return POLICIES[name or "default"]()

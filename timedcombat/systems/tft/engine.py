@@ -24,6 +24,7 @@ from timedcombat.arena import Arena
 from timedcombat.dice import Dice
 from timedcombat.hexmap import FACINGS, Hex, distance, facing_towards, neighbour, neighbours
 from timedcombat.log import EventLog
+from timedcombat.policies import make as make_policy
 from timedcombat.results import DEAD, DOWN, FLED, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.tft import act, choose, movement, paths, timing
@@ -38,7 +39,7 @@ from timedcombat.systems.tft.movement import (
     arc_from,
     engages,
 )
-from timedcombat.systems.tft.policy import get_policy
+from timedcombat.systems.tft.policy import POLICIES
 from timedcombat.systems.tft.resolve import AdjustedDx, adjusted_dx
 from timedcombat.systems.tft.rules import BASE, TftRules
 from timedcombat.turns import PhaseSpec, TimeModel, TurnClock, at
@@ -72,7 +73,7 @@ class TftFight(Arena):
         self.model = time_model(self.rules)
         for spec in scenario.combatants:
             f = Figure(spec)
-            f.policy = get_policy(spec.policy)
+            f.policy = make_policy(POLICIES, spec.policy)
             self.add(f)
         self.turn = 0
         self.sides: tuple[str, ...] = ()  # moving order of this turn

@@ -165,8 +165,5 @@ class BrawlerPolicy(DefaultPolicy):
 POLICIES: dict[str, type[DefaultPolicy]] = {"default": DefaultPolicy, "brawler": BrawlerPolicy}
 
 
-def get_policy(name: str | None) -> DefaultPolicy:
-    return POLICIES[name or "default"]()
 
-
-__all__ = ["POLICIES", "BrawlerPolicy", "DefaultPolicy", "get_policy"]
+__all__ = ["POLICIES", "BrawlerPolicy", "DefaultPolicy"]
