@@ -32,6 +32,7 @@ from timedcombat.systems.tft.rules import (
     Weapon,
 )
 
+
 @attrs.frozen
 class TftStats:
     """A figure: basic ST (also its hits), DX, IQ, MA, equipment and talents."""
