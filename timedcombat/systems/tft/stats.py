@@ -32,9 +32,6 @@ from timedcombat.systems.tft.rules import (
     Weapon,
 )
 
-STAT_KEYS = ("st", "dx", "iq", "ma", "weapons", "armor", "shield", "talents",
-             "agrees_to_hth")
-
 
 @attrs.frozen
 class TftStats:
@@ -69,49 +66,6 @@ class TftStats:
 
     def has(self, talent: str) -> bool:
         return talent in self.talents
-
-
-def _int(raw: Mapping[str, Any], key: str, low: int) -> int:
-    if key not in raw:
-        raise ValueError(f"{key}: required")
-    value = raw[key]
-    if type(value) is not int:
-        raise ValueError(f"{key}: must be a whole number, not {value!r}")
-    if value < low:
-        raise ValueError(f"{key}: must be at least {low}, not {value}")
-    return value
-
-
-def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
-    value = raw.get(key, ())
-    if isinstance(value, str) or not isinstance(value, list | tuple):
-        raise ValueError(f"{key}: must be a list of names, not {value!r}")
-    for i, v in enumerate(value):
-        if not isinstance(v, str):
-            raise ValueError(f"{key}[{i}]: must be a name, not {v!r}")
-    return tuple(value)
-
-
-def stats_from(raw: Mapping[str, Any], rules: TftRules | None = None) -> TftStats:
-    """Build and check a figure's stats from a scenario table (only the stat keys)."""
-    unknown = sorted(set(raw) - set(STAT_KEYS))
-    if unknown:
-        raise ValueError(f"{unknown[0]}: unknown key (tft stats: {', '.join(STAT_KEYS)})")
-    armor = raw.get("armor", "none")
-    shield = raw.get("shield")
-    for key, value in (("armor", armor), ("shield", shield)):
-        if value is not None and not isinstance(value, str):
-            raise ValueError(f"{key}: must be a name, not {value!r}")
-    agrees = raw.get("agrees_to_hth", False)
-    if not isinstance(agrees, bool):
-        raise ValueError(f"agrees_to_hth: must be true or false, not {agrees!r}")
-    stats = TftStats(
-        st=_int(raw, "st", 1), dx=_int(raw, "dx", 1), iq=_int(raw, "iq", 1),
-        ma=_int(raw, "ma", 1), weapons=_names(raw, "weapons"), armor=armor,
-        shield=shield, talents=_names(raw, "talents"), agrees_to_hth=agrees,
-    )
-    validate_stats(stats, rules or TftRules())
-    return stats
 
 
 def validate_stats(s: TftStats, rules: TftRules) -> None:
