@@ -18,7 +18,7 @@ adds one at run time (tests, notebooks).
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
@@ -68,6 +68,14 @@ class PlanAction:
 
     keys: Mapping[str, Any] = attrs.field(factory=dict)
     required: frozenset[str] = frozenset()
+
+
+def plan_vocabulary(actions: Mapping[str, tuple[Iterable[str], Iterable[str]]],
+                    key_types: Mapping[str, Any]) -> dict[str, PlanAction]:
+    """A system's plan vocabulary (``SystemBase.plan_actions``) from each action's keys and
+    required keys, typed by ``key_types``: the one way every system builds it."""
+    return {name: PlanAction({k: key_types[k] for k in sorted(keys)}, frozenset(required))
+            for name, (keys, required) in actions.items()}
 
 
 @attrs.frozen
@@ -334,5 +342,5 @@ def system_names() -> list[str]:
 
 __all__ = ["CORE_LANE_STYLES", "CORE_MARK_STYLES", "CORE_SPAN_STATES", "GROUP", "CombatantResult",
            "LaneStyle", "MapMark", "MarkStyle", "Outcome", "Parameter", "PlanAction",
-           "RuleSystem", "RuleTable", "SystemBase", "find_system", "get_system", "register",
-           "system_names"]
+           "RuleSystem", "RuleTable", "SystemBase", "find_system", "get_system",
+           "plan_vocabulary", "register", "system_names"]

@@ -29,7 +29,7 @@ from timedcombat.structure import (
     structure,
     unknown_key,
 )
-from timedcombat.systems.base import PlanAction
+from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.gurps.rules import (
     ARMOR,
     SHIELDS,
@@ -52,10 +52,8 @@ KEY_TYPES: dict[str, Any] = {"target": str, "to": Hex, "weapon": str, "option": 
                              "discard": str, "via": str, "posture": str}
 """The type of each plan key."""
 
-PLAN_VOCABULARY: dict[str, PlanAction] = {
-    name: PlanAction({k: KEY_TYPES[k] for k in sorted(spec.keys)}, spec.required)
-    for name, spec in PLAN_ACTIONS.items()
-}
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
+    {name: (spec.keys, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
 """The ``gurps`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): figures a table could use; ST sets how many dice a

@@ -24,7 +24,7 @@ from timedcombat.structure import (
     structure,
     unknown_key,
 )
-from timedcombat.systems.base import PlanAction
+from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.percentile.costs import CLOSE
 from timedcombat.systems.percentile.rules import (
     CHANCE_ROLLS,
@@ -47,10 +47,8 @@ from timedcombat.systems.percentile.throws import into_thrower
 KEY_TYPES: dict[str, Any] = {"target": str, "stroke": str, "limb": str, "kind": str,
                              "direction": str, "phase": int, "hands": int}
 """The type of each plan key."""
-PLAN_VOCABULARY: dict[str, PlanAction] = {
-    name: PlanAction({k: KEY_TYPES[k] for k in sorted(spec.keys)}, spec.required)
-    for name, spec in PLAN_ACTIONS.items()
-}
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
+    {name: (spec.keys, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
 """The ``percentile`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 MAX_STAT = 10_000

@@ -23,7 +23,7 @@ from timedcombat.structure import (
     structure,
     unknown_key,
 )
-from timedcombat.systems.base import PlanAction
+from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
     LONG,
@@ -63,11 +63,9 @@ REQUIRED_KEYS: dict[str, frozenset[str]] = {
 KEY_TYPES: dict[str, Any] = {"target": str, "targets": tuple[str, ...], "position": str,
                              "weapon": str, "style": str, "to": Hex, "mode": str}
 """The type of each plan key."""
-PLAN_VOCABULARY: dict[str, PlanAction] = {
-    action: PlanAction({k: KEY_TYPES[k] for k in sorted(keys)},
-                       REQUIRED_KEYS.get(action, frozenset()))
-    for action, keys in PLAN_KEYS.items()
-}
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
+    {action: (keys, REQUIRED_KEYS.get(action, frozenset()))
+     for action, keys in PLAN_KEYS.items()}, KEY_TYPES)
 """The ``tenths`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): a reach sets how many hexes are searched around

@@ -22,16 +22,14 @@ from timedcombat.structure import (
     structure,
     unknown_key,
 )
-from timedcombat.systems.base import PlanAction
+from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
 from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
 
 KEY_TYPES: dict[str, Any] = {"target": str, "to": Hex, "weapon": str}
 """The type of each plan key."""
-PLAN_VOCABULARY: dict[str, PlanAction] = {
-    name: PlanAction({k: KEY_TYPES[k] for k in sorted(spec.allowed)}, spec.required)
-    for name, spec in PLAN_ACTIONS.items()
-}
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
+    {name: (spec.allowed, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
 """The ``tft`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): figures a table could use.
