@@ -118,7 +118,7 @@ def test_the_most_movement_a_log_may_claim_is_checked_in_bounded_work() -> None:
             "print(len(check_events(json.load(sys.stdin))))")
     done = subprocess.run([sys.executable, "-c", code], input=json.dumps(events),
                           capture_output=True, text=True, timeout=120, check=True)
-    assert int(done.stdout) >= 0
+    assert int(done.stdout) == 0  # every maneuver may move that far: no step breaks a rule
 
 
 def _fits_counted(offsets: list[int], length: int, m: int, gaps: int) -> int:

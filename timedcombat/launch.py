@@ -45,7 +45,7 @@ def safe_streams() -> None:
     """Standard output and error write stand-ins for what their encoding cannot encode,
     instead of failing: ASCII for "–", "—", "…" on an ASCII or Latin-1 stream, and on any
     stream ``\\xNN`` for a byte of a file name that was no UTF-8 (Python holds it as a
-    lone surrogate) and ``\\uXXXX`` for another lone surrogate."""
+    lone surrogate) and its ``\\udNNN`` escape for another lone surrogate."""
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None)
         if not isinstance(encoding, str) or not hasattr(stream, "reconfigure"):

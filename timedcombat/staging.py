@@ -2,8 +2,8 @@
 of those a killed command left behind.
 
 Every one carries its owner: the process id and the process's start time (field 22 of
-``/proc/PID/stat``, clock ticks since boot), as ``.timedcombat-PID-START.XXXXXXXX`` (a
-staging directory, a spool or probe file) or ``.NAME.PID-START.XXXXXXXX.tmp`` (a file
+``/proc/PID/stat``, clock ticks since boot), as ``.timedcombat-PID-START.<8 random>`` (a
+staging directory, a spool or probe file) or ``.NAME.PID-START.<8 random>.tmp`` (a file
 written beside its target ``NAME``). SIGKILL runs no ``finally``: what the command had made
 stays. The next command that writes into that directory removes every such entry whose
 owner is gone (no process of that id, or one started at another time: the id was reused),
