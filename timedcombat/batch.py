@@ -430,27 +430,28 @@ def _parquet_sink(out: Outputs, target: str | Path, scenario: Scenario) -> _Parq
     events, runs = paths(target)
     if events.parent == Path(target):  # a directory: events.parquet and runs.parquet
         staging = out.directory("--parquet", str(target))
-        return _ParquetSink(staging / events.name, staging / runs.name,
-                            get_system(scenario.system))
-    return _ParquetSink(out.path("--parquet", str(events)), out.path("--parquet", str(runs)),
-                        get_system(scenario.system))
+        staged = staging / events.name, staging / runs.name
+    else:
+        staged = out.path("--parquet", str(events)), out.path("--parquet", str(runs))
+    return _ParquetSink(*staged, get_system(scenario.system))
 
 
 def _in_order(base: int, feed: Callable[[Row, str], None]) -> Callable[[list[Any]], None]:
     """A taker of completed chunks (in any order) that feeds their runs in seed order,
     holding a chunk back until the ones before it are in."""
     pending: dict[int, list[tuple[Row, str | None]]] = {}
-    expected = [base]
+    expected = base
 
     def take(part: list[tuple[Row, str | None]]) -> None:
+        nonlocal expected
         if part:
             pending[part[0][0].seed] = part
-        while expected[0] in pending:
-            done = pending.pop(expected[0])
+        while expected in pending:
+            done = pending.pop(expected)
             for row, text in done:
                 assert text is not None
                 feed(row, text)
-            expected[0] = done[-1][0].seed + 1
+            expected = done[-1][0].seed + 1
 
     return take
 
