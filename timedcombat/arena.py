@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Generator, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 import simpy
@@ -94,7 +94,10 @@ class Combatant:
         return f"<{type(self).__name__} {self.id} {self.side}>"
 
 
-class Arena(abc.ABC):
+C = TypeVar("C", bound=Combatant)
+
+
+class Arena(abc.ABC, Generic[C]):
     """One run of a scenario: the shared runtime (see the module docstring). A system's
     fight subclasses it and must say how the fight begins (:meth:`begin`)."""
 
@@ -116,8 +119,8 @@ class Arena(abc.ABC):
         self.until = until
         self.env = simpy.Environment()
         self.map = HexMap(scenario.map.walls)
-        self.combatants: list[Any] = []
-        self.by_id: dict[str, Any] = {}
+        self.combatants: list[C] = []
+        self.by_id: dict[str, C] = {}
         self.able_count: dict[str, int] = {}
         self.over = False
         self.outcome: Outcome | None = None
@@ -126,7 +129,15 @@ class Arena(abc.ABC):
 
     # ------------------------------------------------------------------ combatants
 
-    def add(self, c: Combatant) -> None:
+    def figure(self, id: str) -> C:
+        """The combatant ``id`` (:class:`~timedcombat.context.Context`)."""
+        return self.by_id[id]
+
+    def figures(self) -> list[C]:
+        """Every combatant, in scenario order."""
+        return self.combatants
+
+    def add(self, c: C) -> None:
         """Put a combatant on the map and count it for its side."""
         c.index = len(self.combatants)
         c.never = self.env.event()
@@ -151,7 +162,7 @@ class Arena(abc.ABC):
 
     # ------------------------------------------------------------------ hooks
 
-    def placed(self, c: Any) -> tuple[type[ev.Event], dict[str, Any]]:
+    def placed(self, c: C) -> tuple[type[ev.Event], dict[str, Any]]:
         """The ``placed`` event of ``c``: its class and fields (systems add their stats)."""
         return ev.Placed, {"actor": c.id, "side": c.side, "at": c.at,
                            "facing": FACINGS[c.facing]}
@@ -165,7 +176,7 @@ class Arena(abc.ABC):
         fields that explain it in the turn event (rolls ...). Default: scenario order."""
         return [c.id for c in self.combatants if c.able], {}
 
-    def result_of(self, c: Any) -> CombatantResult:
+    def result_of(self, c: C) -> CombatantResult:
         """``c``'s final state for the outcome (systems add extras)."""
         state = OUT if c.out else FLED if c.fled else HURT if c.hurt else OK
         return CombatantResult(c.side, state, c.damage)
@@ -209,7 +220,7 @@ class Arena(abc.ABC):
         """An attack roll was made now (the stalemate rule counts from the last one)."""
         self.last_attack = self.env.now
 
-    def leave_side(self, c: Any) -> None:
+    def leave_side(self, c: C) -> None:
         """``c`` no longer counts for its side (out, fled, dead): mark it and take it off
         the map."""
         c.able = False
@@ -293,10 +304,10 @@ class Arena(abc.ABC):
 
     # ------------------------------------------------------------------ geometry
 
-    def enemies(self, c: Any) -> list[Any]:
+    def enemies(self, c: C) -> list[C]:
         return [o for o in self.combatants if o.side != c.side and o.able]
 
-    def nearest_enemy(self, c: Any, visible: bool = False) -> Any | None:
+    def nearest_enemy(self, c: C, visible: bool = False) -> C | None:
         """The nearest able enemy (``visible``: not to ``c``'s back); ties go to the first
         in the scenario. Searches the map index ring by ring, so the cost does not grow
         with the number of combatants; a scan only when the enemy is far."""
@@ -321,7 +332,7 @@ class Arena(abc.ABC):
                 return found
         return self._scan_nearest(c, visible)
 
-    def _scan_nearest(self, c: Any, visible: bool) -> Any | None:
+    def _scan_nearest(self, c: C, visible: bool) -> C | None:
         """The nearest able (visible) enemy, first in the scenario on ties: a scan of all
         when few are left, else the map's search by blocks (cost by distance, not count)."""
         hq, hr = c.at
@@ -350,7 +361,7 @@ class Arena(abc.ABC):
                 best, best_d = o, d
         return best
 
-    def step_toward(self, c: Any, goal: Hex) -> Hex | None:
+    def step_toward(self, c: C, goal: Hex) -> Hex | None:
         """The free neighbour of ``c`` that best closes on ``goal`` (None: none closer)."""
         here = c.at
         gq, gr = goal
@@ -365,7 +376,7 @@ class Arena(abc.ABC):
             return cands[0] if cands else None
         return line_step(here, goal, cands)
 
-    def can_step_toward(self, c: Any, goal: Hex) -> bool:
+    def can_step_toward(self, c: C, goal: Hex) -> bool:
         """Some free neighbour of ``c`` is closer to ``goal`` (a quick test, no choice)."""
         here = c.at
         gq, gr = goal
@@ -380,7 +391,7 @@ class Arena(abc.ABC):
                 return True
         return False
 
-    def can_step_away(self, c: Any, threat: Hex) -> bool:
+    def can_step_away(self, c: C, threat: Hex) -> bool:
         """Some free neighbour of ``c`` is farther from ``threat``."""
         here = c.at
         d0 = distance(here, threat)
@@ -391,7 +402,7 @@ class Arena(abc.ABC):
                 return True
         return False
 
-    def step_away(self, c: Any, threat: Hex) -> Hex | None:
+    def step_away(self, c: C, threat: Hex) -> Hex | None:
         """The free neighbour of ``c`` that best opens the distance from ``threat``."""
         here = c.at
         d0 = distance(here, threat)
