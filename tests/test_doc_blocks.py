@@ -18,7 +18,8 @@ load):
   reads);
 - ``text`` (or any block shown, not run: a diagram, an illustration) must say so on the
   line just above, ``<!-- WHAT, not run -->`` (``<!-- a diagram, not run -->``); a block
-  with no language or another one fails.
+  with no language or another one fails; a block of a language that runs is not run
+  when so marked (an excerpt of a file, tested where the file lives).
 
 Substitutions made here, and only here, to keep the suite fast (about half a minute for
 every page): ``--runs N`` runs at most :data:`RUNS` runs, and the fuzz's ``--scenarios N``
@@ -231,6 +232,8 @@ def test_every_block_of_the_page_runs(page: Path, tmp_path: Path, shim: Path) ->
                 "or write <!-- WHAT, not run --> on the line above")
     done: set[tuple[str, ...]] = set()
     for block in blocks:
+        if SHOWN.match(block.above):
+            continue  # shown only (an excerpt of a file tested where it lives)
         if block.lang == "toml":
             check_toml(block)
         elif block.lang == "jsonl":
@@ -239,7 +242,7 @@ def test_every_block_of_the_page_runs(page: Path, tmp_path: Path, shim: Path) ->
             check_sh(block, tmp_path, shim, done)
         elif block.lang == "console":
             check_console(block, tmp_path, shim)
-    python = [b for b in blocks if b.lang == "python"]
+    python = [b for b in blocks if b.lang == "python" and not SHOWN.match(b.above)]
     if python:
         check_python(python, tmp_path, shim)
 

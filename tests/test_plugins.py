@@ -1,5 +1,5 @@
 """A third-party system plugs in by entry point alone: the toy turn-based system of
-``tests/plugins/toyduel.py`` runs through ``run`` (text timeline), ``--png``, ``batch``
+``tests/plugins/toyduel/`` runs through ``run`` (text timeline), ``--png``, ``batch``
 and ``check`` with no change to the core, and the turn clock places its steps."""
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A directory that installs the toy the way pip would: its module and a dist-info
     whose entry points name it under the two groups."""
     root = tmp_path_factory.mktemp("site")
-    shutil.copy(HERE / "plugins" / "toyduel.py", root / "toyduel.py")
+    shutil.copytree(HERE / "plugins" / "toyduel", root / "toyduel",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     info = root / "toyduel-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toyduel\nVersion: 0.1\n")
@@ -117,3 +118,63 @@ def test_a_fight_that_does_not_say_how_it_begins_cannot_be_built():
 
     with pytest.raises(TypeError, match="abstract method begin"):
         NoBegin.__new__(NoBegin)
+
+
+def _toy_log(plan_toml: str, seed: int = 3) -> list[dict]:
+    import io
+
+    from plugins.toyduel import SYSTEM
+
+    from timedcombat import simulate
+    from timedcombat.loading import parse_scenario
+    from timedcombat.systems import base
+
+    base.register(SYSTEM)
+    text = TOY.replace('at = [0, 0]\n', 'at = [0, 0]\n' + plan_toml, 1)
+    out = io.StringIO()
+    simulate(parse_scenario(text, "toy.toml"), seed, log=out, record=False)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_every_word_of_the_toy_s_plan_vocabulary_has_its_handler() -> None:
+    from plugins.toyduel import SYSTEM
+    from plugins.toyduel.actions import ACTIONS
+
+    assert set(ACTIONS) == set(SYSTEM.plan_actions) == {"strike", "wait"}
+
+
+def test_a_plan_word_leads_to_its_handler_then_the_policy_takes_over() -> None:
+    """ann's plan says wait, then strike cyd: no blow of hers in turn 1, her blow of turn
+    2 at cyd (not bob, the nearest first in the scenario), then the policy's nearest."""
+    events = _toy_log('plan = [{action = "wait"}, {action = "strike", target = "cyd"}]\n', 1)
+    blows = [(e["t"] // 10, e["target"]) for e in events
+             if e["event"] == "attack" and e["actor"] == "ann"]
+    assert blows[:3] == [(1, "cyd"), (2, "bob"), (3, "bob")]
+    plain = _toy_log("", 1)
+    assert [(e["t"] // 10, e["target"]) for e in plain
+            if e["event"] == "attack" and e["actor"] == "ann"][:2] == [(0, "bob"), (1, "bob")]
+
+
+def test_the_toy_is_typed_strictly() -> None:
+    """The guide's example passes ``mypy --strict``: the anatomy is typed end to end."""
+    mypy = shutil.which("mypy")
+    if mypy is None:
+        pytest.skip("mypy not installed")
+    root = HERE.parent
+    proc = subprocess.run([mypy, "--strict", "--follow-imports=silent", "toyduel"],
+                          cwd=HERE / "plugins", capture_output=True, text=True,
+                          env={**os.environ, "MYPYPATH": str(root)}, timeout=300)
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_the_guide_s_excerpts_are_the_toy_s_code() -> None:
+    """Every block of docs/plugins.md marked as an excerpt of a toy file is in that file,
+    word for word: the guide shows the example as it is."""
+    import re
+
+    page = (HERE.parent / "docs" / "plugins.md").read_text()
+    found = re.findall(r"<!-- an excerpt of (tests/plugins/toyduel/\w+\.py), not run -->\n"
+                       r"```python\n(.*?)```", page, re.S)
+    assert len(found) >= 4
+    for path, block in found:
+        assert block in (HERE.parent / path).read_text(), path
