@@ -10,7 +10,7 @@ simpy driver (``engine`` with ``maneuvers``, ``moving``, ``melee``, ``wrestling`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import cattrs
 
@@ -27,8 +27,8 @@ from timedcombat.turns import TimeModel
 class GurpsSystem(ModuleSystem):
     """Seed 002's close combat on the Basic Set's one-second turns, on the simpy clock."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[Any] = loader
+    present: ClassVar[Any] = present
     rules_class = GurpsRules
     name = "gurps"
     title = ("GURPS: close combat on one-second turns of 10 tenths, combatants in Basic "

@@ -13,6 +13,7 @@ taken now.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import attrs
@@ -115,7 +116,7 @@ def attack(ctx: Context, f: Fighter, step: PlanStep) -> Layout:
         if t.at == f.at and attack_choice(f, t, step.weapon) is not None:
             after = [step.to] if step.to in exits else []
             return Layout("attack", allow, None, (hit, *[
-                Step(MOVE, lambda h=h: _step_after_attack(ctx, f, h)) for h in after]))
+                Step(MOVE, partial(_step_after_attack, ctx, f, h)) for h in after]))
         out = [h for h in exits if distance(h, t.at) <= 1] if step.to is None else \
             [step.to] if step.to in exits else []
         if not out:

@@ -13,16 +13,17 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from timedcombat import context as core
+from timedcombat.systems.gurps.fighter import Fighter
+from timedcombat.systems.gurps.rules import GurpsRules
 
 if TYPE_CHECKING:
     from timedcombat.hexmap import Hex
     from timedcombat.plans import PlanStep
-    from timedcombat.systems.gurps.fighter import Fighter
     from timedcombat.systems.gurps.halfhex import CloseCombatHex
     from timedcombat.systems.gurps.wrestling import Coop
 
 
-class Context(core.Context["Fighter", "GurpsRules"], Protocol):
+class Context(core.Context[Fighter, GurpsRules], Protocol):
     """A ``gurps`` fight as its rule code sees it (see the module docstring)."""
 
     @property

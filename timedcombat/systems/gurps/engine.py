@@ -414,7 +414,7 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
         moving.face_foe(fight, f, step.target)
     if f.free_ready and free_readies < MAX_FREE_READIES:
         f.free_ready = False
-        rest = timing.Phase(p.turn, p.actor, p.rank, fight.env.now, p.end)
+        rest = timing.Phase(p.turn, p.actor, p.rank, int(fight.env.now), p.end)
         nxt = fight.choose(f)
         yield from perform(fight, f, rest, nxt, free_readies + 1)
 

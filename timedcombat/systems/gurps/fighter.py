@@ -128,5 +128,5 @@ class Fighter(Combatant):
         for w in self.carried:
             if w.name == name:
                 return w
-        w = self.stats.weapon(name)
-        return w if w is not None and w.unarmed else None
+        unarmed = self.stats.weapon(name)
+        return unarmed if unarmed is not None and unarmed.unarmed else None

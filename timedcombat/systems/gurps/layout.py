@@ -10,6 +10,7 @@ into steps.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import attrs
@@ -56,7 +57,7 @@ def target_of(ctx: Context, step: PlanStep) -> Fighter | None:
 def steps_of(ctx: Context, f: Fighter, legs: list[moving.Leg], mode: str = "move") \
         -> list[Step]:
     """A ``move`` step for each hex of a planned route."""
-    return [Step(MOVE, lambda leg=leg: moving.move_into(ctx, f, leg, mode)) for leg in legs]
+    return [Step(MOVE, partial(moving.move_into, ctx, f, leg, mode)) for leg in legs]
 
 
 def plan_route(ctx: Context, f: Fighter, step: PlanStep, t: Fighter | None, maneuver: str,

@@ -21,6 +21,7 @@ and attacks All-Out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance
@@ -276,5 +277,5 @@ class AggressivePolicy(DefaultPolicy):
     all_out = True
 
 
-POLICIES: dict[str, type[DefaultPolicy]] = table(DefaultPolicy, AggressivePolicy)
+POLICIES: dict[str, Callable[[], DefaultPolicy]] = table(DefaultPolicy, AggressivePolicy)
 
