@@ -2,9 +2,11 @@
 
 Rule data (``rules``), combatant records (``stats``), pure resolution modules, the mapping
 of one-second turns onto tenths (``timing``), the log vocabulary (``events``), and the
-simpy driver (``engine`` with ``maneuvers``, ``moving``, ``melee``, ``wrestling``,
-``closing``), its scenario loader (``loader``), policies (``policy``) and presentation
-(``present``). :data:`SYSTEM` is what the ``timedcombat.systems`` entry point names.
+simpy driver (``engine``: the figures' processes; ``actions``: each plan word's handler,
+typed against ``context.Context``; ``resolve``: the pure resolution gathered; topic modules
+``moving``, ``melee``, ``wrestling``, ``closing`` ...), its scenario loader (``loader``),
+policies (``policy``) and presentation (``present``). :data:`SYSTEM` is what the
+``timedcombat.systems`` entry point names.
 """
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ def wait(ctx: Context, f: Fighter, step: PlanStep) -> Layout:
             # not at whatever step of anyone's comes next
             melee.wait_attack(ctx, f, t, step.weapon)
             return True
-        f.waiting = WaitOrder(step.target, step.weapon)
+        f.wait_order = WaitOrder(step.target, step.weapon)
         ctx.waiters.append(f)
         return True
 

@@ -67,7 +67,7 @@ def enter(ctx: Context, f: Fighter, came_from: Hex, stop: bool = True) -> None:
         f.in_cc = True
         f.cc_turns = 1  # this turn is his first there
         ctx.emit(ev.State, actor=f.id, state="close_combat", value=True,
-                   opponent=foes[0].id)
+                 opponent=foes[0].id)
     for o in foes:
         if not o.in_cc:
             o.in_cc = True
@@ -75,7 +75,7 @@ def enter(ctx: Context, f: Fighter, came_from: Hex, stop: bool = True) -> None:
             ctx.emit(ev.State, actor=o.id, state="close_combat", value=True, opponent=f.id)
     if ctx.logging:
         ctx.emit(HalfHex, actor=f.id, at=h, occupants=cc.ids(),
-                   sides=tuple(FACINGS[o.side] for o in cc.occupants))
+                 sides=tuple(FACINGS[o.side] for o in cc.occupants))
     else:
         ctx.count()
 
@@ -102,13 +102,13 @@ def leave(ctx: Context, f: Fighter, h: Hex) -> None:
         f.cc_turns = 0
         if f.able:
             ctx.emit(ev.State, actor=f.id, state="close_combat", value=False,
-                       opponent=opponent)
+                     opponent=opponent)
     for o in left:
         if o.in_cc and not foes_in_hex(ctx, o, h):
             o.in_cc = False
             o.cc_turns = 0
             ctx.emit(ev.State, actor=o.id, state="close_combat", value=False,
-                       opponent=f.id)
+                     opponent=f.id)
     if len({o.side for o in left}) < 2:
         # nobody there fights anyone: no close-combat hex any more, but those still in it
         # keep the halves they stand on, should a foe come in again

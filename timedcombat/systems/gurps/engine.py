@@ -205,8 +205,8 @@ class Fight(Arena[Fighter]):
         f.entering_used = False
         f.moved = 0
         f.spent = 0
-        if f.waiting is not None:
-            f.waiting = None
+        if f.wait_order is not None:
+            f.wait_order = None
             self.waiters.remove(f)
         f.shock = dmg.shock([f.owed_injury], f.owed_double) if f.owed_injury else 0
         f.owed_injury, f.owed_double = 0, False
@@ -303,12 +303,12 @@ class Fight(Arena[Fighter]):
         for w in list(self.waiters):
             if self.over:
                 return
-            if w is mover or not w.able or w.waiting is None:
+            if w is mover or not w.able or w.wait_order is None:
                 continue
-            t = self.by_id[w.waiting.target]
-            if t.able and can_strike(w, t, w.waiting.weapon):
+            t = self.by_id[w.wait_order.target]
+            if t.able and can_strike(w, t, w.wait_order.weapon):
                 self.waiters.remove(w)
-                order, w.waiting = w.waiting, None
+                order, w.wait_order = w.wait_order, None
                 melee.wait_attack(self, w, t, order.weapon)
 
     # ------------------------------------------------------------------ states

@@ -197,10 +197,10 @@ def log_tries(ctx: Context, d: Fighter, a: Fighter, tries: list[Try]) -> None:
     for tr in tries:
         r = tr.roll.roll
         ctx.emit(Defence, actor=d.id, kind=tr.option.kind, against=a.id, roll=r.roll,
-                   total=r.roll, success=r.success, weapon=tr.option.weapon,
-                   modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
-                   base=tr.option.base, effective=r.target, margin=r.margin,
-                   retreat=tr.retreat_to, critical=r.critical)
+                 total=r.roll, success=r.success, weapon=tr.option.weapon,
+                 modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
+                 base=tr.option.base, effective=r.target, margin=r.margin,
+                 retreat=tr.retreat_to, critical=r.critical)
         if tr.retreat_to is not None and d.able:
             ctx.relocate(d, tr.retreat_to, mode="retreat")
 
@@ -227,7 +227,7 @@ def log_defence(ctx: Context, d: Fighter, a: Fighter, tries: list[Try], success:
     rolled (and their retreat steps), or ``gurps.no_defence`` saying why there was none."""
     if success and not tries and d.able:
         ctx.emit(NoDefence, actor=d.id, against=a.id,
-                   reason=why_undefended(ctx, d, a, critical))
+                 reason=why_undefended(ctx, d, a, critical))
     log_tries(ctx, d, a, tries)
 
 
@@ -276,7 +276,7 @@ def strike(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
     if crit_faces:
         effect = dmg.critical_hit(sum(crit_faces)).effect
         ctx.emit(Critical, actor=a.id, table="hit", faces=crit_faces, roll=sum(crit_faces),
-                   effect=effect)
+                 effect=effect)
     log_defence(ctx, b, a, tries, ar.roll.success, ar.roll.critical == "success")
     if result == HIT:
         hit(ctx, a, b, weapon, mode, effect, strong=(maneuver or a.maneuver) ==
@@ -292,10 +292,10 @@ def log_attack(ctx: Context, a: Fighter, b: Fighter, weapon: str, kind: str, ar:
                result: str, entering: bool) -> None:
     r = ar.roll
     ctx.emit(Attack, actor=a.id, target=b.id, weapon=weapon, roll=r.roll, total=r.roll,
-               against=r.target, result=result, margin=r.margin, simultaneous=False,
-               modifiers=ar.modifiers, dice="3d6", kind=kind, faces=r.faces, skill=ar.skill,
-               effective=r.target, critical=r.critical, cap=ar.cap,
-               entering=True if entering else None)
+             against=r.target, result=result, margin=r.margin, simultaneous=False,
+             modifiers=ar.modifiers, dice="3d6", kind=kind, faces=r.faces, skill=ar.skill,
+             effective=r.target, critical=r.critical, cap=ar.cap,
+             entering=True if entering else None)
 
 
 def hit(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
@@ -335,10 +335,10 @@ def apply_injury(ctx: Context, v: Fighter, source: str, weapon: str, spec: DiceS
     v.hurt = w.reeling
     num, den = inj.multiplier
     ctx.emit(Damage, actor=v.id, amount=inj.injury, total=v.damage, body=v.hp_max,
-               source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
-               dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
-               multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
-               shock=w.shock, major=w.major, critical=effect)
+             source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
+             dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
+             multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
+             shock=w.shock, major=w.major, critical=effect)
     v.owed_injury += inj.injury
     v.owed_double = v.owed_double or (effect == "double_shock" and through)
     if w.dead:
@@ -404,7 +404,7 @@ def critical_miss(ctx: Context, a: Fighter, weapon: Weapon, mode: AttackMode) ->
                                        ranged=weapon.ranged, resistant=resistant,
                                        impaling_or_ranged=piercing, unarmed=weapon.unarmed)
     ctx.emit(Critical, actor=a.id, table="miss", faces=faces, roll=first, effect=effect,
-               second_faces=more, second_roll=second)
+             second_faces=more, second_roll=second)
     if effect in ("break", "drop", "flies"):
         drop_weapon(ctx, a, effect)
     elif effect == "turns_in_hand":
@@ -471,9 +471,9 @@ def astray(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
         stopped = next((t.option.kind for t in tries if t.roll.success), None)
         link = ccr.stray(x.id, faces, vs.value, stopped)
         ctx.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id,
-                   skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
-                   roll=link.roll.roll, margin=link.roll.margin, result=link.result,
-                   order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
+                 skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
+                 roll=link.roll.roll, margin=link.roll.margin, result=link.result,
+                 order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
         log_defence(ctx, x, a, tries, roll.success)
         if link.result == HIT:
             hit(ctx, a, x, weapon, mode)

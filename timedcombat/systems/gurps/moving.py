@@ -285,7 +285,7 @@ def evade_contest(ctx: Context, f: Fighter, foe: Fighter, came_from: Hex) -> boo
     if not ctx.rules.foes_stop_evaders:
         out = mv.evade(None, None)
         ctx.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=f.stats.dx,
-                   target_score=foe.stats.dx, winner=f.id, margin=0, result="passed")
+                 target_score=foe.stats.dx, winner=f.id, margin=0, result="passed")
         return out.passed
     approach_arc = arc(foe.at, foe.facing, came_from) if came_from != foe.at else "front"
     mine = mv.evade_modifiers(foe.posture, approach_arc) + f.dx_mods()
@@ -300,8 +300,8 @@ def evade_contest(ctx: Context, f: Fighter, foe: Fighter, came_from: Hex) -> boo
     assert c is not None
     winner = None if c.winner is None else (f.id if c.winner == 0 else foe.id)
     ctx.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=r1.target,
-               target_score=r2.target, winner=winner, margin=c.margin,
-               result="passed" if out.passed else "stopped")
+             target_score=r2.target, winner=winner, margin=c.margin,
+             result="passed" if out.passed else "stopped")
     return out.passed
 
 

@@ -80,14 +80,14 @@ def ready_step(ctx: Context, f: Fighter, step: PlanStep) -> bool:
 def _log_ready(ctx: Context, f: Fighter, item: str, result: str, dx: Any, fast: Any,
                discard: bool) -> None:
     ctx.emit(Ready, actor=f.id, weapon=item, result=result, close_combat=f.in_cc,
-               faces=dx.faces if dx else None, roll=dx.roll if dx else None,
-               effective=dx.target if dx else None, modifiers=dx.modifiers if dx else (),
-               fast_draw_faces=fast.faces if fast else None,
-               fast_draw_roll=fast.roll if fast else None,
-               fast_draw_effective=fast.target if fast else None,
-               discard=True if discard else None,
-               fast_draw_skill=fast.base if fast else None,
-               fast_draw_modifiers=fast.modifiers if fast else None)
+             faces=dx.faces if dx else None, roll=dx.roll if dx else None,
+             effective=dx.target if dx else None, modifiers=dx.modifiers if dx else (),
+             fast_draw_faces=fast.faces if fast else None,
+             fast_draw_roll=fast.roll if fast else None,
+             fast_draw_effective=fast.target if fast else None,
+             discard=True if discard else None,
+             fast_draw_skill=fast.base if fast else None,
+             fast_draw_modifiers=fast.modifiers if fast else None)
 
 
 

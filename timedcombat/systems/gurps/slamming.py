@@ -31,7 +31,7 @@ def slam_step(ctx: Context, f: Fighter, t: Fighter, via: str) -> bool:
     then stands in the target's hex, in close combat (the slam was his entering attack)."""
     if not t.able or distance(f.at, t.at) != 1:
         ctx.emit(AttackLost, actor=f.id, target=t.id,
-                   reason="target out" if not t.able else "out of reach")
+                 reason="target out" if not t.able else "out of reach")
         return True
     ctx.note_attack()
     f.attacked_this_turn = True
@@ -39,7 +39,7 @@ def slam_step(ctx: Context, f: Fighter, t: Fighter, via: str) -> bool:
     # other attack with which you entered"), not one made standing outside it: no -2 for
     # attacking into close combat, and no wrong-target chain when it misses
     sit = attrs.evolve(melee.situation(ctx, f, t, None, maneuver=via,
-                                 option="determined" if via == "all_out_attack" else None),
+                                       option="determined" if via == "all_out_attack" else None),
                        entering=True, into_close_combat=False)
     ar = slam_attack(roll3(ctx), f.stats, sit, ctx.rules)
     tries: list[Any] = []
@@ -62,9 +62,9 @@ def slam_step(ctx: Context, f: Fighter, t: Fighter, via: str) -> bool:
     res = slam_result(dealt, taken)
     who = {"slammer": f, "target": t}
     ctx.emit(Slam, actor=f.id, target=t.id, velocity=velocity, dice=str(mine),
-               faces=mine_faces, dealt=dealt, target_dice=str(his), target_faces=his_faces,
-               taken=taken, falls=tuple(who[k].id for k in res.falls),
-               dx_roll=tuple(who[k].id for k in res.dx_roll))
+             faces=mine_faces, dealt=dealt, target_dice=str(his), target_faces=his_faces,
+             taken=taken, falls=tuple(who[k].id for k in res.falls),
+             dx_roll=tuple(who[k].id for k in res.dx_roll))
     melee.apply_injury(ctx, t, f.id, "slam", mine, mine_faces, dealt, "cr")
     melee.apply_injury(ctx, f, t.id, "slam", his, his_faces, taken, "cr")
     if f.able and ctx.map.where(f.id) is not None:

@@ -191,7 +191,7 @@ class Coop:
         if awaited and att.acted and all(m in att.acted for m in att.members):
             att.done = True
             self.ctx.emit(AttackLost, actor=att.acted[-1], target=att.victim,
-                            reason="no last participant")
+                          reason="no last participant")
             return
         self.settle(att)
 
@@ -231,10 +231,10 @@ def contest(ctx: Context, att: Attempt) -> None:
     c = out.contest
     winner = None if c.winner is None else (leader.id if c.winner == 0 else victim.id)
     ctx.emit(Contest, actor=leader.id, target=victim.id, kind=att.kind, score=score.score,
-               target_score=v_score, winner=winner, margin=c.margin, result=out.result,
-               leader=leader.id, trait=score.trait,
-               helpers=tuple(h for h, _ in score.helpers),
-               helper_bonuses=tuple(b for _, b in score.helpers), target_trait=v_trait)
+             target_score=v_score, winner=winner, margin=c.margin, result=out.result,
+             leader=leader.id, trait=score.trait,
+             helpers=tuple(h for h, _ in score.helpers),
+             helper_bonuses=tuple(b for _, b in score.helpers), target_trait=v_trait)
     if out.result == gr.VICTIM_FALLS:
         ctx.set_posture(victim, PRONE)
         release_all_grips(ctx, victim, "taken down")
@@ -307,8 +307,8 @@ def break_free(ctx: Context, v: Fighter, target: str | None) -> None:
     c = out.contest
     winner = None if c.winner is None else (v.id if c.winner == 0 else h.id)
     ctx.emit(Contest, actor=v.id, target=h.id, kind="break_free", score=mine.base,
-               target_score=his.base, winner=winner, margin=c.margin,
-               result="free" if out.free else "held")
+             target_score=his.base, winner=winner, margin=c.margin,
+             result="free" if out.free else "held")
     if out.free:
         release(ctx, h, v, "broke free")
 
