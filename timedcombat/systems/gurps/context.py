@@ -27,10 +27,6 @@ class Context(core.Context[Fighter, GurpsRules], Protocol):
     """A ``gurps`` fight as its rule code sees it (see the module docstring)."""
 
     @property
-    def over(self) -> bool:
-        """The fight has ended (a step still unwinding does no more)."""
-
-    @property
     def by_id(self) -> Mapping[str, Fighter]:
         """Every fighter by id (the hot path's lookup; :meth:`figure` says the same)."""
 
