@@ -2,15 +2,17 @@
 
 Rule data (``rules``), combatant records (``stats``), pure resolution modules, the mapping
 of one-second turns onto tenths (``timing``), the log vocabulary (``events``), and the
-simpy driver (``engine`` with ``maneuvers``, ``moving``, ``melee``, ``wrestling``,
-``closing``), its scenario loader (``loader``), policies (``policy``) and presentation
-(``present``). :data:`SYSTEM` is what the ``timedcombat.systems`` entry point names.
+simpy driver (``engine``: the figures' processes; ``actions``: each plan word's handler,
+typed against ``context.Context``; ``resolve``: the pure resolution gathered; topic modules
+``moving``, ``melee``, ``wrestling``, ``closing`` ...), its scenario loader (``loader``),
+policies (``policy``) and presentation (``present``). :data:`SYSTEM` is what the
+``timedcombat.systems`` entry point names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import cattrs
 
@@ -27,8 +29,8 @@ from timedcombat.turns import TimeModel
 class GurpsSystem(ModuleSystem):
     """Seed 002's close combat on the Basic Set's one-second turns, on the simpy clock."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[Any] = loader
+    present: ClassVar[Any] = present
     rules_class = GurpsRules
     name = "gurps"
     title = ("GURPS: close combat on one-second turns of 10 tenths, combatants in Basic "

@@ -9,7 +9,8 @@ last maneuver's hold on his defences go, takes the shock owed from injuries sinc
 phase, does nothing if stunned (and rolls to recover at the phase's last tenth), else takes
 the next plan step (skipping, with ``gurps.plan_skip``, those the rules do not allow now)
 or his policy's choice, rolls to stay conscious at 0 HP or less, and performs the maneuver
-step by step at the tenths :func:`.timing.step_tenths` gives (:mod:`.maneuvers`).
+step by step at the tenths :func:`.timing.step_tenths` gives (:func:`perform`: the plan
+word's handler in :data:`.actions.ACTIONS` lays the maneuver out).
 Defences, retreats, damage and a Wait's attack happen inside the step that caused them,
 at its tenth. The processes only schedule; the rules are the pure modules.
 """
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from typing import Any
+
+import attrs
 
 from timedcombat import events as ev
 from timedcombat.arena import Arena
@@ -28,8 +31,10 @@ from timedcombat.plans import PlanStep
 from timedcombat.policies import make as make_policy
 from timedcombat.results import DEAD, DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
-from timedcombat.systems.gurps import closing, maneuvers, timing
+from timedcombat.systems.gurps import closing, melee, moving, timing
 from timedcombat.systems.gurps import damage as dmg
+from timedcombat.systems.gurps.actions import ACTIONS, FREE_ACTIONS
+from timedcombat.systems.gurps.checking import check, roll3
 from timedcombat.systems.gurps.events import (
     Initiative,
     Maneuver,
@@ -39,11 +44,17 @@ from timedcombat.systems.gurps.events import (
     Turn,
 )
 from timedcombat.systems.gurps.fighter import Fighter
+from timedcombat.systems.gurps.holds import release
+from timedcombat.systems.gurps.layout import MOVE
 from timedcombat.systems.gurps.policy import POLICIES
+from timedcombat.systems.gurps.refusals import COOP, refusal
 from timedcombat.systems.gurps.rules import KNEELING, MANEUVERS, PRONE, STANDING, GurpsRules
 from timedcombat.systems.gurps.traits import dodge, speed_quarters
+from timedcombat.systems.gurps.weapons import can_strike
 from timedcombat.systems.gurps.wrestling import Coop
 from timedcombat.turns import CLOCK_PRIORITY, At, TimeModel, TurnClock, at
+
+MAX_FREE_READIES = 2  # Fast-Draws that each hand back the maneuver, in one phase
 
 MODEL = TimeModel(timing.TURN, ())
 """One-second turns of 10 tenths. The phases are the combatants' own (one each, in the
@@ -81,7 +92,7 @@ class GurpsClock(TurnClock):
                            actor=p.actor, rank=p.rank)
 
 
-class Fight(Arena):
+class Fight(Arena[Fighter]):
     """One run of a ``gurps`` scenario."""
 
     system = "gurps"
@@ -194,8 +205,8 @@ class Fight(Arena):
         f.entering_used = False
         f.moved = 0
         f.spent = 0
-        if f.waiting is not None:
-            f.waiting = None
+        if f.wait_order is not None:
+            f.wait_order = None
             self.waiters.remove(f)
         f.shock = dmg.shock([f.owed_injury], f.owed_double) if f.owed_injury else 0
         f.owed_injury, f.owed_double = 0, False
@@ -209,12 +220,10 @@ class Fight(Arena):
             if not self.stay_conscious(f, idle=True):
                 return
             self.announce(f, PlanStep("do_nothing"), "do_nothing", p)
-            maneuvers.face_foe(self, f, None)  # Do Nothing's free facing change
+            moving.face_foe(self, f, None)  # Do Nothing's free facing change
             yield at(self.env, p.last, 0, p.rank)
             if self.over or not f.able:
                 return
-            from timedcombat.systems.gurps.melee import check, roll3
-
             r = dmg.stun_recovery(roll3(self), f.stats.ht)
             check(self, f, "stun_recovery", r, "recovers" if r.success else "stunned")
             if r.success:
@@ -224,7 +233,7 @@ class Fight(Arena):
         step = self.choose(f)
         if not self.stay_conscious(f, idle=step.action == "do_nothing"):
             return
-        yield from maneuvers.perform(self, f, p, step)
+        yield from perform(self, f, p, step)
         f.shock = 0  # B419: shock lasts for his next turn only
 
     def stay_conscious(self, f: Fighter, *, idle: bool) -> bool:
@@ -237,8 +246,6 @@ class Fight(Arena):
         if idle and not self.rules.zero_hp_idle_defends:
             f.sparing_ht = True
             return True
-        from timedcombat.systems.gurps.melee import check, roll3
-
         r = dmg.consciousness_check(roll3(self), f.stats.ht, f.hp, f.hp_max)
         check(self, f, "consciousness", r, "conscious" if r.success else "unconscious")
         if not r.success:
@@ -252,20 +259,15 @@ class Fight(Arena):
         while f.plan_head is not None:
             step = f.plan_head
             index = f.pop_plan()
-            if step.action == "retreat":
-                if f.grappled:
-                    self.skip(f, step, index, "grappled")
-                else:
-                    f.retreat_next = True
-                    f.retreat_from, f.retreat_to = step.target, step.to
-                continue
-            reason = maneuvers.refusal(self, f, step)
+            reason = refusal(self, f, step)
             if reason is not None:
                 self.skip(f, step, index, reason)
-                continue
-            return step
+            elif step.action in FREE_ACTIONS:
+                ACTIONS[step.action](self, f, step)
+            else:
+                return step
         step = f.policy.choose(self, f)
-        if maneuvers.refusal(self, f, step) is not None:
+        if refusal(self, f, step) is not None:
             return PlanStep("do_nothing")  # (a policy asks only for what it may do)
         return step
 
@@ -301,13 +303,13 @@ class Fight(Arena):
         for w in list(self.waiters):
             if self.over:
                 return
-            if w is mover or not w.able or w.waiting is None:
+            if w is mover or not w.able or w.wait_order is None:
                 continue
-            t = self.by_id[w.waiting.target]
-            if t.able and maneuvers.can_strike(self, w, t, w.waiting.weapon):
+            t = self.by_id[w.wait_order.target]
+            if t.able and can_strike(w, t, w.wait_order.weapon):
                 self.waiters.remove(w)
-                order, w.waiting = w.waiting, None
-                maneuvers.wait_attack(self, w, t, order.weapon)
+                order, w.wait_order = w.wait_order, None
+                melee.wait_attack(self, w, t, order.weapon)
 
     # ------------------------------------------------------------------ states
 
@@ -353,8 +355,6 @@ class Fight(Arena):
     def remove(self, f: Fighter) -> None:
         """``f`` is out of the fight: off the map, out of close combat and every hold, out
         of every cooperative attempt; the fight ends when his side has no one left."""
-        from timedcombat.systems.gurps.wrestling import release
-
         h = f.at
         f.able = False
         if f.counted:
@@ -375,8 +375,52 @@ class Fight(Arena):
         self.check_end()
 
 
+def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
+            free_readies: int = 0) -> Generator[Any, Any, None]:
+    """Take ``step`` as this phase's maneuver: log it, lay out its steps, make them."""
+    if step.action not in COOP or fight.coop.of.get(f.id) is None or \
+            fight.coop.of[f.id].victim != step.target:
+        fight.coop.drop(f)
+    if step.action not in ("aim", "attack", "all_out_attack", "move_and_attack", "wait"):
+        f.aim_turns, f.aim_target = 0, None  # Aim counts only for the next attack (B364)
+    layout = ACTIONS[step.action](fight, f, step)
+    assert layout is not None  # (no maneuver: taken by Fight.choose)
+    if not f.standing or f.grappled or f.pinned:
+        # he cannot move a hex this maneuver (nothing in it stands him up or frees him):
+        # no step of movement is laid out, so the others are spread over the phase alone
+        layout = attrs.evolve(layout, steps=tuple(s for s in layout.steps if s.kind != MOVE))
+    fight.announce(f, step, layout.maneuver, p, layout.movement, layout.option)
+    f.free_ready = False
+    still_moving = True
+    tenths = timing.step_tenths(p, len(layout.steps))
+    for s, t in zip(layout.steps, tenths, strict=True):
+        yield at(fight.env, t, 0, p.rank)
+        if fight.over or not f.able:
+            return
+        if f.lost_balance:
+            break  # B556: a fighter who lost his balance does nothing else this turn
+        if s.kind == MOVE and not still_moving:
+            continue
+        go_on = s.run()
+        fight.after_step(f)
+        if not go_on:
+            if s.kind == MOVE:
+                still_moving = False
+            else:
+                break
+    if fight.over or not f.able:
+        return
+    if MANEUVERS[layout.maneuver].movement in ("step", "none", "step_or_half"):
+        moving.face_foe(fight, f, step.target)
+    if f.free_ready and free_readies < MAX_FREE_READIES:
+        f.free_ready = False
+        rest = timing.Phase(p.turn, p.actor, p.rank, int(fight.env.now), p.end)
+        nxt = fight.choose(f)
+        yield from perform(fight, f, rest, nxt, free_readies + 1)
+
+
 def run(scenario: Scenario, dice: Dice, log: EventLog, until: int, seed: int = 0) -> Any:
     return Fight(scenario, dice, log, until, seed).run()
 
 
-__all__ = ["MODEL", "Fight", "GurpsClock", "run"]
+__all__ = ["MODEL", "Fight", "GurpsClock", "perform", "run"]

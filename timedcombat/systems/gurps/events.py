@@ -23,7 +23,7 @@ import attrs
 
 from timedcombat import events as core
 from timedcombat import turns
-from timedcombat.events import Event, Hex, Modifiers, pairs
+from timedcombat.events import PAIRS, Event, Hex, Modifiers, pairs
 
 
 def _must() -> Any:
@@ -162,7 +162,7 @@ class Check(Event):
     faces: tuple[int, ...]
     roll: int
     base: int
-    modifiers: Modifiers = pairs(attrs.NOTHING)
+    modifiers: Modifiers = attrs.field(metadata={"json": PAIRS})  # (given: pairs(NOTHING))
     effective: int
     margin: int
     success: bool

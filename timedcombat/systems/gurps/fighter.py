@@ -8,14 +8,18 @@ Nothing here decides anything: the driver (``engine``) and the pure rules do.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from timedcombat.arena import Combatant
 from timedcombat.systems.gurps.closecombat import dx_roll_modifiers
 from timedcombat.systems.gurps.rolls import Modifiers
 from timedcombat.systems.gurps.rules import BASIC, STANDING, GurpsRules, Shield, Weapon
 from timedcombat.systems.gurps.stats import GurpsStats
+from timedcombat.systems.gurps.timing import Phase
 from timedcombat.systems.gurps.traits import basic_move, halve_up, hit_points, reeling
+
+if TYPE_CHECKING:
+    from timedcombat.systems.gurps.actions import WaitOrder
 
 
 class Fighter(Combatant):
@@ -68,8 +72,8 @@ class Fighter(Combatant):
         self.arm_lame = False  # a strained shoulder: the weapon arm is useless
         self.aim_turns = 0
         self.aim_target: str | None = None
-        self.waiting: Any = None  # a Wait's order (target, weapon) until his next phase
-        self.phase: Any = None  # his phase this turn (timing.Phase)
+        self.wait_order: WaitOrder | None = None  # a Wait's trigger, until his next phase
+        self.phase: Phase | None = None  # his phase this turn
         self.foe: Fighter | None = None  # the policy's chosen foe
         self.quiet_turns = 0  # turns in a row with no attack roll of his (the policy)
         self.attacked_this_turn = False
@@ -128,5 +132,5 @@ class Fighter(Combatant):
         for w in self.carried:
             if w.name == name:
                 return w
-        w = self.stats.weapon(name)
-        return w if w is not None and w.unarmed else None
+        unarmed = self.stats.weapon(name)
+        return unarmed if unarmed is not None and unarmed.unarmed else None

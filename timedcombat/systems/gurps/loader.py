@@ -15,7 +15,7 @@ from typing import Any
 import cattrs
 
 from timedcombat.errors import ScenarioError
-from timedcombat.hexmap import Hex
+from timedcombat.hexmap import Hex, distance
 from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
 from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
@@ -30,6 +30,7 @@ from timedcombat.structure import (
     unknown_key,
 )
 from timedcombat.systems.base import PlanAction, plan_vocabulary
+from timedcombat.systems.gurps.policy import POLICIES
 from timedcombat.systems.gurps.rules import (
     ARMOR,
     SHIELDS,
@@ -47,6 +48,7 @@ from timedcombat.systems.gurps.stats import (
     StatsError,
     stats_from_mapping,
 )
+from timedcombat.systems.gurps.traits import basic_move, step_hexes
 
 KEY_TYPES: dict[str, Any] = {"target": str, "to": Hex, "weapon": str, "option": str,
                              "discard": str, "via": str, "posture": str}
@@ -169,8 +171,6 @@ def structure_plan(raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter, fil
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
     """What needs the whole scenario: policies, target ids and sides, weapons carried,
     the shield to discard, walls."""
-    from timedcombat.systems.gurps.policy import POLICIES
-
     check_policy(spec.policy, POLICIES, file, where)
     stats: GurpsStats = spec.stats
     carried = {w.name for w in stats.weapons}
@@ -216,9 +216,6 @@ def _check_attack_steps(scenario: Scenario, spec: CombatantSpec, file: str,
     ``at``, while every step before it leaves him in place - a ``to`` farther off is
     refused here; later ones are refused when their phase comes (``gurps.plan_skip``,
     reason ``to out of reach``)."""
-    from timedcombat.hexmap import distance
-    from timedcombat.systems.gurps.traits import basic_move, step_hexes
-
     stats: GurpsStats = spec.stats
     rules: GurpsRules = scenario.rules
     most = step_hexes(basic_move(stats.ht, stats.dx, rules.encumbrance))

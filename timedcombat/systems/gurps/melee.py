@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from timedcombat.dice import DiceSpec, parse
+from timedcombat.dice import DiceSpec
 from timedcombat.hexmap import Hex, distance
 from timedcombat.systems.gurps import closecombat as ccr
 from timedcombat.systems.gurps import closing
@@ -32,6 +32,7 @@ from timedcombat.systems.gurps.attack import (
     reload_turns,
     weapon_attack,
 )
+from timedcombat.systems.gurps.checking import check, roll3
 from timedcombat.systems.gurps.defence import (
     BLOCK,
     PARRY,
@@ -44,7 +45,7 @@ from timedcombat.systems.gurps.defence import (
 )
 from timedcombat.systems.gurps.events import (
     Attack,
-    Check,
+    AttackLost,
     Critical,
     Damage,
     Defence,
@@ -53,29 +54,24 @@ from timedcombat.systems.gurps.events import (
     WrongTarget,
 )
 from timedcombat.systems.gurps.halfhex import CloseCombatHex, in_the_way
-from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, total
+from timedcombat.systems.gurps.rolls import Modifiers, total
 from timedcombat.systems.gurps.rules import MANEUVERS, PRONE, WEAPONS, AttackMode, Weapon
 from timedcombat.systems.gurps.traits import st_shortfall, weapon_skill
+from timedcombat.systems.gurps.weapons import attack_choice, damage_st
 
 if TYPE_CHECKING:
-    from timedcombat.systems.gurps.engine import Fight
+    from timedcombat.systems.gurps.context import Context
     from timedcombat.systems.gurps.fighter import Fighter
 
-THREE_D6 = parse("3d6")
 HIT, MISS = ccr.HIT, ccr.MISS
 STOPPED = {"dodge": ccr.DODGED, "parry": ccr.PARRIED, "block": ccr.BLOCKED}
 PIERCING = frozenset({"imp", "pi-", "pi", "pi+", "pi++"})
 
 
-def roll3(fight: Fight) -> tuple[int, ...]:
-    """One 3d6 roll's faces."""
-    return fight.dice.roll(THREE_D6).faces
-
-
 # --------------------------------------------------------------------------- situations
 
 
-def situation(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon | None, *,
+def situation(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon | None, *,
               maneuver: str | None = None, option: str | None = None,
               entering: bool = False) -> AttackSituation:
     """What sets the modifiers of ``a``'s attack on ``b`` now."""
@@ -121,7 +117,7 @@ class Try:
     retreat_to: Hex | None
 
 
-def retreat_hex(fight: Fight, d: Fighter, a: Fighter) -> Hex | None:
+def retreat_hex(ctx: Context, d: Fighter, a: Fighter) -> Hex | None:
     """Where ``d`` could retreat from ``a`` now: out of close combat into a free hex on his
     side; in the open a free hex away from the attacker. None: no retreat possible (done
     already this turn, grappled, after Move and Attack, not standing, nowhere free)."""
@@ -131,11 +127,11 @@ def retreat_hex(fight: Fight, d: Fighter, a: Fighter) -> Hex | None:
         return None
     asked = d.retreat_to if d.retreat_next and d.retreat_from in (None, a.id) else None
     if d.in_cc:
-        free = closing.exits(fight, d)
+        free = closing.exits(ctx, d)
         return asked if asked in free else (free[0] if free else None)
-    if asked is not None and distance(asked, d.at) == 1 and fight.map.is_free(asked):
+    if asked is not None and distance(asked, d.at) == 1 and ctx.map.is_free(asked):
         return asked
-    return fight.step_away(d, a.at)
+    return ctx.step_away(d, a.at)
 
 
 def parry_weapon(d: Fighter) -> Weapon:
@@ -146,43 +142,43 @@ def parry_weapon(d: Fighter) -> Weapon:
     return d.ready
 
 
-def defend_against(fight: Fight, d: Fighter, a: Fighter, *, ranged: bool,
+def defend_against(ctx: Context, d: Fighter, a: Fighter, *, ranged: bool,
                    swing: bool) -> list[Try]:
     """``d`` defends against ``a``'s successful attack: the options the rules give, the
     choice of his policy (with or without a retreat), the roll; All-Out Defense (Double)
     tries a second, different defence after a failure. Rolls now; logs nothing."""
     if not d.able or d.pinned or d.sparing_ht:
         return []
-    frm = closing.attacker_point(fight, d, a)
-    arc, shield_side = attack_arc(d.at, d.facing, frm, fight.rules.shield_arm)
+    frm = closing.attacker_point(ctx, d, a)
+    arc, shield_side = attack_arc(d.at, d.facing, frm, ctx.rules.shield_arm)
     sit = DefenceSituation(
         maneuver=d.maneuver, option=d.option, in_close_combat=d.in_cc, grappled=d.grappled,
         arc=arc, shield_side=shield_side, stunned=d.stunned, posture=d.posture,
         retreated=d.retreated, parries=tuple(d.parries.items()), blocked=d.blocked,
         attacked_with=tuple(sorted(d.attacked_with)), reeling=d.reeling,
-        lost_balance=d.lost_balance, encumbrance=fight.rules.encumbrance,
+        lost_balance=d.lost_balance, encumbrance=ctx.rules.encumbrance,
         ranged_attack=ranged, armed_swing=swing)
     weapon = parry_weapon(d)
     plain = options(d.stats, weapon, sit)
-    to = retreat_hex(fight, d, a)
+    to = retreat_hex(ctx, d, a)
     back = options(d.stats, weapon, attrs.evolve(sit, retreat=True)) if to is not None else ()
     back = tuple(o for o in back if o.retreat)
-    choice = d.policy.defence(fight, d, a, plain, back)
+    choice = d.policy.defence(ctx, d, a, plain, back)
     if choice is None:
         return []
-    tries = [_roll_defence(fight, d, choice, to if choice.retreat else None)]
+    tries = [_roll_defence(ctx, d, choice, to if choice.retreat else None)]
     if not tries[0].roll.success and d.maneuver == "all_out_defense" and d.option == "double":
         sit2 = attrs.evolve(sit, retreated=d.retreated, parries=tuple(d.parries.items()),
                             blocked=d.blocked)
         rest = [o for o in options(d.stats, weapon, sit2) if o.kind != choice.kind]
-        second = d.policy.defence(fight, d, a, tuple(rest), ())
+        second = d.policy.defence(ctx, d, a, tuple(rest), ())
         if second is not None:
-            tries.append(_roll_defence(fight, d, second, None))
+            tries.append(_roll_defence(ctx, d, second, None))
     return tries
 
 
-def _roll_defence(fight: Fight, d: Fighter, option: DefenceOption, to: Hex | None) -> Try:
-    dr = defend(roll3(fight), option)
+def _roll_defence(ctx: Context, d: Fighter, option: DefenceOption, to: Hex | None) -> Try:
+    dr = defend(roll3(ctx), option)
     if option.kind == PARRY and option.weapon is not None:
         d.parries[option.weapon] = d.parries.get(option.weapon, 0) + 1
     if option.kind == BLOCK:
@@ -196,20 +192,20 @@ def _roll_defence(fight: Fight, d: Fighter, option: DefenceOption, to: Hex | Non
     return Try(option, dr, to)
 
 
-def log_tries(fight: Fight, d: Fighter, a: Fighter, tries: list[Try]) -> None:
+def log_tries(ctx: Context, d: Fighter, a: Fighter, tries: list[Try]) -> None:
     """Log each defence rolled and make its retreat step."""
     for tr in tries:
         r = tr.roll.roll
-        fight.emit(Defence, actor=d.id, kind=tr.option.kind, against=a.id, roll=r.roll,
-                   total=r.roll, success=r.success, weapon=tr.option.weapon,
-                   modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
-                   base=tr.option.base, effective=r.target, margin=r.margin,
-                   retreat=tr.retreat_to, critical=r.critical)
+        ctx.emit(Defence, actor=d.id, kind=tr.option.kind, against=a.id, roll=r.roll,
+                 total=r.roll, success=r.success, weapon=tr.option.weapon,
+                 modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
+                 base=tr.option.base, effective=r.target, margin=r.margin,
+                 retreat=tr.retreat_to, critical=r.critical)
         if tr.retreat_to is not None and d.able:
-            fight.relocate(d, tr.retreat_to, mode="retreat")
+            ctx.relocate(d, tr.retreat_to, mode="retreat")
 
 
-def why_undefended(fight: Fight, d: Fighter, a: Fighter, critical: bool) -> str:
+def why_undefended(ctx: Context, d: Fighter, a: Fighter, critical: bool) -> str:
     """Why ``d`` made no active defence against ``a``'s successful roll."""
     if critical:
         return "critical hit"  # B556: a critical hit allows no defence
@@ -219,20 +215,20 @@ def why_undefended(fight: Fight, d: Fighter, a: Fighter, critical: bool) -> str:
         return "staying conscious"
     if MANEUVERS[d.maneuver].defences == "none":
         return "all-out attack"  # B365: no active defence after All-Out Attack
-    frm = closing.attacker_point(fight, d, a)
-    if attack_arc(d.at, d.facing, frm, fight.rules.shield_arm)[0] == "rear":
+    frm = closing.attacker_point(ctx, d, a)
+    if attack_arc(d.at, d.facing, frm, ctx.rules.shield_arm)[0] == "rear":
         return "from behind"
     return "none chosen"
 
 
-def log_defence(fight: Fight, d: Fighter, a: Fighter, tries: list[Try], success: bool,
+def log_defence(ctx: Context, d: Fighter, a: Fighter, tries: list[Try], success: bool,
                 critical: bool = False) -> None:
     """Log ``d``'s answer to a roll of ``a``'s that succeeded (``success``): the defences
     rolled (and their retreat steps), or ``gurps.no_defence`` saying why there was none."""
     if success and not tries and d.able:
-        fight.emit(NoDefence, actor=d.id, against=a.id,
-                   reason=why_undefended(fight, d, a, critical))
-    log_tries(fight, d, a, tries)
+        ctx.emit(NoDefence, actor=d.id, against=a.id,
+                 reason=why_undefended(ctx, d, a, critical))
+    log_tries(ctx, d, a, tries)
 
 
 def outcome(tries: list[Try]) -> str:
@@ -247,14 +243,14 @@ def outcome(tries: list[Try]) -> str:
 # --------------------------------------------------------------------------- attacks
 
 
-def strike(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode, *,
+def strike(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode, *,
            maneuver: str | None = None, option: str | None = None,
            entering: bool = False) -> str:
     """``a`` attacks ``b`` with a weapon mode: the whole exchange. Returns the result."""
-    fight.note_attack()
+    ctx.note_attack()
     a.attacked_this_turn = True
-    sit = situation(fight, a, b, weapon, maneuver=maneuver, option=option, entering=entering)
-    faces = roll3(fight)
+    sit = situation(ctx, a, b, weapon, maneuver=maneuver, option=option, entering=entering)
+    faces = roll3(ctx)
     ar = weapon_attack(faces, weapon_skill(a.stats, weapon), weapon, mode, sit,
                        st_shortfall(a.stats, weapon))
     a.attacked_with.add(weapon.name)
@@ -264,75 +260,67 @@ def strike(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
         a.aim_target = None
     crit_faces: tuple[int, ...] = ()
     tries: list[Try] = []
-    into = fight.cc.get(b.at)  # the hex the blow goes into, before a retreat takes him out
+    into = ctx.cc.get(b.at)  # the hex the blow goes into, before a retreat takes him out
     if ar.roll.critical == "success":
         result = HIT
-        if fight.rules.critical_tables:
-            crit_faces = roll3(fight)
+        if ctx.rules.critical_tables:
+            crit_faces = roll3(ctx)
     elif ar.roll.success:
-        tries = defend_against(fight, b, a, ranged=weapon.ranged,
+        tries = defend_against(ctx, b, a, ranged=weapon.ranged,
                                swing=mode.base == "sw" and not weapon.unarmed)
         result = outcome(tries)
     else:
         result = MISS
-    log_attack(fight, a, b, weapon.name, mode.name, ar, result, entering)
+    log_attack(ctx, a, b, weapon.name, mode.name, ar, result, entering)
     effect = None
     if crit_faces:
         effect = dmg.critical_hit(sum(crit_faces)).effect
-        fight.emit(Critical, actor=a.id, table="hit", faces=crit_faces, roll=sum(crit_faces),
-                   effect=effect)
-    log_defence(fight, b, a, tries, ar.roll.success, ar.roll.critical == "success")
+        ctx.emit(Critical, actor=a.id, table="hit", faces=crit_faces, roll=sum(crit_faces),
+                 effect=effect)
+    log_defence(ctx, b, a, tries, ar.roll.success, ar.roll.critical == "success")
     if result == HIT:
-        hit(fight, a, b, weapon, mode, effect, strong=(maneuver or a.maneuver) ==
+        hit(ctx, a, b, weapon, mode, effect, strong=(maneuver or a.maneuver) ==
             "all_out_attack" and option == "strong")
     elif ar.roll.critical == "failure":
-        critical_miss(fight, a, weapon, mode)
+        critical_miss(ctx, a, weapon, mode)
     elif sit.into_close_combat and ccr.strays(result) and into is not None:
-        astray(fight, a, b, weapon, mode, sit, result, into)
+        astray(ctx, a, b, weapon, mode, sit, result, into)
     return result
 
 
-def log_attack(fight: Fight, a: Fighter, b: Fighter, weapon: str, kind: str, ar: AttackRoll,
+def log_attack(ctx: Context, a: Fighter, b: Fighter, weapon: str, kind: str, ar: AttackRoll,
                result: str, entering: bool) -> None:
     r = ar.roll
-    fight.emit(Attack, actor=a.id, target=b.id, weapon=weapon, roll=r.roll, total=r.roll,
-               against=r.target, result=result, margin=r.margin, simultaneous=False,
-               modifiers=ar.modifiers, dice="3d6", kind=kind, faces=r.faces, skill=ar.skill,
-               effective=r.target, critical=r.critical, cap=ar.cap,
-               entering=True if entering else None)
+    ctx.emit(Attack, actor=a.id, target=b.id, weapon=weapon, roll=r.roll, total=r.roll,
+             against=r.target, result=result, margin=r.margin, simultaneous=False,
+             modifiers=ar.modifiers, dice="3d6", kind=kind, faces=r.faces, skill=ar.skill,
+             effective=r.target, critical=r.critical, cap=ar.cap,
+             entering=True if entering else None)
 
 
-def damage_st(a: Fighter, weapon: Weapon) -> int:
-    """The ST a weapon's damage comes from: the wielder's; a bow's is its archer's (the
-    parameter ``bow_st_is_archer_st``), else the bow's own minimum ST."""
-    if weapon.ranged and not a.rules.bow_st_is_archer_st:
-        return weapon.min_st
-    return a.stats.st
-
-
-def hit(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
+def hit(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
         effect: str | None = None, strong: bool = False) -> None:
     """A blow that got through: roll its damage (a critical hit's effect applied; half
     damage beyond a bow's 1/2D range) and what follows."""
     st = damage_st(a, weapon)
     spec = dmg.weapon_damage(st, mode, strong)
     half = weapon.ranged and closing.reach_distance(a, b) > weapon.range_half * st
-    injure(fight, b, a.id, weapon.name, spec, mode.damage_type, effect, half=half)
+    injure(ctx, b, a.id, weapon.name, spec, mode.damage_type, effect, half=half)
     if effect == "drop" and b.able and not b.ready.unarmed:
-        drop_weapon(fight, b, "drop")
+        drop_weapon(ctx, b, "drop")
 
 
-def injure(fight: Fight, v: Fighter, source: str, weapon: str, spec: DiceSpec,
+def injure(ctx: Context, v: Fighter, source: str, weapon: str, spec: DiceSpec,
            damage_type: str, effect: str | None = None, half: bool = False) -> None:
     """Roll damage dice against ``v`` (halved beyond a bow's 1/2D) and apply them."""
-    faces = fight.dice.roll(spec).faces
+    faces = ctx.dice.roll(spec).faces
     rolled = dmg.damage_roll(spec, faces, damage_type)
     if half:
         rolled //= 2
-    apply_injury(fight, v, source, weapon, spec, faces, rolled, damage_type, effect)
+    apply_injury(ctx, v, source, weapon, spec, faces, rolled, damage_type, effect)
 
 
-def apply_injury(fight: Fight, v: Fighter, source: str, weapon: str, spec: DiceSpec,
+def apply_injury(ctx: Context, v: Fighter, source: str, weapon: str, spec: DiceSpec,
                  faces: tuple[int, ...], rolled: int, damage_type: str,
                  effect: str | None = None) -> None:
     """Basic damage ``rolled`` against ``v``: DR, wounding, HP, shock owed, then death
@@ -346,85 +334,101 @@ def apply_injury(fight: Fight, v: Fighter, source: str, weapon: str, spec: DiceS
     v.damage = v.hp_max - v.hp
     v.hurt = w.reeling
     num, den = inj.multiplier
-    fight.emit(Damage, actor=v.id, amount=inj.injury, total=v.damage, body=v.hp_max,
-               source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
-               dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
-               multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
-               shock=w.shock, major=w.major, critical=effect)
+    ctx.emit(Damage, actor=v.id, amount=inj.injury, total=v.damage, body=v.hp_max,
+             source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
+             dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
+             multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
+             shock=w.shock, major=w.major, critical=effect)
     v.owed_injury += inj.injury
     v.owed_double = v.owed_double or (effect == "double_shock" and through)
     if w.dead:
-        fight.kill(v, "injury")
+        ctx.kill(v, "injury")
         return
     for _k in w.death_checks:
-        r = dmg.death_check(roll3(fight), v.stats.ht)
-        check(fight, v, "death", r, "survives" if r.success else "dies")
+        r = dmg.death_check(roll3(ctx), v.stats.ht)
+        check(ctx, v, "death", r, "survives" if r.success else "dies")
         if not r.success:
-            fight.kill(v, "death check")
+            ctx.kill(v, "death check")
             return
     if w.major:
-        kd = dmg.knockdown_check(roll3(fight), v.stats.ht)
-        check(fight, v, "knockdown", kd.roll, kd.result)
+        kd = dmg.knockdown_check(roll3(ctx), v.stats.ht)
+        check(ctx, v, "knockdown", kd.roll, kd.result)
         if kd.result == dmg.KNOCKED_OUT:
-            fight.knock_out(v, "knockdown")
+            ctx.knock_out(v, "knockdown")
         elif kd.result == dmg.KNOCKED_DOWN:
-            fight.stun(v)
-            fight.set_posture(v, PRONE)
+            ctx.stun(v)
+            ctx.set_posture(v, PRONE)
 
 
-def check(fight: Fight, f: Fighter, kind: str, r: SuccessRoll, result: str,
-          against: str | None = None) -> None:
-    """Log a success roll that is not an attack or defence (``gurps.check``)."""
-    fight.emit(Check, actor=f.id, kind=kind, faces=r.faces, roll=r.roll, base=r.base,
-               modifiers=r.modifiers, effective=r.target, margin=r.margin,
-               success=r.success, result=result, critical=r.critical, against=against)
+def attack_step(ctx: Context, f: Fighter, t: Fighter, weapon: str | None, *,
+                maneuver: str | None = None, option: str | None = None,
+                stepped_out: bool = False) -> bool:
+    """Attack ``t`` now if he is still there to attack; else the attack is lost."""
+    if not t.able:
+        ctx.emit(AttackLost, actor=f.id, target=t.id, reason="target out")
+        return True
+    choice = attack_choice(f, t, weapon, stepped_out)
+    if choice is None:
+        ctx.emit(AttackLost, actor=f.id, target=t.id, reason="out of reach")
+        return True
+    w, mode = choice
+    entering = f.entered and not f.entering_used
+    f.entering_used = f.entering_used or f.entered
+    strike(ctx, f, t, w, mode, maneuver=maneuver, option=option, entering=entering)
+    return True
+
+
+def wait_attack(ctx: Context, w: Fighter, t: Fighter, weapon: str | None) -> None:
+    """A Wait's trigger came: the attack at once (an Attack maneuver from now, B366)."""
+    w.maneuver = "attack"
+    attack_step(ctx, w, t, weapon, maneuver="attack")
 
 
 # --------------------------------------------------------------------------- criticals
 
 
-def critical_miss(fight: Fight, a: Fighter, weapon: Weapon, mode: AttackMode) -> str:
+def critical_miss(ctx: Context, a: Fighter, weapon: Weapon, mode: AttackMode) -> str:
     """Roll the Critical Miss Table (B556) and apply it (``critical_tables`` off: a plain
     miss)."""
-    if not fight.rules.critical_tables:
+    if not ctx.rules.critical_tables:
         return "none"
-    faces = roll3(fight)
+    faces = roll3(ctx)
     first = sum(faces)
     resistant = weapon.breakage_resistant
     piercing = weapon.ranged or mode.damage_type in PIERCING
     more: tuple[int, ...] | None = None
     if dmg.critical_miss_needs_reroll(first, resistant=resistant, impaling_or_ranged=piercing):
-        more = roll3(fight)
+        more = roll3(ctx)
     second = sum(more) if more is not None else None
     effect = dmg.critical_miss_outcome(first, second, swung=mode.base == "sw",
                                        ranged=weapon.ranged, resistant=resistant,
                                        impaling_or_ranged=piercing, unarmed=weapon.unarmed)
-    fight.emit(Critical, actor=a.id, table="miss", faces=faces, roll=first, effect=effect,
-               second_faces=more, second_roll=second)
+    ctx.emit(Critical, actor=a.id, table="miss", faces=faces, roll=first, effect=effect,
+             second_faces=more, second_roll=second)
     if effect in ("break", "drop", "flies"):
-        drop_weapon(fight, a, effect)
+        drop_weapon(ctx, a, effect)
     elif effect == "turns_in_hand":
         a.unready = True
-        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+        ctx.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
     elif effect == "strain":
         a.arm_lame = True
-        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+        ctx.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
         if not a.ready.unarmed:
             a.ready = WEAPONS["punch"]
     elif effect == "lose_balance":
         a.lost_balance = True
-        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+        ctx.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
     elif effect == "fall":
-        fight.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
-        fight.set_posture(a, PRONE)
+        ctx.emit(Mishap, actor=a.id, effect=effect, weapon=weapon.name)
+        ctx.set_posture(a, PRONE)
     elif effect in ("hit_self", "hit_self_half"):
         spec = dmg.weapon_damage(damage_st(a, weapon), mode)
-        injure(fight, a, a.id, weapon.name, spec, mode.damage_type,
+        injure(ctx, a, a.id, weapon.name, spec, mode.damage_type,
                half=effect == "hit_self_half")
     return effect
 
 
-def drop_weapon(fight: Fight, f: Fighter, effect: str) -> None:
+def drop_weapon(ctx: Context, f: Fighter, effect: str) -> None:
     """``f``'s ready weapon is gone (dropped, broken, flown): bare hands until he readies
     another."""
     lost = f.ready
@@ -433,13 +437,13 @@ def drop_weapon(fight: Fight, f: Fighter, effect: str) -> None:
     f.ready = WEAPONS["punch"]
     f.unready = False
     f.reload_left = 0
-    fight.emit(Mishap, actor=f.id, effect=effect, weapon=lost.name)
+    ctx.emit(Mishap, actor=f.id, effect=effect, weapon=lost.name)
 
 
 # --------------------------------------------------------------------------- wrong target
 
 
-def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
+def astray(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMode,
            sit: AttackSituation, first: str, cc: CloseCombatHex) -> None:
     """Seed 002: a miss (or a dodge) on a close-combat participant from outside may strike
     someone else in that hex, friend or foe, in the order they stand in the way, each at
@@ -448,29 +452,29 @@ def astray(fight: Fight, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
     ``cc`` is the hex as it was when the blow came: a target who dodged by retreating out
     of it leaves the others in its way all the same."""
     order = tuple(i for i in in_the_way(cc, a.at, exclude=[b.id],
-                                        order=fight.rules.wrong_target_order)
-                  if fight.by_id[i].able)
+                                        order=ctx.rules.wrong_target_order)
+                  if ctx.by_id[i].able)
     left = list(order)
     results = [first]
     while ccr.chain_goes_on(results, len(left)) and a.able:
-        x = fight.by_id[left.pop(0)]
+        x = ctx.by_id[left.pop(0)]
         if not x.able or x.at != cc.at:
             continue
         vs = skill_against(a, weapon, mode, attrs.evolve(
             sit, aim_turns=sit.aim_turns if a.aim_target == x.id else 0))
-        fight.note_attack()
-        faces = roll3(fight)
+        ctx.note_attack()
+        faces = roll3(ctx)
         roll = ccr.stray_roll(faces, vs.value)
-        tries = defend_against(fight, x, a, ranged=weapon.ranged,
+        tries = defend_against(ctx, x, a, ranged=weapon.ranged,
                                swing=mode.base == "sw" and not weapon.unarmed) \
             if roll.success else []
         stopped = next((t.option.kind for t in tries if t.roll.success), None)
         link = ccr.stray(x.id, faces, vs.value, stopped)
-        fight.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id,
-                   skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
-                   roll=link.roll.roll, margin=link.roll.margin, result=link.result,
-                   order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
-        log_defence(fight, x, a, tries, roll.success)
+        ctx.emit(WrongTarget, actor=a.id, intended=b.id, target=x.id,
+                 skill_vs_target=vs.value, effective_skill=link.effective_skill, faces=faces,
+                 roll=link.roll.roll, margin=link.roll.margin, result=link.result,
+                 order=order, skill=vs.skill, modifiers=vs.modifiers, cap=vs.cap)
+        log_defence(ctx, x, a, tries, roll.success)
         if link.result == HIT:
-            hit(fight, a, x, weapon, mode)
+            hit(ctx, a, x, weapon, mode)
         results.append(link.result)

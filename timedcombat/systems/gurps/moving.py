@@ -23,6 +23,7 @@ from timedcombat import events as ev
 from timedcombat.hexmap import (
     FACINGS,
     Hex,
+    arc,
     disk,
     distance,
     facing_towards,
@@ -31,11 +32,12 @@ from timedcombat.hexmap import (
 )
 from timedcombat.systems.gurps import closing, halfhex
 from timedcombat.systems.gurps import movement as mv
+from timedcombat.systems.gurps.checking import check, roll3
 from timedcombat.systems.gurps.events import Contest
 from timedcombat.systems.gurps.rolls import success_roll
 
 if TYPE_CHECKING:
-    from timedcombat.systems.gurps.engine import Fight
+    from timedcombat.systems.gurps.context import Context
     from timedcombat.systems.gurps.fighter import Fighter
 
 SEARCH_MARGIN = 8
@@ -68,7 +70,7 @@ def waypoint(start: Hex, toward: Hex, steps: int) -> Hex:
     return here
 
 
-def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
+def route(ctx: Context, f: Fighter, goals: Iterable[Hex], toward: Hex,
           first: Iterable[Hex] | None = None, horizon: int | None = None) -> list[Hex]:
     """A shortest way of free hexes from ``f`` to one of ``goals`` (a goal may be a foe's
     hex, entered at the end), keeping near the straight line to ``toward``; ``first``
@@ -89,7 +91,7 @@ def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
         return []
     dist: dict[Hex, int] = {g: 0 for g in goal_set}
     queue = deque(sorted(goal_set))
-    free = fight.map.is_free
+    free = ctx.map.is_free
     while queue:
         h = queue.popleft()
         if h == start or (h not in goal_set and not free(h)):
@@ -128,7 +130,7 @@ def route(fight: Fight, f: Fighter, goals: Iterable[Hex], toward: Hex,
     return path
 
 
-def legs(fight: Fight, f: Fighter, path: list[Hex], maneuver: str, allowance: int) -> list[Leg]:
+def legs(ctx: Context, f: Fighter, path: list[Hex], maneuver: str, allowance: int) -> list[Leg]:
     """The hexes of ``path`` that ``maneuver``'s allowance pays for, with the facing after
     each: movement points for Move and Move and Attack (turn first, then move), forward
     hexes only for All-Out Attack, otherwise steps (facing unchanged)."""
@@ -139,7 +141,7 @@ def legs(fight: Fight, f: Fighter, path: list[Hex], maneuver: str, allowance: in
     for h in path:
         direction = halfhex.side_towards(here, h)
         if mv.costs_points(maneuver):
-            cost = mv.hex_cost(facing, direction, fight.rules)
+            cost = mv.hex_cost(facing, direction, ctx.rules)
             if cost.cost > left:
                 break
             left -= cost.cost
@@ -168,127 +170,138 @@ def stop_when_within(path: list[Hex], target: Hex, within: int) -> list[Hex]:
     return path
 
 
-def approach(fight: Fight, f: Fighter, t: Fighter, within: int, enter: bool,
+def approach(ctx: Context, f: Fighter, t: Fighter, within: int, enter: bool,
              horizon: int | None = None) -> list[Hex]:
     """A route towards ``t``: into his hex (``enter``) or to a free hex at most ``within``
     hexes from him (``horizon``: see :func:`route`)."""
-    first = closing.exits(fight, f) if f.in_cc else None
+    first = closing.exits(ctx, f) if f.in_cc else None
     if enter:
-        return route(fight, f, [t.at], t.at, first, horizon)
+        return route(ctx, f, [t.at], t.at, first, horizon)
     if distance(f.at, t.at) <= within and not f.in_cc:
         return []
-    goals = [h for h in disk(t.at, within) if h != t.at and fight.map.is_free(h)]
-    return route(fight, f, goals, t.at, first, horizon)
+    goals = [h for h in disk(t.at, within) if h != t.at and ctx.map.is_free(h)]
+    return route(ctx, f, goals, t.at, first, horizon)
 
 
-def to_hex(fight: Fight, f: Fighter, to: Hex, horizon: int | None = None) -> list[Hex]:
+def to_hex(ctx: Context, f: Fighter, to: Hex, horizon: int | None = None) -> list[Hex]:
     """A route to the hex ``to`` (as near as it goes when a friend stands there)."""
-    first = closing.exits(fight, f) if f.in_cc else None
+    first = closing.exits(ctx, f) if f.in_cc else None
     if to == f.at:
         return []
-    if fight.map.is_free(to) or closing.foes_in_hex(fight, f, to):
-        return route(fight, f, [to], to, first, horizon)
-    goals = [h for h in neighbours(to) if fight.map.is_free(h)]
-    return route(fight, f, goals, to, first, horizon)
+    if ctx.map.is_free(to) or closing.foes_in_hex(ctx, f, to):
+        return route(ctx, f, [to], to, first, horizon)
+    goals = [h for h in neighbours(to) if ctx.map.is_free(h)]
+    return route(ctx, f, goals, to, first, horizon)
 
 
 # --------------------------------------------------------------------------- a step
 
 
-def can_enter(fight: Fight, f: Fighter, h: Hex, evading: bool = False) -> bool:
+def can_enter(ctx: Context, f: Fighter, h: Hex, evading: bool = False) -> bool:
     """``f`` may move from where he stands onto the neighbour ``h`` now."""
     if not f.standing or f.grappled or f.pinned or distance(f.at, h) != 1:
         return False
-    if h in fight.map.walls:
+    if h in ctx.map.walls:
         return False
-    here = fight.map.occupants_of(h)
-    if here and not closing.foes_in_hex(fight, f, h):
+    here = ctx.map.occupants_of(h)
+    if here and not closing.foes_in_hex(ctx, f, h):
         return False  # friends only: no room
     if f.in_cc and not evading:
-        cc = fight.cc.get(f.at)
+        cc = ctx.cc.get(f.at)
         if cc is not None and f.id in cc and halfhex.needs_evade(cc, f.id, h):
             return False  # through the foe's side: an evade
     return True
 
 
-def move_into(fight: Fight, f: Fighter, leg: Leg, mode: str, stop: bool = True,
+def move_into(ctx: Context, f: Fighter, leg: Leg, mode: str, stop: bool = True,
               evading: bool = False, force: bool = False) -> bool:
     """Make one hex of movement. False: the movement ends here (the hex was not free any
     more, or it was a foe's hex: close combat). ``evading``: out through the foe's side
     after a won evade; ``force``: a slammer carried into his target's hex."""
     if force:
-        if leg.to in fight.map.walls or distance(f.at, leg.to) != 1:
+        if leg.to in ctx.map.walls or distance(f.at, leg.to) != 1:
             return False
-    elif not can_enter(fight, f, leg.to, evading):
+    elif not can_enter(ctx, f, leg.to, evading):
         return False
     frm = f.at
-    entering = bool(closing.foes_in_hex(fight, f, leg.to))
+    entering = bool(closing.foes_in_hex(ctx, f, leg.to))
     # stopping in a foe's hex he faces the foe (seed 002), away from his side of entry
     f.facing = halfhex.facing_on_entry(halfhex.side_towards(leg.to, frm)) \
         if entering and stop else leg.facing
-    fight.relocate(f, leg.to, mode)
+    ctx.relocate(f, leg.to, mode)
     f.moved += 1
     f.spent += leg.cost
-    if closing.foes_in_hex(fight, f):
-        closing.enter(fight, f, frm, stop=stop)
+    if closing.foes_in_hex(ctx, f):
+        closing.enter(ctx, f, frm, stop=stop)
         return False
     return True
 
 
-def face(fight: Fight, f: Fighter, t: Fighter) -> None:
+def face(ctx: Context, f: Fighter, t: Fighter) -> None:
     """Turn to face ``t`` (a step maneuver's free facing change), logged as a ``move``
     of mode ``turn``; in the same hex: towards his half."""
     if not t.able or not f.able:
         return
     if t.at == f.at:
-        cc = fight.cc.get(f.at)
+        cc = ctx.cc.get(f.at)
         if cc is None or t.id not in cc:
             return
         new = cc.side_of(t.id)
     else:
         new = facing_towards(f.at, t.at)
-    turn_to(fight, f, new)
+    turn_to(ctx, f, new)
 
 
-def turn_to(fight: Fight, f: Fighter, new: int) -> None:
+def face_foe(ctx: Context, f: Fighter, target: str | None) -> None:
+    """A step maneuver's free facing change (B368): towards his target, or with none (or
+    one out of the fight) towards the foe his policy would pick, the nearest, so that a
+    fighter on All-Out Defense or Do Nothing is not left with his back to him. Not while
+    pinned."""
+    if f.pinned or not f.able:
+        return
+    t = ctx.by_id.get(target) if target else None
+    if t is None or not t.able:
+        t = f.policy.target(ctx, f)
+    if t is not None and t.able:
+        face(ctx, f, t)
+
+
+def turn_to(ctx: Context, f: Fighter, new: int) -> None:
     """Face ``new`` (a direction index), logged as a ``move`` of mode ``turn`` when it
     changes anything."""
 
     if new != f.facing:
         f.facing = new
-        fight.emit(ev.Move, actor=f.id, frm=f.at, to=f.at, mode="turn", facing=FACINGS[new])
+        ctx.emit(ev.Move, actor=f.id, frm=f.at, to=f.at, mode="turn", facing=FACINGS[new])
 
 
 # --------------------------------------------------------------------------- evading
 
 
-def evade_contest(fight: Fight, f: Fighter, foe: Fighter, came_from: Hex) -> bool:
+def evade_contest(ctx: Context, f: Fighter, foe: Fighter, came_from: Hex) -> bool:
     """B368 Evading, seed 002's way through a foe: a Quick Contest of DX (his modifiers
     by the foe's posture and the arc he comes from; the shield's DX penalty in close
     combat). With ``foes_stop_evaders`` off the foe lets him pass. True: he gets past."""
-    from timedcombat.hexmap import arc
-    from timedcombat.systems.gurps.melee import check, roll3
-
-    if not fight.rules.foes_stop_evaders:
+    if not ctx.rules.foes_stop_evaders:
         out = mv.evade(None, None)
-        fight.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=f.stats.dx,
-                   target_score=foe.stats.dx, winner=f.id, margin=0, result="passed")
+        ctx.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=f.stats.dx,
+                 target_score=foe.stats.dx, winner=f.id, margin=0, result="passed")
         return out.passed
     approach_arc = arc(foe.at, foe.facing, came_from) if came_from != foe.at else "front"
     mine = mv.evade_modifiers(foe.posture, approach_arc) + f.dx_mods()
     his = foe.dx_mods()
-    r1 = success_roll(roll3(fight), f.stats.dx, mine)
-    r2 = success_roll(roll3(fight), foe.stats.dx, his)
+    r1 = success_roll(roll3(ctx), f.stats.dx, mine)
+    r2 = success_roll(roll3(ctx), foe.stats.dx, his)
     out = mv.evade(r1, r2)
-    check(fight, f, "evade", r1, "success" if r1.success else "failure", against=foe.id)
-    check(fight, foe, "evade_resist", r2, "success" if r2.success else "failure",
+    check(ctx, f, "evade", r1, "success" if r1.success else "failure", against=foe.id)
+    check(ctx, foe, "evade_resist", r2, "success" if r2.success else "failure",
           against=f.id)
     c = out.contest
     assert c is not None
     winner = None if c.winner is None else (f.id if c.winner == 0 else foe.id)
-    fight.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=r1.target,
-               target_score=r2.target, winner=winner, margin=c.margin,
-               result="passed" if out.passed else "stopped")
+    ctx.emit(Contest, actor=f.id, target=foe.id, kind="evade", score=r1.target,
+             target_score=r2.target, winner=winner, margin=c.margin,
+             result="passed" if out.passed else "stopped")
     return out.passed
 
 

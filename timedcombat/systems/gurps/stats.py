@@ -10,6 +10,7 @@ turn into its one-line error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -161,64 +162,86 @@ class PlanActionSpec:
     doc: str = ""
 
 
-def _spec(name: str, maneuver: str | None, keys: str, required: str = "", one_of: str = "",
-          choices: tuple[tuple[str, tuple[str, ...]], ...] = (), doc: str = "") -> PlanActionSpec:
-    return PlanActionSpec(name, maneuver, frozenset(keys.split()), frozenset(required.split()),
-                          frozenset(one_of.split()), choices, doc)
-
-
 AOA_OPTIONS = ("determined", "double", "strong")
 AOD_OPTIONS = ("increased_dodge", "increased_parry", "increased_block", "double")
 SLAM_VIA = ("move_and_attack", "all_out_attack")
 DISCARDABLE = ("shield",)
 
-PLAN_ACTIONS: dict[str, PlanActionSpec] = {s.name: s for s in (
-    _spec("move", "move", "to target", one_of="to target",
-          doc="Move up to full Move to a hex (or towards a target); into a foe's hex it "
-          "enters close combat and stops, facing him."),
-    _spec("step", "step", "to target", one_of="to target",
-          doc="One step (a hex); into a foe's hex it enters close combat."),
-    _spec("move_and_attack", "move_and_attack", "target to weapon", required="target",
-          doc="Full Move towards the target and one attack at -4 (melee skill at most 9)."),
-    _spec("all_out_attack", "all_out_attack", "target to weapon option", required="target",
-          choices=(("option", AOA_OPTIONS),),
-          doc="Half Move forward and an all-out attack (option determined by default); no "
-          "active defence until the next turn."),
-    _spec("attack", "attack", "target to weapon", required="target",
-          doc="A step (to ``to``, if given) and one attack on the target."),
-    _spec("ready", "ready", "weapon discard", one_of="weapon discard",
-          choices=(("discard", DISCARDABLE),),
-          doc="Ready a weapon (in close combat: a DX roll, Fast-Draw as the seed says), or "
-          "discard the shield (discard = \"shield\": a DX roll in close combat)."),
-    _spec("all_out_defense", "all_out_defense", "option to", choices=(("option", AOD_OPTIONS),),
-          doc="+2 to one defence (increased_dodge by default) or two defences per attack."),
-    _spec("wait", "wait", "target weapon", required="target",
-          doc="Hold the turn; attack the target as soon as it comes within reach."),
-    _spec("aim", "aim", "target weapon", required="target",
-          doc="Aim a ranged weapon at the target (+Acc, then +1, +2)."),
-    _spec("grapple", "attack", "target", required="target",
-          doc="Grab the target (an attack with DX or Wrestling; needs a free hand)."),
-    _spec("takedown", "attack", "target", required="target",
-          doc="Throw a grappled foe down (Quick Contest); others choosing takedown on the "
-          "same foe that turn help (up to two fighters)."),
-    _spec("pin", "attack", "target", required="target",
-          doc="Pin a foe on the ground (Quick Contest); up to three fighters together."),
-    _spec("break_free", "attack", "target",
-          doc="Try to break a grapple (Quick Contest of ST), of the target or of any grappler."),
-    _spec("evade", "move", "target to", required="target",
-          doc="Move through the target's hex (Quick Contest of DX); also the way out of close "
-          "combat through the foe's side."),
-    _spec("slam", "move_and_attack", "target via", required="target",
-          choices=(("via", SLAM_VIA),),
-          doc="Run into the target and slam him (via move_and_attack by default)."),
-    _spec("retreat", None, "target to",
-          doc="Not a maneuver: the next active defence retreats (out of close combat into one "
-          "of the three hexes on one's own side), with the retreat bonus."),
-    _spec("change_posture", "change_posture", "posture", required="posture",
-          choices=(("posture", tuple(POSTURES)),),
-          doc="Extension: one posture change (getting up from prone takes two)."),
-    _spec("do_nothing", "do_nothing", "", doc="Extension: nothing this turn."),
-)}
+_PLAN_TABLE = """
+action           maneuver         keys                     required  one of
+move             move             to target                -         to target
+step             step             to target                -         to target
+move_and_attack  move_and_attack  target to weapon         target    -
+all_out_attack   all_out_attack   target to weapon option  target    -
+attack           attack           target to weapon         target    -
+ready            ready            weapon discard           -         weapon discard
+all_out_defense  all_out_defense  option to                -         -
+wait             wait             target weapon            target    -
+aim              aim              target weapon            target    -
+grapple          attack           target                   target    -
+takedown         attack           target                   target    -
+pin              attack           target                   target    -
+break_free       attack           target                   -         -
+evade            move             target to                target    -
+slam             move_and_attack  target via               target    -
+retreat          -                target to                -         -
+change_posture   change_posture   posture                  posture   -
+do_nothing       do_nothing       -                        -         -
+"""
+"""Each plan action: the maneuver it is (``-``: none, retreat is part of the next defence),
+the keys it takes, those it needs and those of which it needs one (columns two spaces or
+more apart)."""
+
+PLAN_CHOICES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "all_out_attack": (("option", AOA_OPTIONS),), "ready": (("discard", DISCARDABLE),),
+    "all_out_defense": (("option", AOD_OPTIONS),), "slam": (("via", SLAM_VIA),),
+    "change_posture": (("posture", tuple(POSTURES)),),
+}
+"""The values a plan key may take, by action."""
+
+PLAN_DOCS: dict[str, str] = {
+    "move": "Move up to full Move to a hex (or towards a target); into a foe's hex it "
+            "enters close combat and stops, facing him.",
+    "step": "One step (a hex); into a foe's hex it enters close combat.",
+    "move_and_attack": "Full Move towards the target and one attack at -4 (melee skill at most 9).",
+    "all_out_attack": "Half Move forward and an all-out attack (option determined by default); no "
+                      "active defence until the next turn.",
+    "attack": "A step (to ``to``, if given) and one attack on the target.",
+    "ready": "Ready a weapon (in close combat: a DX roll, Fast-Draw as the seed says), or "
+             "discard the shield (discard = \"shield\": a DX roll in close combat).",
+    "all_out_defense": "+2 to one defence (increased_dodge by default) or two defences per attack.",
+    "wait": "Hold the turn; attack the target as soon as it comes within reach.",
+    "aim": "Aim a ranged weapon at the target (+Acc, then +1, +2).",
+    "grapple": "Grab the target (an attack with DX or Wrestling; needs a free hand).",
+    "takedown": "Throw a grappled foe down (Quick Contest); others choosing takedown on the "
+                "same foe that turn help (up to two fighters).",
+    "pin": "Pin a foe on the ground (Quick Contest); up to three fighters together.",
+    "break_free": "Try to break a grapple (Quick Contest of ST), of the target or of any grappler.",
+    "evade": "Move through the target's hex (Quick Contest of DX); also the way out of close "
+             "combat through the foe's side.",
+    "slam": "Run into the target and slam him (via move_and_attack by default).",
+    "retreat": "Not a maneuver: the next active defence retreats (out of close combat into one "
+               "of the three hexes on one's own side), with the retreat bonus.",
+    "change_posture": "Extension: one posture change (getting up from prone takes two).",
+    "do_nothing": "Extension: nothing this turn.",
+}
+"""What each plan action does, in a line or two."""
+
+
+def _plan_actions(table: str) -> dict[str, PlanActionSpec]:
+    """The specs of :data:`_PLAN_TABLE`'s rows, in its order."""
+    out: dict[str, PlanActionSpec] = {}
+    for line in table.strip().splitlines()[1:]:
+        name, maneuver, keys, required, one_of = (
+            "" if c == "-" else c for c in re.split(r"\s{2,}", line.strip()))
+        out[name] = PlanActionSpec(name, maneuver or None, frozenset(keys.split()),
+                                   frozenset(required.split()), frozenset(one_of.split()),
+                                   PLAN_CHOICES.get(name, ()), PLAN_DOCS[name])
+    return out
+
+
+PLAN_ACTIONS: dict[str, PlanActionSpec] = _plan_actions(_PLAN_TABLE)
+"""The ``gurps`` plan actions by name (the plan vocabulary)."""
 
 PLAN_KEYS = ("action", "target", "to", "weapon", "option", "discard", "via", "posture")
 

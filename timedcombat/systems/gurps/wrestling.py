@@ -21,15 +21,19 @@ from typing import TYPE_CHECKING
 import attrs
 
 from timedcombat import events as ev
+from timedcombat.hexmap import distance
 from timedcombat.systems.gurps import closecombat as ccr
 from timedcombat.systems.gurps import grapple as gr
+from timedcombat.systems.gurps import melee
 from timedcombat.systems.gurps.attack import AttackSituation, attack_roll, modifiers
+from timedcombat.systems.gurps.checking import check, roll3
 from timedcombat.systems.gurps.events import AttackLost, Contest
+from timedcombat.systems.gurps.holds import release, release_all_grips, take_hold
 from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll, total
 from timedcombat.systems.gurps.rules import BASIC, PRONE
 
 if TYPE_CHECKING:
-    from timedcombat.systems.gurps.engine import Fight
+    from timedcombat.systems.gurps.context import Context
     from timedcombat.systems.gurps.fighter import Fighter
 
 COOP = (gr.TAKEDOWN, gr.PIN)
@@ -38,63 +42,31 @@ COOP = (gr.TAKEDOWN, gr.PIN)
 # --------------------------------------------------------------------------- grapples
 
 
-def grapple(fight: Fight, a: Fighter, b: Fighter, entering: bool = False) -> str:
+def grapple(ctx: Context, a: Fighter, b: Fighter, entering: bool = False) -> str:
     """``a`` grabs ``b`` (B370): an attack with DX or Wrestling, every attack modifier by
     name; ``b`` may dodge, parry or (outside close combat) block. Returns the result."""
-    from timedcombat.systems.gurps import melee
-
-    fight.note_attack()
+    ctx.note_attack()
     a.attacked_this_turn = True
     sit = AttackSituation(maneuver=a.maneuver, in_close_combat=a.in_cc, entering=entering,
                           into_close_combat=b.in_cc and b.at != a.at, shield_db=a.shield_db,
                           shock=a.shock, grappled=a.grappled, posture=a.posture)
     m, cap = modifiers(sit)
-    ar = attack_roll(melee.roll3(fight), gr.grapple_base(a.stats), m, cap)
+    ar = attack_roll(roll3(ctx), gr.grapple_base(a.stats), m, cap)
     tries: list[melee.Try] = []
     if ar.roll.critical == "success":
         result = melee.HIT
     elif ar.roll.success:
-        tries = melee.defend_against(fight, b, a, ranged=False, swing=False)
+        tries = melee.defend_against(ctx, b, a, ranged=False, swing=False)
         result = melee.outcome(tries)
         if result == melee.HIT:  # caught as he stepped back: no retreat (our reading)
             tries = [attrs.evolve(t, retreat_to=None) for t in tries]
     else:
         result = melee.MISS
-    melee.log_attack(fight, a, b, "grapple", "grapple", ar, result, entering)
-    melee.log_defence(fight, b, a, tries, ar.roll.success, ar.roll.critical == "success")
+    melee.log_attack(ctx, a, b, "grapple", "grapple", ar, result, entering)
+    melee.log_defence(ctx, b, a, tries, ar.roll.success, ar.roll.critical == "success")
     if result == melee.HIT and b.able and a.able and a.at == b.at:
-        take_hold(fight, a, b, a.free_hands() >= 2)
+        take_hold(ctx, a, b, a.free_hands() >= 2)
     return result
-
-
-def take_hold(fight: Fight, a: Fighter, b: Fighter, two_hands: bool) -> None:
-    """``a`` now holds ``b`` (``state grappled`` true for ``b`` with ``a`` as opponent)."""
-    first = not b.held_by
-    a.grips[b.id] = two_hands
-    b.held_by[a.id] = two_hands
-    if first:
-        fight.emit(ev.State, actor=b.id, state="grappled", value=True, opponent=a.id)
-
-
-def release(fight: Fight, holder: Fighter, victim: Fighter, cause: str | None = None) -> None:
-    """``holder`` lets go of ``victim``; with no one holding him any more he is free
-    (``state grappled`` false) and no longer pinned."""
-    holder.grips.pop(victim.id, None)
-    if victim.held_by.pop(holder.id, None) is None or victim.held_by or not victim.able:
-        return
-    fight.emit(ev.State, actor=victim.id, state="grappled", value=False, opponent=holder.id,
-               cause=cause)
-    if victim.pinned:
-        victim.pinned = False
-        fight.emit(ev.State, actor=victim.id, state="pinned", value=False,
-                   opponent=holder.id, cause=cause)
-        fight.recount(victim)
-
-
-def release_all_grips(fight: Fight, f: Fighter, cause: str | None = None) -> None:
-    """``f`` lets go of everyone he holds (he left the hex, or the fight)."""
-    for vid in list(f.grips):
-        release(fight, f, fight.by_id[vid], cause)
 
 
 # --------------------------------------------------------------------------- contests
@@ -115,10 +87,8 @@ def contest_mods(f: Fighter, trait: str) -> Modifiers:
                 ("shock", f.shock), ("grappled", BASIC.grappled_dx if f.grappled else 0))
 
 
-def log_side(fight: Fight, f: Fighter, kind: str, r: SuccessRoll, against: Fighter) -> None:
-    from timedcombat.systems.gurps.melee import check
-
-    check(fight, f, kind, r, "success" if r.success else "failure", against=against.id)
+def log_side(ctx: Context, f: Fighter, kind: str, r: SuccessRoll, against: Fighter) -> None:
+    check(ctx, f, kind, r, "success" if r.success else "failure", against=against.id)
 
 
 @attrs.define
@@ -136,8 +106,8 @@ class Attempt:
 class Coop:
     """This turn's cooperative attempts (see the module docstring)."""
 
-    def __init__(self, fight: Fight) -> None:
-        self.fight = fight
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
         self.attempts: dict[tuple[str, str], Attempt] = {}
         self.of: dict[str, Attempt] = {}
         self.refused: dict[str, tuple[str, str]] = {}  # over the limit: (kind, victim)
@@ -149,23 +119,23 @@ class Coop:
         self.attempts.clear()
         self.of.clear()
         self.refused.clear()
-        fight = self.fight
+        ctx = self.ctx
         groups: dict[tuple[str, str], list[Fighter]] = {}
         for fid in order:
-            f = fight.by_id[fid]
+            f = ctx.by_id[fid]
             intent = self.intent(f)
             if intent is not None:
                 groups.setdefault(intent, []).append(f)
         for (kind, vid), group in groups.items():
-            victim = fight.by_id[vid]
-            group = [f for f in group if join_problem(fight, f, kind, victim) is None]
-            if fight.rules.cooperative_needs_grapple and \
+            victim = ctx.by_id[vid]
+            group = [f for f in group if join_problem(ctx, f, kind, victim) is None]
+            if ctx.rules.cooperative_needs_grapple and \
                     not any(f.id in victim.held_by for f in group):
                 continue
             for f in group:
                 if not self.join(f, kind, vid) and f.plan_head is not None:
                     # turned away at once (seed 002's limit): his plan goes on
-                    fight.skip(f, f.plan_head, f.pop_plan(), "limit")
+                    ctx.skip(f, f.plan_head, f.pop_plan(), "limit")
 
     def intent(self, f: Fighter) -> tuple[str, str] | None:
         """The attempt ``f`` means to take part in this turn: his next plan step's, or (no
@@ -180,7 +150,7 @@ class Coop:
             if head.action in COOP and head.target is not None:
                 return head.action, head.target
             return None
-        return f.policy.coop_intent(self.fight, f)
+        return f.policy.coop_intent(self.ctx, f)
 
     def join(self, f: Fighter, kind: str, victim: str) -> bool:
         att = self.attempts.get((kind, victim))
@@ -188,7 +158,7 @@ class Coop:
             att = self.attempts[(kind, victim)] = Attempt(kind, victim)
         if f.id in att.members:
             return True
-        if len(att.members) >= gr.participant_limit(kind, self.fight.rules) or att.done:
+        if len(att.members) >= gr.participant_limit(kind, self.ctx.rules) or att.done:
             self.refused[f.id] = (kind, victim)
             return False
         att.members.append(f.id)
@@ -220,8 +190,8 @@ class Coop:
             att.acted.remove(f.id)
         if awaited and att.acted and all(m in att.acted for m in att.members):
             att.done = True
-            self.fight.emit(AttackLost, actor=att.acted[-1], target=att.victim,
-                            reason="no last participant")
+            self.ctx.emit(AttackLost, actor=att.acted[-1], target=att.victim,
+                          reason="no last participant")
             return
         self.settle(att)
 
@@ -235,62 +205,58 @@ class Coop:
         if att.done or not att.acted or any(m not in att.acted for m in att.members):
             return
         att.done = True
-        contest(self.fight, att)
+        contest(self.ctx, att)
 
 
-def contest(fight: Fight, att: Attempt) -> None:
+def contest(ctx: Context, att: Attempt) -> None:
     """Roll a cooperative takedown or pin (seed 002's team score; B370 Quick Contest)."""
-    victim = fight.by_id[att.victim]
-    team = [fight.by_id[m] for m in att.acted if fight.by_id[m].able]
+    victim = ctx.by_id[att.victim]
+    team = [ctx.by_id[m] for m in att.acted if ctx.by_id[m].able]
     if not team or not victim.able:
         return
-    rules = fight.rules
+    rules = ctx.rules
     score = gr.team_score([gr.grappler(p.id, p.stats, rules) for p in team], att.kind, rules)
-    leader = fight.by_id[score.leader]
+    leader = ctx.by_id[score.leader]
     v_trait, v_score = gr.resist_score(gr.grappler(victim.id, victim.stats, rules),
                                        lambda t: total(contest_mods(victim, t)))
-    from timedcombat.systems.gurps.melee import roll3
-
-    fight.note_attack()
-    mine = success_roll(roll3(fight), score.score, contest_mods(leader, score.trait))
-    his = success_roll(roll3(fight), v_score, contest_mods(victim, v_trait))
+    ctx.note_attack()
+    mine = success_roll(roll3(ctx), score.score, contest_mods(leader, score.trait))
+    his = success_roll(roll3(ctx), v_score, contest_mods(victim, v_trait))
     if att.kind == gr.TAKEDOWN:
         out = gr.takedown(score, mine, v_trait, his, rules)
     else:
         out = gr.pin(score, mine, v_trait, his)
-    log_side(fight, leader, att.kind, mine, victim)
-    log_side(fight, victim, f"{att.kind}_resist", his, leader)
+    log_side(ctx, leader, att.kind, mine, victim)
+    log_side(ctx, victim, f"{att.kind}_resist", his, leader)
     c = out.contest
     winner = None if c.winner is None else (leader.id if c.winner == 0 else victim.id)
-    fight.emit(Contest, actor=leader.id, target=victim.id, kind=att.kind, score=score.score,
-               target_score=v_score, winner=winner, margin=c.margin, result=out.result,
-               leader=leader.id, trait=score.trait,
-               helpers=tuple(h for h, _ in score.helpers),
-               helper_bonuses=tuple(b for _, b in score.helpers), target_trait=v_trait)
+    ctx.emit(Contest, actor=leader.id, target=victim.id, kind=att.kind, score=score.score,
+             target_score=v_score, winner=winner, margin=c.margin, result=out.result,
+             leader=leader.id, trait=score.trait,
+             helpers=tuple(h for h, _ in score.helpers),
+             helper_bonuses=tuple(b for _, b in score.helpers), target_trait=v_trait)
     if out.result == gr.VICTIM_FALLS:
-        fight.set_posture(victim, PRONE)
-        release_all_grips(fight, victim, "taken down")
+        ctx.set_posture(victim, PRONE)
+        release_all_grips(ctx, victim, "taken down")
     elif out.result == gr.ATTACKER_FALLS:
-        fight.set_posture(leader, PRONE)
+        ctx.set_posture(leader, PRONE)
     elif out.result == gr.PINNED:
         for p in team:
             if victim.id not in p.grips and p.at == victim.at:
-                take_hold(fight, p, victim, p.free_hands() >= 2)
+                take_hold(ctx, p, victim, p.free_hands() >= 2)
         victim.pinned = True
-        fight.emit(ev.State, actor=victim.id, state="pinned", value=True, opponent=leader.id)
-        fight.recount(victim)
+        ctx.emit(ev.State, actor=victim.id, state="pinned", value=True, opponent=leader.id)
+        ctx.recount(victim)
 
 
-def join_problem(fight: Fight, f: Fighter, kind: str, victim: Fighter) -> str | None:
+def join_problem(ctx: Context, f: Fighter, kind: str, victim: Fighter) -> str | None:
     """Why ``f`` himself cannot take part in a takedown or pin of ``victim`` now: he must
     be in the victim's hex (or beside it: with ``adjacent_joins_close_combat``, or able to
     step in as part of his Attack), a pin needs the victim on the ground."""
-    from timedcombat.hexmap import distance
-
     if not victim.able:
         return "target out"
     d = distance(f.at, victim.at)
-    if d > 1 or (d == 1 and not fight.rules.adjacent_joins_close_combat
+    if d > 1 or (d == 1 and not ctx.rules.adjacent_joins_close_combat
                  and (not f.standing or f.grappled or f.in_cc)):
         return "not in close combat"
     if kind == gr.PIN and victim.posture != PRONE:
@@ -300,54 +266,52 @@ def join_problem(fight: Fight, f: Fighter, kind: str, victim: Fighter) -> str | 
     return None
 
 
-def can_join(fight: Fight, f: Fighter, kind: str, victim: Fighter) -> str | None:
+def can_join(ctx: Context, f: Fighter, kind: str, victim: Fighter) -> str | None:
     """Why ``f`` cannot take part in a takedown or pin of ``victim`` now (None: he can):
     :func:`join_problem`, the limit of participants (seed 002), and (the parameter
     ``cooperative_needs_grapple``) someone of the attempt must hold the victim."""
-    problem = join_problem(fight, f, kind, victim)
+    problem = join_problem(ctx, f, kind, victim)
     if problem is not None:
         return problem
-    if fight.coop.refused.get(f.id) == (kind, victim.id):
+    if ctx.coop.refused.get(f.id) == (kind, victim.id):
         return "limit"
-    att = fight.coop.attempts.get((kind, victim.id))
+    att = ctx.coop.attempts.get((kind, victim.id))
     if att is not None and f.id not in att.members and (
-            att.done or len(att.members) >= gr.participant_limit(kind, fight.rules)):
+            att.done or len(att.members) >= gr.participant_limit(kind, ctx.rules)):
         return "limit"
-    if fight.rules.cooperative_needs_grapple:
+    if ctx.rules.cooperative_needs_grapple:
         mates = set(att.members) if att is not None else set()
         if not set(victim.held_by) & (mates | {f.id}):
             return "target not grappled"
     return None
 
 
-def break_free(fight: Fight, v: Fighter, target: str | None) -> None:
+def break_free(ctx: Context, v: Fighter, target: str | None) -> None:
     """``v`` tries to break one hold (B371): a Quick Contest of ST, the grappler at +5 with
     both hands (``break_free_two_hands``), ``v`` at ``break_free_pinned`` when pinned;
     free without a roll from a grappler who is stunned."""
-    from timedcombat.systems.gurps.melee import roll3
-
-    holders = [fight.by_id[h] for h in v.held_by]
+    holders = [ctx.by_id[h] for h in v.held_by]
     if not holders:
         return
-    h = fight.by_id[target] if target in v.held_by else holders[0]  # type: ignore[index]
+    h = ctx.by_id[target] if target in v.held_by else holders[0]  # type: ignore[index]
     if h.stunned or not h.able:
-        release(fight, h, v, "holder stunned")
+        release(ctx, h, v, "holder stunned")
         return
-    rules = fight.rules
+    rules = ctx.rules
     mine_mods, his_mods = gr.break_free_modifiers(v.held_by[h.id], v.pinned, rules)
-    mine = success_roll(roll3(fight), gr.grappler(v.id, v.stats, rules).st, mine_mods)
-    his = success_roll(roll3(fight), gr.grappler(h.id, h.stats, rules).st, his_mods)
+    mine = success_roll(roll3(ctx), gr.grappler(v.id, v.stats, rules).st, mine_mods)
+    his = success_roll(roll3(ctx), gr.grappler(h.id, h.stats, rules).st, his_mods)
     out = gr.break_free(mine, his)
-    log_side(fight, v, "break_free", mine, h)
-    log_side(fight, h, "break_free_resist", his, v)
+    log_side(ctx, v, "break_free", mine, h)
+    log_side(ctx, h, "break_free_resist", his, v)
     c = out.contest
     winner = None if c.winner is None else (v.id if c.winner == 0 else h.id)
-    fight.emit(Contest, actor=v.id, target=h.id, kind="break_free", score=mine.base,
-               target_score=his.base, winner=winner, margin=c.margin,
-               result="free" if out.free else "held")
+    ctx.emit(Contest, actor=v.id, target=h.id, kind="break_free", score=mine.base,
+             target_score=his.base, winner=winner, margin=c.margin,
+             result="free" if out.free else "held")
     if out.free:
-        release(fight, h, v, "broke free")
+        release(ctx, h, v, "broke free")
 
 
 __all__ = ["COOP", "Attempt", "Coop", "break_free", "can_join", "contest", "grapple",
-           "join_problem", "release", "release_all_grips", "take_hold"]
+           "join_problem"]

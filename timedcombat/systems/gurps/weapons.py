@@ -1,0 +1,109 @@
+"""Which weapon, and which of its modes, a fighter can attack with now, and how near it
+must bring him (seed 002: only reach C in close combat; a bow up to its Max range).
+
+Read by the action handlers (what an attack step strikes with), the driver's attacks
+(the ST a blow's damage comes from) and the policy (what is worth closing in for).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from timedcombat.hexmap import distance
+from timedcombat.systems.gurps import closecombat as ccr
+from timedcombat.systems.gurps.damage import weapon_damage
+from timedcombat.systems.gurps.rules import WOUNDING, AttackMode, Weapon
+
+if TYPE_CHECKING:
+    from timedcombat.systems.gurps.fighter import Fighter
+
+
+def damage_st(a: Fighter, weapon: Weapon) -> int:
+    """The ST a weapon's damage comes from: the wielder's; a bow's is its archer's (the
+    parameter ``bow_st_is_archer_st``), else the bow's own minimum ST."""
+    if weapon.ranged and not a.rules.bow_st_is_archer_st:
+        return weapon.min_st
+    return a.stats.st
+
+
+def worth(f: Fighter, weapon: Weapon, mode: AttackMode) -> float:
+    """A rough worth of a mode (mean basic damage x wounding, less 0.6 a point of to-hit
+    penalty): how a fighter picks between the ways his weapon attacks."""
+    spec = weapon_damage(damage_st(f, weapon), mode)
+    num, den = WOUNDING[mode.damage_type]
+    return max(0.5, spec.count * 3.5 + spec.modifier) * num / den + 0.6 * mode.to_hit
+
+
+def usable(f: Fighter, weapon: Weapon) -> bool:
+    """``f`` can attack with ``weapon`` now: ready (not turned in his hand, a bow loaded)
+    or an unarmed attack he has a limb for."""
+    if weapon.name == "kick":
+        return True
+    if weapon.name == "punch":
+        return (f.ready.unarmed or f.free_hands() >= 1) and not (f.arm_lame and
+                                                                  f.free_hands() < 1)
+    if f.arm_lame or weapon is not f.ready or f.unready:
+        return False
+    return not (weapon.ranged and f.reload_left)
+
+
+def modes_for(f: Fighter, t: Fighter, weapon: Weapon, stepped_out: bool = False) \
+        -> list[AttackMode]:
+    """The modes of ``weapon`` that reach ``t`` from where ``f`` stands: in close combat
+    only reach C (or a ranged weapon, at its Bulk) on a foe in his hex; outside, a melee
+    mode whose reach holds the distance, a ranged weapon up to its Max range (never from
+    outside into one's own hex). After stepping out of close combat, reach 1 only."""
+    if not usable(f, weapon):
+        return []
+    d = distance(f.at, t.at)
+    if weapon.ranged:
+        if f.in_cc:
+            return list(weapon.modes) if d == 0 else []
+        return list(weapon.modes) if 1 <= d <= weapon.range_max * damage_st(f, weapon) \
+            else []
+    if f.in_cc:
+        return [m for m in weapon.modes if m.close] if d == 0 else []
+    out = [m for m in weapon.modes if d in m.reach and d > 0]
+    if stepped_out:
+        out = [m for m in out if ccr.attack_after_stepping_out(m)]
+    return out
+
+
+def attack_choice(f: Fighter, t: Fighter, weapon_name: str | None = None,
+                  stepped_out: bool = False) -> tuple[Weapon, AttackMode] | None:
+    """The weapon and mode ``f`` attacks ``t`` with now: the named weapon, else his ready
+    one; the mode worth most of those that reach."""
+    weapon = f.weapon_named(weapon_name) if weapon_name else f.ready
+    if weapon is None:
+        return None
+    modes = modes_for(f, t, weapon, stepped_out)
+    if not modes:
+        return None
+    best = max(modes, key=lambda m: (worth(f, weapon, m), -weapon.modes.index(m)))
+    return weapon, best
+
+
+def can_strike(f: Fighter, t: Fighter, weapon_name: str | None = None) -> bool:
+    """``f`` can attack ``t`` now (a Wait's trigger)."""
+    return t.able and attack_choice(f, t, weapon_name) is not None
+
+
+def reach_of(f: Fighter, weapon: Weapon) -> tuple[int, bool]:
+    """How near ``f`` must come to strike with ``weapon``: (the longest reach of a mode
+    that reaches beyond his hex, whether he must enter the foe's hex instead: reach C
+    only, or a C mode worth more)."""
+    if weapon.ranged:
+        return 0, False
+    outer = [m for m in weapon.modes if any(r >= 1 for r in m.reach)]
+    close = [m for m in weapon.modes if m.close]
+    if not outer:
+        return 0, True
+    best_outer = max(worth(f, weapon, m) for m in outer)
+    if close and max(worth(f, weapon, m) for m in close) > best_outer:
+        return max(max(m.reach) for m in outer), True
+    return max(max(m.reach) for m in outer), False
+
+
+
+__all__ = ["attack_choice", "can_strike", "damage_st", "modes_for", "reach_of", "usable",
+           "worth"]
