@@ -1,7 +1,7 @@
 """The simpy driver of the ``tenths`` system: one process per combatant.
 
 The processes only schedule; what happens is computed by :mod:`.resolve`. Effects that
-cross combatants are delivered as simpy interrupts (:meth:`Fight.poke`): a parry or
+cross combatants are delivered as simpy interrupts (:meth:`.process.Interrupts.poke`): a parry or
 dodge *delays* the defender's running action, a forced action (a closing response, a
 retreat, a reaction) *preempts* it, and a change that a waiting combatant watches
 (its opponent coming in range, an exchange closing) *wakes* it. Attacks falling on
@@ -44,6 +44,7 @@ from timedcombat.systems.tenths.events import (
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.plans import ANYTIME_ACTIONS
 from timedcombat.systems.tenths.policy import POLICIES
+from timedcombat.systems.tenths.process import Interrupts
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS, TenthsRules, Weapon
 from timedcombat.systems.tenths.signals import (
     DELAY,
@@ -55,7 +56,7 @@ from timedcombat.systems.tenths.signals import (
 )
 
 
-class Fight(Arena):
+class Fight(Interrupts, Arena[Fighter]):
     """One run of a ``tenths`` scenario: the arena with seed 004's combatant processes."""
 
     system = "tenths"
@@ -67,7 +68,7 @@ class Fight(Arena):
         self.fighters: dict[str, Fighter] = self.by_id
         self.order: list[Fighter] = self.combatants
         for spec in scenario.combatants:
-            f = Fighter(spec, spec.stats, self.rules)
+            f = Fighter(spec, spec.stats, self.rules, self.env)
             f.policy = make_policy(POLICIES, spec.policy)
             self.rearmed(f)
             self.add(f)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import simpy
 
 from timedcombat.arena import Combatant
 from timedcombat.ordered import OrderedSet
@@ -38,8 +39,15 @@ class Step:
 class Fighter(Combatant):
     """Everything the engine tracks about one combatant (beyond the arena's record)."""
 
-    def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules) -> None:
+    def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules,
+                 env: simpy.Environment) -> None:
         super().__init__(spec)
+        # process plumbing (process.Interrupts: poke / hold)
+        self.waiting = False  # its process waits in hold (an interrupt may reach it)
+        self.pending: list[Any] = []  # causes kept for its next wait
+        self.due: int | None = None  # the end of its wait (None: until woken)
+        self.act: str | None = None  # the running action
+        self.never: simpy.Event = env.event()  # waited on with no end (never fires)
         self.stats = stats
         self.skill = stats.best_skill
         ready = 2 if stats.style is not None else 1
@@ -56,7 +64,7 @@ class Fighter(Combatant):
         self.hurt_t = 0  # the tenth it became hurt: the penalty counts from the next one
         self.target: Fighter | None = None
         self.engaged: OrderedSet[str] = OrderedSet()
-        # the running action (``act`` and ``due``: Combatant)
+        # the running action
         self.act_start = 0
         self.shift = 0  # tenths the running action was pushed back (parries, dodges)
         self.carry = 0  # tenths added to the next action (simultaneous-attack parries)
