@@ -34,6 +34,7 @@ from timedcombat.policies import make as make_policy
 from timedcombat.results import CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
+from timedcombat.systems.tenths.actions import ACTIONS, OWN_STEPS
 from timedcombat.systems.tenths.events import (
     PlanSkip,
     RetreatCut,
@@ -458,10 +459,10 @@ class Fight(Interrupts, Arena[Fighter]):
         return Step("react", target=pick.id, reason=reason)
 
     def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        if step.closing:
-            yield from closing.do_closing(self, f, step)
-        else:
-            yield from PERFORMERS[step.name](self, f, step)
+        """Perform ``step``: the handler of its word in the action table
+        (:data:`.actions.ACTIONS`), or of a step the engine decides by itself."""
+        name = step.name
+        yield from (ACTIONS[name] if name in ACTIONS else OWN_STEPS[name])(self, f, step)
 
     # ------------------------------------------------------------------ moving
 
@@ -778,22 +779,3 @@ class Fight(Interrupts, Arena[Fighter]):
         if self.env.active_process is not f.proc:
             self.poke(f, OUT)
 
-
-PERFORMERS = {
-    "respond": closing.do_respond,
-    "walk_in": closing.do_walk_in,
-    "attack": actions.do_attack,
-    "move": actions.do_move,
-    "retreat": actions.do_retreat,
-    "react": actions.do_react,
-    "target": actions.do_target,
-    "defend_only": actions.do_defend_only,
-    "style": actions.do_style,
-    "block": actions.do_block,
-    "draw": actions.do_draw,
-    "sheathe": actions.do_sheathe,
-    "drop": actions.do_drop,
-    "pick_up": actions.do_pick_up,
-    "guard": actions.do_guard,
-    "hemmed": lambda fight, f, step: fight.wait_blocked(f),
-}

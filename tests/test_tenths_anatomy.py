@@ -1,0 +1,59 @@
+"""The ``tenths`` system in the one shape (issue 21): its action table holds exactly the
+words of its plan vocabulary, and the word in a scenario's plan leads straight to the
+handler the table names: the handler found there is the one that runs."""
+
+from __future__ import annotations
+
+from helpers import duel_doc, fighter, of, run
+
+from timedcombat.systems.tenths import SYSTEM, actions, closing
+from timedcombat.systems.tenths.loader import PLAN_KEYS
+
+
+def test_the_action_table_holds_exactly_the_plan_vocabulary():
+    assert set(actions.ACTIONS) == set(SYSTEM.plan_actions) == set(PLAN_KEYS)
+    assert not set(actions.ACTIONS) & set(actions.OWN_STEPS)  # no word in both tables
+    assert actions.ACTIONS["charge"] is closing.do_closing
+
+
+def test_a_plan_word_runs_the_handler_its_table_names(monkeypatch):
+    """Replace the handlers of ``sheathe`` and ``draw`` in the table: the spies run, with
+    the plan's steps, and the originals they hand on to log the actions as before."""
+    seen = []
+
+    def spy(word):
+        original = actions.ACTIONS[word]
+
+        def handler(ctx, f, step):
+            seen.append((word, f.id, step.name, step.weapon, ctx.env.now))
+            return original(ctx, f, step)
+        return handler
+
+    for word in ("sheathe", "draw"):
+        monkeypatch.setitem(actions.ACTIONS, word, spy(word))
+    orm = fighter("orm", "red", [0, 0], walk=4, policy="guard",
+                  weapons=["broadsword", "dagger"],
+                  plan=[{"action": "sheathe", "weapon": "broadsword"},
+                        {"action": "draw", "weapon": "dagger"}])
+    foe = fighter("foe", "blue", [9, 0], facing="W", policy="guard")
+    ev = run(duel_doc(orm, foe, until=20), [])
+    assert seen == [("sheathe", "orm", "sheathe", "broadsword", 0),
+                    ("draw", "orm", "draw", "dagger", 10)]
+    acts = [(e["name"], e["t"], e["end"]) for e in of(ev, "action", actor="orm")]
+    assert acts == [("sheathe", 0, 10), ("draw", 10, 16)]
+
+
+def test_a_handler_swapped_in_the_table_changes_what_happens(monkeypatch):
+    """The table is what runs: a ``draw`` whose handler does nothing draws nothing."""
+
+    def idle(ctx, f, step):
+        yield ctx.env.timeout(1)
+
+    monkeypatch.setitem(actions.ACTIONS, "draw", idle)
+    orm = fighter("orm", "red", [0, 0], walk=4, policy="guard",
+                  weapons=["broadsword", "dagger"],
+                  plan=[{"action": "sheathe", "weapon": "broadsword"},
+                        {"action": "draw", "weapon": "dagger"}])
+    foe = fighter("foe", "blue", [9, 0], facing="W", policy="guard")
+    ev = run(duel_doc(orm, foe, until=20), [])
+    assert [e["name"] for e in of(ev, "action", actor="orm")] == ["sheathe"]

@@ -1,0 +1,136 @@
+"""What the ``tenths`` rule code may use of a running fight: the core
+:class:`~timedcombat.context.Context` and the fight services seed 004's actions need.
+
+The action handlers (:mod:`.actions`, :mod:`.closing`), the resolution of blows
+(:mod:`.melee`), the scripted plans (:mod:`.plans`), the policies (:mod:`.policy`) and
+the topic modules that implement the services below are typed against this protocol, not
+against :class:`~.engine.Fight`: a reader sees here everything a handler can reach. The
+Fight provides it; each service says where it is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any, Protocol
+
+from timedcombat import context as core
+from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.rules import TenthsRules, Weapon
+
+if TYPE_CHECKING:
+    from timedcombat.log import EventLog
+    from timedcombat.ordered import OrderedSet
+    from timedcombat.systems.tenths.melee import Intent
+
+Hex = tuple[int, int]
+Gen = Generator[Any, Any, None]
+
+
+class Context(core.Context[Fighter, TenthsRules], Protocol):
+    """A running ``tenths`` fight as its rule code sees it (see the module docstring)."""
+
+    # ---------------------------------------------------------------- state
+    fighters: dict[str, Fighter]
+    """Every combatant by id (the arena's ``by_id``)."""
+    order: list[Fighter]
+    """Every combatant in scenario order."""
+    able_count: dict[str, int]
+    """Able combatants per side."""
+    over: bool
+    """The fight has ended."""
+    log: EventLog
+    """The event log (``log.count``: the place of the next event in the log's order)."""
+    last_attack: int
+    """The tenth of the last attack roll (the stalemate rule)."""
+    natural: bool
+    """20 and 1 decide every roll (``rules.natural_rolls = "all"``)."""
+    max_reach: int
+    """The longest reach a weapon may have (the search radius of :func:`.moving.enters_range`)."""
+    targeted_by: dict[str, OrderedSet[str]]
+    """Who has each combatant as target (or as a defend-only target)."""
+    blocks: dict[Hex, str]
+    """Blocked hex -> its blocker."""
+    blocked_at: dict[Hex, OrderedSet[str]]
+    """Hemmed-in figures by the hex they wait at."""
+    bucket: list[Intent]
+    """The attacks declared for the tenth :attr:`bucket_t` (:func:`.blows.strike`)."""
+    bucket_t: int
+    resolving: list[Intent]
+    """The attacks of the tenth being resolved (:func:`.melee.resolve_tenth`)."""
+    intent_seq: int
+    """The number of attacks declared so far (their order within a tenth)."""
+
+    # ---------------------------------------------------- the process (process.py, engine.py)
+    def poke(self, c: Fighter, cause: Any) -> None:
+        """Deliver an interrupt cause to ``c``'s process (:mod:`.process`)."""
+
+    def hold(self, c: Fighter) -> Generator[Any, Any, bool]:
+        """Wait until ``c.due`` or until woken: the one wait (:mod:`.process`)."""
+
+    def run_to(self, c: Fighter, end: int) -> Gen:
+        """Wait until the running action's end, pushed back by parries (:mod:`.process`)."""
+
+    def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
+        """Log an action as it starts (:class:`~.engine.Fight`)."""
+
+    def end_action(self, f: Fighter) -> None:
+        """The running action is over (:class:`~.engine.Fight`)."""
+
+    def take_carry(self, f: Fighter) -> int:
+        """Tenths owed by parries, added to the action about to start."""
+
+    def delay(self, f: Fighter, tenths: int, attacking_now: bool) -> None:
+        """A parry or dodge pushes ``f``'s action back (:class:`~.engine.Fight`)."""
+
+    def not_futile(self, f: Fighter, t: Fighter, kind: str, instead: str | None = None) -> str:
+        """A closing action that makes progress (:mod:`.decide`)."""
+
+    # ---------------------------------------------------------------- reach (reach.py)
+    def reach(self, f: Fighter) -> int: ...
+    def rearmed(self, f: Fighter) -> None: ...
+    def weapon_for(self, f: Fighter) -> Weapon | None: ...
+    def reaches(self, a: Fighter, b: Fighter) -> bool: ...
+    def can_attack(self, a: Fighter, b: Fighter) -> bool: ...
+    def hurt_penalty(self, f: Fighter) -> int: ...
+    def threat_range(self, a: Fighter, b: Fighter) -> int: ...
+
+    # ---------------------------------------------------------------- targets (targets.py)
+    def face(self, f: Fighter, toward: Hex, log: bool = True) -> None: ...
+    def can_target(self, f: Fighter, t: Fighter) -> bool: ...
+    def covering(self, f: Fighter, targets: tuple[str, ...] | None = None) -> int | None: ...
+    def watched(self, f: Fighter) -> tuple[str, ...]: ...
+    def set_target(self, f: Fighter, t: Fighter | None, log: bool = True) -> None: ...
+    def set_defend_only(self, f: Fighter, targets: tuple[str, ...]) -> None: ...
+    def targeting(self, f: Fighter) -> list[Fighter]: ...
+
+    # ---------------------------------------------------------------- moving (moving.py, arena)
+    def step_toward(self, c: Fighter, goal: Hex) -> Hex | None: ...
+    def step_away(self, c: Fighter, threat: Hex) -> Hex | None: ...
+    def can_step_toward(self, c: Fighter, goal: Hex) -> bool: ...
+    def can_step_away(self, c: Fighter, threat: Hex) -> bool: ...
+    def move(self, f: Fighter, to: Hex, mode: str, check: bool = True,
+             share: bool = False, running: bool | None = None) -> bool: ...
+    def wait_blocked(self, f: Fighter) -> Gen: ...
+    def room_away(self, at: Hex, threat: Hex) -> bool: ...
+    def enters_range(self, f: Fighter, to: Hex) -> Fighter | None: ...
+
+    # ---------------------------------------------------- close quarters (close_quarters.py)
+    def can_close_in(self, f: Fighter, opp: Fighter) -> bool: ...
+    def enter_close(self, f: Fighter, opp: Fighter, mode: str) -> bool: ...
+
+    # ---------------------------------------------------------------- blocking (blocking.py)
+    def blocker_of(self, f: Fighter, to: Hex) -> Fighter | None: ...
+    def block_occupied(self, f: Fighter, position: str) -> Hex | None: ...
+    def free_block_positions(self, f: Fighter) -> list[str]: ...
+    def take_block(self, f: Fighter, position: str) -> None: ...
+    def drop_block(self, f: Fighter, why: str) -> None: ...
+
+    # ---------------------------------------------------------------- engagement (engagement.py)
+    def engage(self, a: Fighter, b: Fighter) -> None: ...
+    def check_break_off(self, a: Fighter, b: Fighter) -> None: ...
+    def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
+              blow: int) -> None: ...
+    def flee(self, f: Fighter) -> None: ...
+
+
+__all__ = ["Context", "Gen", "Hex", "Step"]
