@@ -14,8 +14,8 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat import events as ev
-from timedcombat.systems.tenths import arms, closing, melee, resolve
-from timedcombat.systems.tenths.events import AttackLost, Dropped, PickedUp, RetreatCut
+from timedcombat.systems.tenths import arms, blows, closing, resolve
+from timedcombat.systems.tenths.events import Dropped, PickedUp, RetreatCut
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
 from timedcombat.systems.tenths.signals import Preempted
@@ -27,13 +27,6 @@ GUARD_RECHECK = 10
 """Engine, not rule: a combatant standing guard looks again every second."""
 
 Gen = Generator[Any, Any, None]
-
-
-def run_to(ctx: Context, f: Fighter, end: int) -> Generator[Any, Any, None]:
-    """Hold until the running action's end (pushed back by parries and dodges)."""
-    f.due = end
-    while not (yield from ctx.hold(f)):
-        pass
 
 
 def do_guard(ctx: Context, f: Fighter, step: Step) -> Gen:
@@ -64,7 +57,7 @@ def do_move(ctx: Context, f: Fighter, step: Step) -> Gen:
     end = ctx.env.now + rate + ctx.take_carry(f)
     ctx.start_action(f, "move", end, to=goal if step.to else None, mode=mode,
                        target=step.target)
-    yield from run_to(ctx, f, end)
+    yield from ctx.run_to(f, end)
     ctx.end_action(f)
     if step.to is None and step.target is not None:
         goal = ctx.fighters[step.target].at
@@ -95,14 +88,6 @@ def do_move(ctx: Context, f: Fighter, step: Step) -> Gen:
 # ---------------------------------------------------------------- blows
 
 
-def lose_attack(ctx: Context, f: Fighter, t: Fighter, reason: str, closing: str | None,
-                weapon: Weapon | None = None) -> None:
-    """An attack that cannot be made is lost, and so is its bonus."""
-    ctx.emit(AttackLost, actor=f.id, target=t.id, reason=reason, closing=closing,
-               weapon=weapon.name if weapon else None)
-    f.anti_parry_bonus = 0
-
-
 def do_attack(ctx: Context, f: Fighter, step: Step) -> Gen:
     """A blow on the weapon's base speed (alternate style: on the two weapons' schedule)."""
     t = f.target
@@ -125,41 +110,15 @@ def do_attack(ctx: Context, f: Fighter, step: Step) -> Gen:
         end = now + arms.blow_interval(f, f.last_struck)
     end += ctx.take_carry(f)
     ctx.start_action(f, "attack", end, target=t.id, weapon=w.name)
-    yield from run_to(ctx, f, end)
+    yield from ctx.run_to(f, end)
     ctx.end_action(f)
     w = ctx.weapon_for(f) or w
     if not t.able or f.target is not t:
-        lose_attack(ctx, f, t, "target out" if not t.able else "target changed", None, w)
+        blows.lose_attack(ctx, f, t, "target out" if not t.able else "target changed", None, w)
     elif ctx.can_attack(f, t):
-        yield from strike(ctx, f, t, None, w)
+        yield from blows.strike(ctx, f, t, None, w)
     else:
-        lose_attack(ctx, f, t, "out of range", None, w)
-
-
-def strike(ctx: Context, f: Fighter, t: Fighter, closing: str | None,
-           weapon: Weapon | None = None) -> Gen:
-    """Declare an attack landing now; it resolves with every attack of this tenth."""
-    if closing is not None and f.alternating:
-        f.alt_next = 0  # the closing blow starts the alternation with the first weapon
-    w = weapon or ctx.weapon_for(f)
-    if w is None:
-        lose_attack(ctx, f, t, "no weapon in hand", closing)
-        return
-    now = ctx.env.now
-    if ctx.bucket_t != now:
-        ctx.bucket = []
-        ctx.bucket_t = now
-        trigger = ctx.env.timeout(0)
-        trigger.callbacks.append(lambda _e, b=ctx.bucket: melee.resolve_tenth(ctx, b))
-    ctx.intent_seq += 1
-    done = ctx.env.event()
-    ctx.bucket.append(melee.Intent(f, t, w, closing, ctx.intent_seq, done))
-    if f.alternating:
-        f.last_struck = f.alt_next
-        f.alt_next = 1 - f.alt_next
-    else:
-        f.last_struck = 0
-    yield done
+        blows.lose_attack(ctx, f, t, "out of range", None, w)
 
 
 def do_retreat(ctx: Context, f: Fighter, step: Step) -> Gen:
@@ -183,7 +142,7 @@ def do_retreat(ctx: Context, f: Fighter, step: Step) -> Gen:
     try:
         moving = _retreat_move(ctx, f, opp, first)
         try:
-            yield from run_to(ctx, f, end)
+            yield from ctx.run_to(f, end)
         except Preempted as p:  # (retreat_reaction = "cuts")
             ctx.emit(RetreatCut, actor=f.id, target=opp.id, moves=f.retreat_moves,
                        cause=p.cause.reason)
@@ -236,7 +195,7 @@ def reaction(ctx: Context, f: Fighter, cause: str, action: str | None = None,
         f.act_start = now
         f.shift = 0
     try:
-        yield from run_to(ctx, f, end)
+        yield from ctx.run_to(f, end)
     finally:
         f.reacting = False
 
@@ -314,7 +273,7 @@ def do_block(ctx: Context, f: Fighter, step: Step) -> Gen:
     ctx.start_action(f, "block", end, position=position, weapon=w.name)
     if moving:
         ctx.drop_block(f, "changing position")
-    yield from run_to(ctx, f, end)
+    yield from ctx.run_to(f, end)
     ctx.end_action(f)
     taken = ctx.block_occupied(f, position)
     if taken is not None:  # (it was free when the action began: entered meanwhile)
@@ -340,7 +299,7 @@ def _weapon_action(ctx: Context, f: Fighter, name: str, w: Weapon, tenths: int,
     ctx.drop_block(f, name)
     if no_defence:
         f.no_defence_until = max(f.no_defence_until, end)
-    yield from run_to(ctx, f, end)
+    yield from ctx.run_to(f, end)
     ctx.end_action(f)
 
 

@@ -25,30 +25,14 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance, is_back
-from timedcombat.systems.tenths import actions, arms, resolve
+from timedcombat.systems.tenths import arms, blows, resolve
+from timedcombat.systems.tenths.exchange import Exchange, finish_closing
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS
 from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, WAKE, Preempt, Preempted
 
 if TYPE_CHECKING:
     from timedcombat.systems.tenths.context import Context
-
-class Exchange:
-    """Two combatants' closing actions against each other, until both are over."""
-
-    def __init__(self, a: Fighter, b: Fighter) -> None:
-        self.a, self.b = a, b
-        self.kinds: dict[str, str] = {}
-        self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
-        self.settled: set[str] = set()  # sides whose closing action time is over
-        self.first_attack: dict[str, int] = {}
-        self.first_attack_seq: dict[str, int] = {}  # (its place in the log's order)
-        self.open = True
-
-    def partner(self, f: Fighter) -> Fighter:
-        return self.b if f is self.a else self.a
-
-
 
 def do_respond(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None]:
     """Answer an opponent's closing action with one of one's own (same tenth); against a
@@ -128,7 +112,7 @@ def walk_in(ctx: Context, f: Fighter, t: Fighter, kind: str,
                 and ctx.can_step_toward(f, t.at):
             end = ctx.env.now + f.stats.walk + ctx.take_carry(f)
             ctx.start_action(f, "move", end, target=t.id, mode="walk")
-            yield from actions.run_to(ctx, f, end)
+            yield from ctx.run_to(f, end)
             ctx.end_action(f)
             nxt = ctx.step_toward(f, t.at)
             if nxt is None or not ctx.move(f, nxt, "walk"):
@@ -263,9 +247,9 @@ def do_closing(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None
         ctx.poke(ex.partner(f), WAKE)
     if sched.attack_at is not None:
         if ctx.can_attack(f, t):
-            yield from actions.strike(ctx, f, t, closing=kind)
+            yield from blows.strike(ctx, f, t, closing=kind)
         else:
-            actions.lose_attack(ctx, f, t, "out of range", kind, w)
+            blows.lose_attack(ctx, f, t, "out of range", kind, w)
     elif kind == "set":
         yield from set_attack(ctx, f, t, ex)
     finish_closing(ctx, f, ex)
@@ -299,47 +283,18 @@ def set_attack(ctx: Context, f: Fighter, t: Fighter, ex: Exchange) -> Generator[
                 + f.shift
             if (yield from ctx.hold(f)):
                 if ctx.can_attack(f, t):
-                    yield from actions.strike(ctx, f, t, closing="set")
+                    yield from blows.strike(ctx, f, t, closing="set")
                     return
                 f.in_range_since = None
             continue
         f.in_range_since = None
         if t.id in ex.settled:
-            actions.lose_attack(ctx, f, t, "never in range", "set", ctx.weapon_for(f))
+            blows.lose_attack(ctx, f, t, "never in range", "set", ctx.weapon_for(f))
             return
         f.due = None
         yield from ctx.hold(f)
     if not t.able:
-        actions.lose_attack(ctx, f, t, "target out", "set", ctx.weapon_for(f))
-
-
-def finish_closing(ctx: Context, f: Fighter, ex: Exchange) -> None:
-    ex.pending.discard(f.id)
-    f.anti_parry_bonus = 0
-    if not ex.pending and ex.open:
-        close_exchange(ctx, ex)
-
-
-def close_exchange(ctx: Context, ex: Exchange) -> None:
-    ex.open = False
-    made = bool(ex.first_attack)
-    for side in (ex.a, ex.b):
-        if side.exchange is not ex:
-            continue  # approached without answering: not part of this exchange
-        other = ex.partner(side)
-        kind = ex.kinds.get(side.id)
-        if made and kind in ("wait", "defend") and other.id in ex.first_attack \
-                and side.other_action_seq < ex.first_attack_seq[other.id]:
-            # (owed only as its next action: one begun after that attack ends it)
-            side.first_attack_after = resolve.let_first_attack_time(
-                side.closing_start, arms.base_speed(side), ex.first_attack[other.id])
-        if not made:
-            side.defence_mods.pop(other.id, None)
-        side.futile = None if made else other.id
-        side.closing = None
-        side.exchange = None
-        ctx.poke(side, WAKE)
-
+        blows.lose_attack(ctx, f, t, "target out", "set", ctx.weapon_for(f))
 
 
 def _closes_in(ctx: Context, f: Fighter, t: Fighter) -> bool:

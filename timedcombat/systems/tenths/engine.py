@@ -33,7 +33,7 @@ from timedcombat.ordered import OrderedSet
 from timedcombat.policies import make as make_policy
 from timedcombat.results import CombatantResult
 from timedcombat.scenario import Scenario
-from timedcombat.systems.tenths import actions, arms, blocking, closing, melee, plans
+from timedcombat.systems.tenths import arms, blocking, blows, closing, exchange, melee, plans
 from timedcombat.systems.tenths.actions import ACTIONS, OWN_STEPS
 from timedcombat.systems.tenths.events import (
     PlanSkip,
@@ -320,12 +320,12 @@ class Fight(Interrupts, Arena[Fighter]):
             ex.kinds[f.id] = "abandoned"  # hands no Wait/Defend first-blow time
         if running or f.id in ex.pending:
             if not running and f.target is not None:  # a Set still waiting to strike
-                actions.lose_attack(self, f, f.target, "abandoned", f.closing,
+                blows.lose_attack(self, f, f.target, "abandoned", f.closing,
                                     self.weapon_for(f))
             # its closing action is over: a Set waiting for it to come in range learns
             # that it never will (else the Set, and the exchange, would wait for ever)
             ex.settled.add(f.id)
-            closing.finish_closing(self, f, ex)
+            exchange.finish_closing(self, f, ex)
             f.closing = None
             other = ex.partner(f)
             if ex.open and other.closing == "set":
@@ -775,7 +775,7 @@ class Fight(Interrupts, Arena[Fighter]):
             ex.settled.add(f.id)
             self.poke(ex.partner(f), WAKE)
             if not ex.pending:
-                closing.close_exchange(self, ex)
+                exchange.close_exchange(self, ex)
         if self.env.active_process is not f.proc:
             self.poke(f, OUT)
 

@@ -1,6 +1,6 @@
 """Resolving attacks: the blows of one tenth together, and blocking attacks.
 
-Attacks landing on the same tenth are gathered by :func:`actions.strike` and resolved
+Attacks landing on the same tenth are gathered by :func:`.blows.strike` and resolved
 here, after that tenth's moves, in initiative order: attacks by a combatant holding the
 advantage over its target first, then in the order they were declared. Two combatants
 attacking each other on the same tenth make a simultaneous attack: no dodge, no parry
@@ -16,8 +16,9 @@ import attrs
 
 from timedcombat import events as ev
 from timedcombat.hexmap import distance, is_back
-from timedcombat.systems.tenths import arms, closing, resolve
+from timedcombat.systems.tenths import arms, resolve
 from timedcombat.systems.tenths.events import AttackLost, DefendChoice, TenthsAttack
+from timedcombat.systems.tenths.exchange import finish_closing
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import SEED, Weapon
 from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, Preempt
@@ -76,7 +77,7 @@ def resolve_tenth(ctx: Context, bucket: list[Intent]) -> None:
         a = intent.attacker
         if intent.closing and a.exchange is not None:
             # the closing attack is made: that side's closing is over on this very tenth
-            closing.finish_closing(ctx, a, a.exchange)
+            finish_closing(ctx, a, a.exchange)
     ctx.resolving = []
     ctx.check_end()
     for intent in bucket:

@@ -68,6 +68,12 @@ class Interrupts:
                 continue  # pushed back meanwhile: wait the rest
             return True
 
+    def run_to(self, c: Fighter, end: int) -> Generator[Any, Any, None]:
+        """Hold until the running action's ``end`` (pushed back by parries and dodges)."""
+        c.due = end
+        while not (yield from self.hold(c)):
+            pass
+
 
 def _take(cause: Any) -> bool:
     """Apply a delivered cause; True when the waiter should decide again (woken)."""
