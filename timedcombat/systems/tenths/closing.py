@@ -25,7 +25,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance, is_back
-from timedcombat.systems.tenths import arms, blows, resolve
+from timedcombat.systems.tenths import arms, blows, exchange, resolve
 from timedcombat.systems.tenths.exchange import Exchange, finish_closing
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS
@@ -303,3 +303,29 @@ def _closes_in(ctx: Context, f: Fighter, t: Fighter) -> bool:
     in combat)."""
     return (distance(f.at, t.at) == 1 and ctx.can_close_in(f, t)
             and any(w.reach == "short" for w in f.hand))
+
+
+def abandon_closing(ctx: Context, f: Fighter, running: bool) -> None:
+    """A closing action given up (preempted): its attack and bonus are lost. One that
+    had run its time and only waited for the opponent's (Wait, Defend) stands: the
+    exchange goes on and may still hand the first-blow time."""
+    f.anti_parry_bonus = 0
+    f.in_range_since = None
+    ex = f.exchange
+    if ex is None or not ex.open:
+        f.closing = None
+        return
+    if running:
+        ex.kinds[f.id] = "abandoned"  # hands no Wait/Defend first-blow time
+    if running or f.id in ex.pending:
+        if not running and f.target is not None:  # a Set still waiting to strike
+            blows.lose_attack(ctx, f, f.target, "abandoned", f.closing,
+                                ctx.weapon_for(f))
+        # its closing action is over: a Set waiting for it to come in range learns
+        # that it never will (else the Set, and the exchange, would wait for ever)
+        ex.settled.add(f.id)
+        exchange.finish_closing(ctx, f, ex)
+        f.closing = None
+        other = ex.partner(f)
+        if ex.open and other.closing == "set":
+            ctx.poke(other, WAKE)

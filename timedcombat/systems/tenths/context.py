@@ -85,52 +85,139 @@ class Context(core.Context[Fighter, TenthsRules], Protocol):
     def not_futile(self, f: Fighter, t: Fighter, kind: str, instead: str | None = None) -> str:
         """A closing action that makes progress (:mod:`.decide`)."""
 
-    # ---------------------------------------------------------------- reach (reach.py)
-    def reach(self, f: Fighter) -> int: ...
-    def rearmed(self, f: Fighter) -> None: ...
-    def weapon_for(self, f: Fighter) -> Weapon | None: ...
-    def reaches(self, a: Fighter, b: Fighter) -> bool: ...
-    def can_attack(self, a: Fighter, b: Fighter) -> bool: ...
-    def hurt_penalty(self, f: Fighter) -> int: ...
-    def threat_range(self, a: Fighter, b: Fighter) -> int: ...
+    # ---------------------------------------------------------------- ranges.py
+    def reach(self, f: Fighter) -> int:
+        """How far ``f`` strikes now, in hexes."""
 
-    # ---------------------------------------------------------------- targets (targets.py)
-    def face(self, f: Fighter, toward: Hex, log: bool = True) -> None: ...
-    def can_target(self, f: Fighter, t: Fighter) -> bool: ...
-    def covering(self, f: Fighter, targets: tuple[str, ...] | None = None) -> int | None: ...
-    def watched(self, f: Fighter) -> tuple[str, ...]: ...
-    def set_target(self, f: Fighter, t: Fighter | None, log: bool = True) -> None: ...
-    def set_defend_only(self, f: Fighter, targets: tuple[str, ...]) -> None: ...
-    def targeting(self, f: Fighter) -> list[Fighter]: ...
+    def rearmed(self, f: Fighter) -> None:
+        """Weapons in hand or style changed: work out the reach again."""
 
-    # ---------------------------------------------------------------- moving (moving.py, arena)
-    def step_toward(self, c: Fighter, goal: Hex) -> Hex | None: ...
-    def step_away(self, c: Fighter, threat: Hex) -> Hex | None: ...
-    def can_step_toward(self, c: Fighter, goal: Hex) -> bool: ...
-    def can_step_away(self, c: Fighter, threat: Hex) -> bool: ...
+    def weapon_for(self, f: Fighter) -> Weapon | None:
+        """The weapon of ``f``'s next blow (None: nothing that can strike)."""
+
+    def reaches(self, a: Fighter, b: Fighter) -> bool:
+        """Geometry only: ``a`` can strike ``b`` where both stand."""
+
+    def can_attack(self, a: Fighter, b: Fighter) -> bool:
+        """Both able and ``a`` reaches ``b``."""
+
+    def hurt_penalty(self, f: Fighter) -> int:
+        """The hurt penalty on ``f``'s rolls now."""
+
+    def threat_range(self, a: Fighter, b: Fighter) -> int:
+        """The longer of the two reaches."""
+
+    def closing_distance(self, a: Fighter, b: Fighter) -> int:
+        """From this distance ``a`` closes with ``b``."""
+
+    def in_zone(self, a: Fighter, b: Fighter) -> bool:
+        """``b`` is within ``a``'s closing distance."""
+
+    # ---------------------------------------------------------------- targets.py
+    def face(self, f: Fighter, toward: Hex, log: bool = True) -> None:
+        """Turn (free) toward a hex (a blocker keeps its facing)."""
+
+    def can_target(self, f: Fighter, t: Fighter) -> bool:
+        """``t`` may become ``f``'s target (not to the back of a blocker)."""
+
+    def covering(self, f: Fighter, targets: tuple[str, ...] | None = None) -> int | None:
+        """A facing with both defend-only targets in front (None: none)."""
+
+    def watched(self, f: Fighter) -> tuple[str, ...]:
+        """The opponents ``f`` watches: its target, or its two defend-only targets."""
+
+    def set_target(self, f: Fighter, t: Fighter | None, log: bool = True) -> None:
+        """``t`` becomes ``f``'s target."""
+
+    def set_defend_only(self, f: Fighter, targets: tuple[str, ...]) -> None:
+        """Defend only, watching two targets."""
+
+    def targeting(self, f: Fighter) -> list[Fighter]:
+        """The able enemies that have ``f`` as target."""
+
+    # ---------------------------------------------------------------- moving.py (and the arena)
+    def step_toward(self, c: Fighter, goal: Hex) -> Hex | None:
+        """The free neighbour that best closes on ``goal`` (the arena)."""
+
+    def step_away(self, c: Fighter, threat: Hex) -> Hex | None:
+        """The free neighbour that best opens the distance (the arena)."""
+
+    def can_step_toward(self, c: Fighter, goal: Hex) -> bool:
+        """Some free neighbour is closer to ``goal`` (the arena)."""
+
+    def can_step_away(self, c: Fighter, threat: Hex) -> bool:
+        """Some free neighbour is farther from ``threat`` (the arena)."""
+
     def move(self, f: Fighter, to: Hex, mode: str, check: bool = True,
-             share: bool = False, running: bool | None = None) -> bool: ...
-    def wait_blocked(self, f: Fighter) -> Gen: ...
-    def room_away(self, at: Hex, threat: Hex) -> bool: ...
-    def enters_range(self, f: Fighter, to: Hex) -> Fighter | None: ...
+             share: bool = False, running: bool | None = None) -> bool:
+        """Move ``f`` one hex (False: a block held it)."""
 
-    # ---------------------------------------------------- close quarters (close_quarters.py)
-    def can_close_in(self, f: Fighter, opp: Fighter) -> bool: ...
-    def enter_close(self, f: Fighter, opp: Fighter, mode: str) -> bool: ...
+    def wait_blocked(self, f: Fighter) -> Gen:
+        """Wait, hemmed in, until a hex next to it frees up or the target moves."""
 
-    # ---------------------------------------------------------------- blocking (blocking.py)
-    def blocker_of(self, f: Fighter, to: Hex) -> Fighter | None: ...
-    def block_occupied(self, f: Fighter, position: str) -> Hex | None: ...
-    def free_block_positions(self, f: Fighter) -> list[str]: ...
-    def take_block(self, f: Fighter, position: str) -> None: ...
-    def drop_block(self, f: Fighter, why: str) -> None: ...
+    def room_away(self, at: Hex, threat: Hex) -> bool:
+        """Some free hex next to ``at`` is farther from ``threat``."""
 
-    # ---------------------------------------------------------------- engagement (engagement.py)
-    def engage(self, a: Fighter, b: Fighter) -> None: ...
-    def check_break_off(self, a: Fighter, b: Fighter) -> None: ...
+    def vacated(self, h: Hex) -> None:
+        """A hex was left: wake the hemmed-in figures next to it."""
+
+    def after_move(self, f: Fighter, check: bool = True) -> None:
+        """What a move sets off: watchers turn, Sets look, break-offs."""
+
+    def watch_set(self, w: Fighter) -> None:
+        """A Set notes when its opponent comes in range (or leaves it)."""
+
+    def enters_range(self, f: Fighter, to: Hex) -> Fighter | None:
+        """An enemy a plain move to ``to`` would bring in range."""
+
+    # ---------------------------------------------------------------- close_quarters.py
+    def can_close_in(self, f: Fighter, opp: Fighter) -> bool:
+        """``f`` may enter ``opp``'s hex (the occupancy rule)."""
+
+    def enter_close(self, f: Fighter, opp: Fighter, mode: str) -> bool:
+        """``f`` enters ``opp``'s hex: both at close quarters."""
+
+    def leave_close(self, f: Fighter) -> None:
+        """``f`` is out of close quarters with everyone."""
+
+    # ---------------------------------------------------------------- blocking.py
+    def blocker_of(self, f: Fighter, to: Hex) -> Fighter | None:
+        """The enemy blocking ``to`` against ``f``, if any."""
+
+    def block_occupied(self, f: Fighter, position: str) -> Hex | None:
+        """A hex ``position`` would block that a figure stands on."""
+
+    def free_block_positions(self, f: Fighter) -> list[str]:
+        """The blocking positions ``f`` could take up now."""
+
+    def take_block(self, f: Fighter, position: str) -> None:
+        """``f`` holds a blocking position."""
+
+    def drop_block(self, f: Fighter, why: str) -> None:
+        """``f``'s blocking position ends."""
+
+    # ---------------------------------------------------------------- engagement.py
+    def engage(self, a: Fighter, b: Fighter) -> None:
+        """``a`` and ``b`` are in combat."""
+
+    def disengage(self, a: Fighter, b: Fighter, why: str = "break_off") -> None:
+        """``a`` and ``b`` are no longer in combat."""
+
+    def check_break_off(self, a: Fighter, b: Fighter) -> None:
+        """Break off when both are out of range."""
+
     def wound(self, victim: Fighter, amount: int, source: Fighter, weapon: str,
-              blow: int) -> None: ...
-    def flee(self, f: Fighter) -> None: ...
+              blow: int) -> None:
+        """Damage: hurt, or out of the fight."""
+
+    def retreat_cut(self, f: Fighter, cause: str, at: int | None = None) -> None:
+        """``f``'s Retreat ends before its second move."""
+
+    def flee(self, f: Fighter) -> None:
+        """A badly hurt combatant who has broken off leaves the fight."""
+
+    def leave(self, f: Fighter) -> None:
+        """``f`` is out of the fight: what it held ends."""
 
 
 __all__ = ["Context", "Gen", "Hex", "Step"]

@@ -57,8 +57,8 @@ class Fighter(Combatant):
         self.style: str | None = stats.style
         self.alt_next = 0  # alternate style: index of the weapon of the next blow
         self.last_struck: int | None = None  # index of the weapon of the last blow
-        self.reach_now = 0  # hexes its weapons reach (Fight.rearmed keeps it)
-        self.alternating = False  # two weapons in hand, both attacking (Fight.rearmed)
+        self.reach_now = 0  # hexes its weapons reach (ranges.rearmed keeps it)
+        self.alternating = False  # two weapons in hand, both attacking (ranges.rearmed)
         self.body = body_of(stats.strength, stats.body, rules)
         self.hurt_at = hurt_threshold(self.body, rules)
         self.hurt_t = 0  # the tenth it became hurt: the penalty counts from the next one
