@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import attrs
 
@@ -22,8 +23,8 @@ from timedcombat.systems.tenths.rules import (
 class TenthsSystem(ModuleSystem):
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[ModuleType] = loader
+    present: ClassVar[ModuleType] = present
     rules_class = TenthsRules
     name = "tenths"
     title = ("Tenths: closing, combat and breaking off timed in tenths of a second "

@@ -36,10 +36,11 @@ def strike(ctx: Context, f: Fighter, t: Fighter, closing: str | None,
         return
     now = ctx.env.now
     if ctx.bucket_t != now:
-        ctx.bucket = []
+        bucket: list[melee.Intent] = []
+        ctx.bucket = bucket
         ctx.bucket_t = now
         trigger = ctx.env.timeout(0)
-        trigger.callbacks.append(lambda _e, b=ctx.bucket: melee.resolve_tenth(ctx, b))
+        trigger.callbacks.append(lambda _e: melee.resolve_tenth(ctx, bucket))
     ctx.intent_seq += 1
     done = ctx.env.event()
     ctx.bucket.append(melee.Intent(f, t, w, closing, ctx.intent_seq, done))

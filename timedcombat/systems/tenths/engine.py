@@ -22,7 +22,7 @@ reach it.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -46,6 +46,7 @@ from timedcombat.systems.tenths import (
     targets,
 )
 from timedcombat.systems.tenths.actions import ACTIONS, OWN_STEPS
+from timedcombat.systems.tenths.context import Clock, Context
 from timedcombat.systems.tenths.events import TenthsAction, TenthsPlaced
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.policy import POLICIES
@@ -65,6 +66,7 @@ class Fight(Interrupts, Arena[Fighter]):
     """One run of a ``tenths`` scenario: the arena with seed 004's combatant processes."""
 
     system = "tenths"
+    env: Clock  # (simpy's, moved by whole tenths only: see context.Clock)
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
@@ -248,3 +250,8 @@ class Fight(Interrupts, Arena[Fighter]):
 
 
 
+
+
+if TYPE_CHECKING:
+    def _a_fight_is_a_context(fight: Fight) -> Context:
+        return fight  # (mypy checks that the Fight provides all the Context lists)

@@ -221,7 +221,7 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
     retreating = (stopped and not non_target and not surprise and b.able
                   and b.act not in UNINTERRUPTIBLE and _wants_retreat(ctx, b, a)
                   and _room_to_retreat(ctx, b, a, chosen, defence, outcome))
-    holder = b if stopped else a
+    holder: Fighter | None = b if stopped else a
     if simultaneous and mutual is not None:
         mutual.stopped[(a.id, b.id)] = stopped
         if stopped and mutual.stopped.get((b.id, a.id)):

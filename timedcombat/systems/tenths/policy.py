@@ -65,7 +65,8 @@ class DefaultPolicy:
             return "defend"
         if theirs in ("defend", "avoid"):
             return "set"
-        return self.closing(ctx, f, t)
+        kind = self.closing(ctx, f, t)
+        return kind if kind is not None else "wait"  # (one that does not initiate waits)
 
     def approach_mode(self, ctx: Context, f: Fighter, t: Fighter) -> str:
         d = distance(f.at, t.at)
@@ -241,6 +242,5 @@ class CautiousPolicy(DefaultPolicy):
         return super().respond(ctx, f, t, theirs)
 
 
-POLICIES: dict[str, type[DefaultPolicy]] = table(DefaultPolicy, AggressivePolicy,
-                                                 CautiousPolicy, GuardPolicy)
+POLICIES = table(DefaultPolicy, AggressivePolicy, CautiousPolicy, GuardPolicy)
 
