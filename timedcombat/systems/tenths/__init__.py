@@ -13,6 +13,7 @@ from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import MapMark, ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tenths import loader, mapmarks, present
+from timedcombat.systems.tenths.engine import Fight
 from timedcombat.systems.tenths.rules import (
     SEED,
     WEAPONS,
@@ -43,8 +44,6 @@ class TenthsSystem(ModuleSystem):
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
-        from timedcombat.systems.tenths.engine import Fight
-
         return Fight(scenario, dice, log, until, seed).run()
 
     def parameter_source(self, name: str) -> str:
