@@ -56,7 +56,7 @@ def do_move(ctx: Context, f: Fighter, step: Step) -> Gen:
         return
     end = ctx.env.now + rate + ctx.take_carry(f)
     ctx.start_action(f, "move", end, to=goal if step.to else None, mode=mode,
-                       target=step.target)
+                     target=step.target)
     yield from ctx.run_to(f, end)
     ctx.end_action(f)
     if step.to is None and step.target is not None:
@@ -145,7 +145,7 @@ def do_retreat(ctx: Context, f: Fighter, step: Step) -> Gen:
             yield from ctx.run_to(f, end)
         except Preempted as p:  # (retreat_reaction = "cuts")
             ctx.emit(RetreatCut, actor=f.id, target=opp.id, moves=f.retreat_moves,
-                       cause=p.cause.reason)
+                     cause=p.cause.reason)
             raise
         if moving:
             _retreat_move(ctx, f, opp, ctx.step_away(f, opp.at))
@@ -189,7 +189,7 @@ def reaction(ctx: Context, f: Fighter, cause: str, action: str | None = None,
     f.aware = True  # (surprise rules) reacting, it is aware: it answers once it is over
     f.no_defence_until = max(f.no_defence_until, end)
     ctx.emit(ev.Reaction, actor=f.id, cause=cause, roll=roll, tenths=tenths, skill=f.skill,
-               end=end)
+             end=end)
     if f.act is None:
         f.act = "react"
         f.act_start = now
@@ -278,7 +278,7 @@ def do_block(ctx: Context, f: Fighter, step: Step) -> Gen:
     taken = ctx.block_occupied(f, position)
     if taken is not None:  # (it was free when the action began: entered meanwhile)
         ctx.emit(ev.Interrupted, actor=f.id, name="block",
-                   cause=f"blocked hex occupied: {list(taken)}")
+                 cause=f"blocked hex occupied: {list(taken)}")
         return
     ctx.take_block(f, position)
 

@@ -21,7 +21,7 @@ def lose_attack(ctx: Context, f: Fighter, t: Fighter, reason: str, closing: str 
                 weapon: Weapon | None = None) -> None:
     """An attack that cannot be made is lost, and so is its bonus."""
     ctx.emit(AttackLost, actor=f.id, target=t.id, reason=reason, closing=closing,
-               weapon=weapon.name if weapon else None)
+             weapon=weapon.name if weapon else None)
     f.anti_parry_bonus = 0
 
 

@@ -50,10 +50,10 @@ def leave_close(ctx: Context, f: Fighter) -> None:
         o.close.discard(f.id)
         if o.able:
             ctx.emit(ev.State, actor=o.id, state="close_quarters", value=False,
-                      opponent=f.id)
+                     opponent=f.id)
         if f.able:
             ctx.emit(ev.State, actor=f.id, state="close_quarters", value=False,
-                      opponent=oid)
+                     opponent=oid)
     mates = [ctx.fighters[oid] for oid in sorted(f.close)]
     f.close.clear()
     for x in (f, *mates):

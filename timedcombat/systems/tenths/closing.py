@@ -164,7 +164,7 @@ def open_exchange(ctx: Context, f: Fighter, t: Fighter) -> Exchange:
         if free_to_answer(t):
             # a non-target closes: change target first (a reaction), then answer
             ctx.poke(t, Preempt("approached", Step("target", target=f.id,
-                                                     reason="approached")))
+                                                   reason="approached")))
     return ex
 
 
@@ -210,7 +210,7 @@ def do_closing(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None
     f.anti_parry_bonus = sched.anti_parry_bonus
     carry = ctx.take_carry(f)
     ctx.start_action(f, kind, now + sched.duration + carry, target=t.id,
-                       weapon=w.name if w else None, closing=True)
+                     weapon=w.name if w else None, closing=True)
     f.shift = carry
     answered = t.exchange is ex
     f.moves_left = sum(1 for _, d in sched.moves if d == resolve.TOWARD)
@@ -236,7 +236,7 @@ def do_closing(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None
         elif not ctx.can_attack(f, t):
             nxt = ctx.step_toward(f, t.at)
             if nxt is not None and not ctx.move(f, nxt, "closing",
-                                                  running=kind == "charge"):
+                                                running=kind == "charge"):
                 break  # stopped by a block: the closing action's moves end there
     f.due = now + sched.duration + f.shift
     while not (yield from ctx.hold(f)):
@@ -320,7 +320,7 @@ def abandon_closing(ctx: Context, f: Fighter, running: bool) -> None:
     if running or f.id in ex.pending:
         if not running and f.target is not None:  # a Set still waiting to strike
             blows.lose_attack(ctx, f, f.target, "abandoned", f.closing,
-                                ctx.weapon_for(f))
+                              ctx.weapon_for(f))
         # its closing action is over: a Set waiting for it to come in range learns
         # that it never will (else the Set, and the exchange, would wait for ever)
         ex.settled.add(f.id)

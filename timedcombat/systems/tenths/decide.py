@@ -56,7 +56,7 @@ def _decide_once(ctx: Context, f: Fighter) -> Step | None:
                 return f.policy.combat(ctx, f, t)
             if head.action in CLOSING_ACTIONS:
                 ctx.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
-                          reason="already in combat")
+                         reason="already in combat")
                 return None
         return f.policy.combat(ctx, f, t)
     if f.block is not None and (head is None or head.action not in CLOSING_ACTIONS):

@@ -51,7 +51,7 @@ def wound(ctx: Context, victim: Fighter, amount: int, source: Fighter, weapon: s
     victim.damage += amount
     if ctx.logging:
         ctx.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
-                  body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
+                 body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
     else:
         ctx.count()
     if not victim.hurt and victim.damage >= victim.hurt_at:

@@ -126,7 +126,7 @@ def _defend_only_choices(ctx: Context, order: list[Intent]) -> set[int]:
         roll = ctx.dice.die(len(intents))
         chosen = intents[roll - 1]
         ctx.emit(DefendChoice, actor=bid, among=tuple(i.attacker.id for i in intents),
-                   roll=roll, against=chosen.attacker.id)
+                 roll=roll, against=chosen.attacker.id)
         undefended.update(i.seq for i in intents if i is not chosen)
     return undefended
 
@@ -167,11 +167,11 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
     now = ctx.env.now
     if not b.able:
         ctx.emit(AttackLost, actor=a.id, target=b.id, reason="target out",
-                   closing=intent.closing, weapon=w.name)
+                 closing=intent.closing, weapon=w.name)
         return
     if not ctx.reaches(a, b):
         ctx.emit(AttackLost, actor=a.id, target=b.id, reason="out of range",
-                   closing=intent.closing, weapon=w.name)
+                 closing=intent.closing, weapon=w.name)
         return
     rules = ctx.rules
     mods: list[tuple[str, int]] = []
@@ -235,11 +235,11 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
     b.advantage_over = a.id if holder is b else None
     if ctx.logging:
         ctx.emit(TenthsAttack, actor=a.id, target=b.id, weapon=w.name, roll=roll,
-                   total=total, against=outcome.against, result=outcome.result,
-                   margin=outcome.margin, simultaneous=simultaneous, modifiers=tuple(mods),
-                   closing=intent.closing, defence=chosen.kind if chosen else None,
-                   advantage=holder.id if holder is not None else None,
-                   surprised=True if surprise else None)
+                 total=total, against=outcome.against, result=outcome.result,
+                 margin=outcome.margin, simultaneous=simultaneous, modifiers=tuple(mods),
+                 closing=intent.closing, defence=chosen.kind if chosen else None,
+                 advantage=holder.id if holder is not None else None,
+                 surprised=True if surprise else None)
     else:
         ctx.count()
     adjacent = distance(a.at, b.at) == 1
@@ -294,8 +294,8 @@ def _apply_defence(ctx: Context, b: Fighter, a: Fighter, opt: DefenceOption,
     attacking_now = b.id in attacking
     if ctx.logging:
         ctx.emit(ev.Defence, actor=b.id, kind=kind, against=a.id, roll=d_roll,
-                   total=d_total, success=held, weapon=opt.weapon, delay=opt.time,
-                   modifiers=(("bonus", opt.bonus),))
+                 total=d_total, success=held, weapon=opt.weapon, delay=opt.time,
+                 modifiers=(("bonus", opt.bonus),))
     else:
         ctx.count()
     if kind == "parry" and b.block is not None and opt.weapon == b.hand[0].name:
@@ -404,17 +404,17 @@ def blocking_attack(ctx: Context, blocker: Fighter, mover: Fighter, running: boo
     mover.advantage_over = None if held else blocker.id
     w = blocker.hand[0]
     ctx.emit(TenthsAttack, actor=blocker.id, target=mover.id, weapon=w.name, roll=roll,
-               total=total, against=outcome.against, result=result, margin=outcome.margin,
-               simultaneous=False, modifiers=tuple(mods), kind="block",
-               defence=chosen.kind if chosen else None,
-               advantage=blocker.id if held else mover.id)
+             total=total, against=outcome.against, result=result, margin=outcome.margin,
+             simultaneous=False, modifiers=tuple(mods), kind="block",
+             defence=chosen.kind if chosen else None,
+             advantage=blocker.id if held else mover.id)
     if chosen is not None and defence is not None:
         ctx.emit(ev.Defence, actor=mover.id, kind="dodge", against=blocker.id,
-                   roll=defence[1], total=defence[2], success=not held,
-                   modifiers=(("bonus", chosen.bonus),))
+                 roll=defence[1], total=defence[2], success=not held,
+                 modifiers=(("bonus", chosen.bonus),))
     if held:
         ctx.emit(ev.Interrupted, actor=mover.id, name=mover.act or "move",
-                   cause=f"blocked by {blocker.id}" + (": stopped" if running else ""))
+                 cause=f"blocked by {blocker.id}" + (": stopped" if running else ""))
         return False
     ctx.drop_block(blocker, "passed")
     return True

@@ -42,7 +42,7 @@ def move(ctx: Context, f: Fighter, to: tuple[int, int], mode: str, check: bool =
             f.facing = facing_towards(to, there)
     if ctx.logging:
         ctx.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode,
-                  facing=FACINGS[f.facing])
+                 facing=FACINGS[f.facing])
     else:
         ctx.count()
     ctx.after_move(f, check)

@@ -40,7 +40,7 @@ def face(ctx: Context, f: Fighter, toward: tuple[int, int], log: bool = True) ->
         f.facing = new
         if log:
             ctx.emit(ev.Move, actor=f.id, frm=here, to=here, mode="turn",
-                      facing=FACINGS[new])
+                     facing=FACINGS[new])
 
 
 def choose_target(ctx: Context, f: Fighter) -> None:
