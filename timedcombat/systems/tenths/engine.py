@@ -49,6 +49,7 @@ from timedcombat.systems.tenths.actions import ACTIONS, OWN_STEPS
 from timedcombat.systems.tenths.context import Clock, Context
 from timedcombat.systems.tenths.events import TenthsAction, TenthsPlaced
 from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.melee import Intent
 from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.process import Interrupts
 from timedcombat.systems.tenths.rules import TenthsRules
@@ -83,9 +84,9 @@ class Fight(Interrupts, Arena[Fighter]):
         self.max_reach = max(self.rules.short_reach, self.rules.long_reach)
         self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
         self.blocked_at: dict[tuple[int, int], OrderedSet[str]] = {}  # hemmed-in figures
-        self.bucket: list[Any] = []
+        self.bucket: list[Intent] = []  # the attacks declared for the tenth bucket_t
         self.bucket_t = -1
-        self.resolving: list[Any] = []  # the attacks of the tenth being resolved
+        self.resolving: list[Intent] = []  # the attacks of the tenth being resolved
         self.intent_seq = 0
         self.natural = self.rules.natural_rolls == "all"  # 20/1 decide every roll
 

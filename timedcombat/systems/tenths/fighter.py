@@ -14,6 +14,7 @@ from timedcombat.systems.tenths.rules import TenthsRules, TenthsStats, Weapon
 
 if TYPE_CHECKING:
     from timedcombat.scenario import CombatantSpec
+    from timedcombat.systems.tenths.exchange import Exchange
 
 
 @attrs.frozen(slots=False)
@@ -72,7 +73,7 @@ class Fighter(Combatant):
         self.no_defence_until = 0  # no active defence while now < this
         self.forced: Step | None = None
         # closing
-        self.exchange: Any = None
+        self.exchange: Exchange | None = None
         self.closing: str | None = None
         self.closing_start = 0
         self.defence_mods: dict[str, int] = {}  # vs that opponent's first attack
@@ -90,14 +91,14 @@ class Fighter(Combatant):
         self.attacked: OrderedSet[str] = OrderedSet()  # opponents it attacked since engaging
         self.reacting = False
         self.blocked = False  # hemmed in, waiting for a hex to free up
-        self.approaches: list[tuple[Fighter, Any]] = []  # (closer, exchange) to answer
+        self.approaches: list[tuple[Fighter, Exchange]] = []  # (closer, exchange) to answer
         self.futile: str | None = None  # its last closing exchange with this one: no attack
         # a Retreat under way: from whom, the moves made, a reaction forced meanwhile
         self.retreat_from: str | None = None
         self.retreat_moves = 0
         self.after_retreat: Step | None = None
         self.moves_left = 0  # moves toward its opponent its closing action has still to make
-        self.parked: Any = None  # the exchange of a closing action given up to walk in first
+        self.parked: Exchange | None = None  # a closing action given up to walk in first
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"
