@@ -10,6 +10,16 @@ from timedcombat.systems.tenths import SYSTEM, actions, closing
 from timedcombat.systems.tenths.loader import PLAN_KEYS
 
 
+def _sheathe_then_draw() -> list[dict]:
+    """orm sheathes its broadsword (10 tenths), then draws its dagger (6); the foe stands."""
+    orm = fighter("orm", "red", [0, 0], walk=4, policy="guard",
+                  weapons=["broadsword", "dagger"],
+                  plan=[{"action": "sheathe", "weapon": "broadsword"},
+                        {"action": "draw", "weapon": "dagger"}])
+    foe = fighter("foe", "blue", [9, 0], facing="W", policy="guard")
+    return run(duel_doc(orm, foe, until=20), [])
+
+
 def test_the_action_table_holds_exactly_the_plan_vocabulary():
     assert set(actions.ACTIONS) == set(SYSTEM.plan_actions) == set(PLAN_KEYS)
     assert not set(actions.ACTIONS) & set(actions.OWN_STEPS)  # no word in both tables
@@ -31,12 +41,7 @@ def test_a_plan_word_runs_the_handler_its_table_names(monkeypatch):
 
     for word in ("sheathe", "draw"):
         monkeypatch.setitem(actions.ACTIONS, word, spy(word))
-    orm = fighter("orm", "red", [0, 0], walk=4, policy="guard",
-                  weapons=["broadsword", "dagger"],
-                  plan=[{"action": "sheathe", "weapon": "broadsword"},
-                        {"action": "draw", "weapon": "dagger"}])
-    foe = fighter("foe", "blue", [9, 0], facing="W", policy="guard")
-    ev = run(duel_doc(orm, foe, until=20), [])
+    ev = _sheathe_then_draw()
     assert seen == [("sheathe", "orm", "sheathe", "broadsword", 0),
                     ("draw", "orm", "draw", "dagger", 10)]
     acts = [(e["name"], e["t"], e["end"]) for e in of(ev, "action", actor="orm")]
@@ -50,10 +55,5 @@ def test_a_handler_swapped_in_the_table_changes_what_happens(monkeypatch):
         yield ctx.env.timeout(1)
 
     monkeypatch.setitem(actions.ACTIONS, "draw", idle)
-    orm = fighter("orm", "red", [0, 0], walk=4, policy="guard",
-                  weapons=["broadsword", "dagger"],
-                  plan=[{"action": "sheathe", "weapon": "broadsword"},
-                        {"action": "draw", "weapon": "dagger"}])
-    foe = fighter("foe", "blue", [9, 0], facing="W", policy="guard")
-    ev = run(duel_doc(orm, foe, until=20), [])
+    ev = _sheathe_then_draw()
     assert [e["name"] for e in of(ev, "action", actor="orm")] == ["sheathe"]
