@@ -4,8 +4,13 @@ handler the table names: the handler found there is the one that runs."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from helpers import duel_doc, fighter, of, run
 
+import timedcombat.systems.tenths as tenths_pkg
+from timedcombat import context as core_context
 from timedcombat.systems.tenths import SYSTEM, actions, closing
 from timedcombat.systems.tenths.loader import PLAN_KEYS
 
@@ -57,3 +62,42 @@ def test_a_handler_swapped_in_the_table_changes_what_happens(monkeypatch):
     monkeypatch.setitem(actions.ACTIONS, "draw", idle)
     ev = _sheathe_then_draw()
     assert [e["name"] for e in of(ev, "action", actor="orm")] == ["sheathe"]
+
+
+TENTHS = Path(tenths_pkg.__file__).parent
+
+
+def _members(tree: ast.AST, name: str) -> set[str]:
+    cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == name)
+    return {n.target.id for n in cls.body
+            if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)} | \
+        {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+
+
+def test_the_context_lists_exactly_what_the_rule_code_uses():
+    """Every ``ctx.NAME`` of the rule code is in the tenths Context (or the core one it
+    extends), and every member the tenths Context adds is used somewhere."""
+    used: set[str] = set()
+    for path in TENTHS.glob("*.py"):
+        if path.name in ("engine.py", "context.py"):
+            continue
+        used |= {n.attr for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                 and n.value.id == "ctx"}
+    own = _members(ast.parse((TENTHS / "context.py").read_text(encoding="utf-8")), "Context")
+    core = _members(ast.parse(Path(core_context.__file__).read_text(encoding="utf-8")),
+                    "Context")
+    assert used - own - core == set()
+    assert own - used == set()
+    assert len(used) > 60
+
+
+def test_no_rule_module_imports_the_fight():
+    """Rule code is written against the Context: only the system object imports the
+    engine (not even for types)."""
+    for path in TENTHS.glob("*.py"):
+        if path.name in ("__init__.py", "engine.py"):
+            continue
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.ImportFrom):
+                assert n.module != "timedcombat.systems.tenths.engine", path.name
