@@ -4,9 +4,10 @@ or python-chess's board, a small base that owns the loop while systems fill in h
 An :class:`Arena` owns the simpy environment (one clock in integer tenths), the hex map,
 the dice, the event log, the sides and the end of the fight: ``start`` and ``placed``
 events, the run loop with its ``until`` cap and the stalemate rule, end detection (one
-side left), and a typed :class:`~timedcombat.results.Outcome`. It also gives combatant
-processes their plumbing (:meth:`Arena.poke`, :meth:`Arena.hold`) and the geometry every
-system needs (nearest enemy by map index, steps toward and away).
+side left), and a typed :class:`~timedcombat.results.Outcome`. It also gives the geometry
+every system needs (nearest enemy by map index, steps toward and away). How a system's
+processes wait and interrupt each other is the system's own (``tenths``: its
+``process.py``).
 
 A system subclasses it, sets :attr:`Arena.system`, adds its combatants in
 :meth:`Arena.__init__` with :meth:`Arena.add`, and fills in the hooks:
@@ -21,7 +22,7 @@ Nothing here knows a rule system's vocabulary.
 from __future__ import annotations
 
 import abc
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -42,8 +43,6 @@ from timedcombat.hexmap import (
 )
 from timedcombat.log import EventLog
 from timedcombat.results import BEATEN, FLED, HURT, OK, OUT, CombatantResult, Outcome
-from timedcombat.signals import DELAY, WAKE, Finished, Preempt, Preempted
-from timedcombat.signals import OUT as OUT_SIGNAL
 
 Hex = tuple[int, int]
 
@@ -73,13 +72,7 @@ class Combatant:
         self.plan: list[Any] = list(spec.plan)
         self.plan_index = 0
         self.policy: Any = None
-        # process plumbing (Arena.poke / Arena.hold)
-        self.proc: simpy.Process | None = None
-        self.waiting = False
-        self.pending: list[Any] = []
-        self.due: int | None = None
-        self.act: str | None = None
-        self.never: simpy.Event | None = None
+        self.proc: simpy.Process | None = None  # its simpy process, once begun
 
     @property
     def plan_head(self) -> Any:
@@ -140,7 +133,6 @@ class Arena(abc.ABC, Generic[C]):
     def add(self, c: C) -> None:
         """Put a combatant on the map and count it for its side."""
         c.index = len(self.combatants)
-        c.never = self.env.event()
         self.combatants.append(c)
         self.by_id[c.id] = c
         self.able_count[c.side] = self.able_count.get(c.side, 0) + 1
@@ -244,63 +236,6 @@ class Arena(abc.ABC, Generic[C]):
         self.log.emit(ev.End, end, winner=winner, reason=reason)
         self.outcome = Outcome(winner, reason, end,
                                {c.id: self.result_of(c) for c in self.combatants})
-
-    # ------------------------------------------------------------------ process plumbing
-
-    def poke(self, c: Combatant, cause: Any) -> None:
-        """Deliver ``cause`` to ``c``'s process now, or when it next waits."""
-        if c.proc is None or not c.proc.is_alive:
-            if cause is not DELAY and cause is not WAKE:
-                c.pending.append(cause)
-            return
-        if cause is WAKE and c.act is not None:
-            return  # a running action ignores wakes: it re-checks when its time comes
-        if c.waiting and self.env.active_process is not c.proc:
-            c.waiting = False
-            c.proc.interrupt(cause)
-        else:
-            c.pending.append(cause)
-
-    def hold(self, c: Combatant) -> Generator[Any, Any, bool]:
-        """Wait until ``c.due`` (``None``: until woken). True when due, False when woken.
-        A :class:`~timedcombat.signals.Preempt` raises :class:`Preempted`, ``OUT``
-        raises :class:`Finished`; a ``DELAY`` (``c.due`` pushed back) waits the rest."""
-        env = self.env
-        while True:
-            while c.pending:
-                if self._take(c.pending.pop(0)):
-                    return False
-            if c.due is None:
-                target: simpy.Event = c.never  # type: ignore[assignment]
-            elif c.due <= env.now:
-                return True
-            else:
-                target = env.timeout(c.due - env.now)
-            c.waiting = True
-            try:
-                yield target
-            except simpy.Interrupt as i:
-                c.waiting = False
-                if self._take(i.cause):
-                    return False
-                continue
-            c.waiting = False
-            if c.due is not None and c.due > env.now:
-                continue  # pushed back meanwhile: wait the rest
-            return True
-
-    @staticmethod
-    def _take(cause: Any) -> bool:
-        """Apply a delivered cause; True when the waiter should decide again (woken)."""
-        if cause is DELAY:
-            return False
-        if cause is WAKE:
-            return True
-        if cause is OUT_SIGNAL:
-            raise Finished
-        if isinstance(cause, Preempt):
-            raise Preempted(cause)
-        raise AssertionError(cause)  # pragma: no cover
 
     # ------------------------------------------------------------------ geometry
 

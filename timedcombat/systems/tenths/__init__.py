@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import attrs
 
@@ -12,6 +13,7 @@ from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import MapMark, ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tenths import loader, mapmarks, present
+from timedcombat.systems.tenths.engine import Fight
 from timedcombat.systems.tenths.rules import (
     SEED,
     WEAPONS,
@@ -22,8 +24,8 @@ from timedcombat.systems.tenths.rules import (
 class TenthsSystem(ModuleSystem):
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[ModuleType] = loader
+    present: ClassVar[ModuleType] = present
     rules_class = TenthsRules
     name = "tenths"
     title = ("Tenths: closing, combat and breaking off timed in tenths of a second "
@@ -42,8 +44,6 @@ class TenthsSystem(ModuleSystem):
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
-        from timedcombat.systems.tenths.engine import Fight
-
         return Fight(scenario, dice, log, until, seed).run()
 
     def parameter_source(self, name: str) -> str:

@@ -25,46 +25,30 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.hexmap import distance, is_back
-from timedcombat.systems.tenths import actions, arms, resolve
+from timedcombat.systems.tenths import arms, blows, exchange, resolve
+from timedcombat.systems.tenths.exchange import Exchange, finish_closing
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import CLOSING_ACTIONS
 from timedcombat.systems.tenths.signals import UNINTERRUPTIBLE, WAKE, Preempt, Preempted
 
 if TYPE_CHECKING:
-    from timedcombat.systems.tenths.engine import Fight
+    from timedcombat.systems.tenths.context import Context
 
-class Exchange:
-    """Two combatants' closing actions against each other, until both are over."""
-
-    def __init__(self, a: Fighter, b: Fighter) -> None:
-        self.a, self.b = a, b
-        self.kinds: dict[str, str] = {}
-        self.pending: set[str] = {a.id, b.id}  # sides whose closing is not over
-        self.settled: set[str] = set()  # sides whose closing action time is over
-        self.first_attack: dict[str, int] = {}
-        self.first_attack_seq: dict[str, int] = {}  # (its place in the log's order)
-        self.open = True
-
-    def partner(self, f: Fighter) -> Fighter:
-        return self.b if f is self.a else self.a
-
-
-
-def do_respond(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+def do_respond(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None]:
     """Answer an opponent's closing action with one of one's own (same tenth); against a
     Wait from too far for an Attack or Charge to reach, walk in first."""
-    opp = fight.fighters[step.target]  # type: ignore[index]
+    opp = ctx.fighters[step.target]  # type: ignore[index]
     head = f.plan_head
     if head is not None and head.action in CLOSING_ACTIONS:
         f.pop_plan()
         kind = head.action
     else:
-        kind = fight.not_futile(f, opp, f.policy.respond(fight, f, opp, opp.closing))
-    if opp.closing == "wait" and must_walk_in(fight, f, opp, kind, MOVES.get(kind, 0)):
+        kind = ctx.not_futile(f, opp, f.policy.respond(ctx, f, opp, opp.closing))
+    if opp.closing == "wait" and must_walk_in(ctx, f, opp, kind, MOVES.get(kind, 0)):
         ex = f.exchange
-        if not (yield from walk_in(fight, f, opp, kind, ex)):
+        if not (yield from walk_in(ctx, f, opp, kind, ex)):
             return
-    yield from do_closing(fight, f, Step(kind, target=opp.id, closing=True))
+    yield from do_closing(ctx, f, Step(kind, target=opp.id, closing=True))
 
 
 # --------------------------------------------------------------------------- walking in
@@ -76,11 +60,11 @@ MOVES = {"attack": 1, "charge": 2}
 """Moves toward the opponent an attacking closing action makes."""
 
 
-def must_walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str, moves: int) -> bool:
+def must_walk_in(ctx: Context, f: Fighter, t: Fighter, kind: str, moves: int) -> bool:
     """``f``'s Attack or Charge against ``t``, who waits ("Let opponent make first attack,
     making no move"), would end out of reach with the ``moves`` it has left."""
-    return (kind in MOVES and fight.rules.wait_walk_in
-            and distance(f.at, t.at) > fight.reach(f) + moves)
+    return (kind in MOVES and ctx.rules.wait_walk_in
+            and distance(f.at, t.at) > ctx.reach(f) + moves)
 
 
 def park(f: Fighter) -> None:
@@ -91,32 +75,32 @@ def park(f: Fighter) -> None:
     f.anti_parry_bonus = 0
 
 
-def unpark(fight: Fight, f: Fighter) -> None:
+def unpark(ctx: Context, f: Fighter) -> None:
     """``f`` does not walk in after all (forced to do something else): its side of the
     exchange is over, with no attack."""
     ex, f.parked = f.parked, None
     if ex is not None and ex.open:
         ex.kinds[f.id] = "abandoned"
         ex.settled.add(f.id)
-        finish_closing(fight, f, ex)
+        finish_closing(ctx, f, ex)
         other = ex.partner(f)
         if ex.open and other.closing == "set":
-            fight.poke(other, WAKE)
+            ctx.poke(other, WAKE)
 
 
-def do_walk_in(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+def do_walk_in(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None]:
     """Walk in on a waiting opponent, then make the closing action given up for it."""
-    t = fight.fighters[step.target]  # type: ignore[index]
+    t = ctx.fighters[step.target]  # type: ignore[index]
     kind = step.reason or "attack"
     ex, f.parked = f.parked, None
     if ex is None or not ex.open:
         return
     f.exchange = ex
-    if (yield from walk_in(fight, f, t, kind, ex)):
-        yield from do_closing(fight, f, Step(kind, target=t.id, closing=True))
+    if (yield from walk_in(ctx, f, t, kind, ex)):
+        yield from do_closing(ctx, f, Step(kind, target=t.id, closing=True))
 
 
-def walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str,
+def walk_in(ctx: Context, f: Fighter, t: Fighter, kind: str,
             ex: Exchange | None) -> Generator[Any, Any, bool]:
     """Walk toward ``t``, a hex at a time (each a Walk move), until ``kind``'s moves reach
     it, or no hex closer is free, or a block holds. True when the closing action is still
@@ -124,24 +108,24 @@ def walk_in(fight: Fight, f: Fighter, t: Fighter, kind: str,
     moves = MOVES[kind]
     try:
         while f.able and t.able and ex is not None and ex.open and not f.engaged \
-                and distance(f.at, t.at) > fight.reach(f) + moves \
-                and fight.can_step_toward(f, t.at):
-            end = fight.env.now + f.stats.walk + fight.take_carry(f)
-            fight.start_action(f, "move", end, target=t.id, mode="walk")
-            yield from actions.run_to(fight, f, end)
-            fight.end_action(f)
-            nxt = fight.step_toward(f, t.at)
-            if nxt is None or not fight.move(f, nxt, "walk"):
+                and distance(f.at, t.at) > ctx.reach(f) + moves \
+                and ctx.can_step_toward(f, t.at):
+            end = ctx.env.now + f.stats.walk + ctx.take_carry(f)
+            ctx.start_action(f, "move", end, target=t.id, mode="walk")
+            yield from ctx.run_to(f, end)
+            ctx.end_action(f)
+            nxt = ctx.step_toward(f, t.at)
+            if nxt is None or not ctx.move(f, nxt, "walk"):
                 break
     except Preempted:
         if ex is not None:
             f.parked = ex
-            unpark(fight, f)  # broken off: no closing action after all
+            unpark(ctx, f)  # broken off: no closing action after all
         raise
     ok = ex is not None and ex.open and f.able and t.able and not f.engaged
     if not ok and ex is not None:  # (in combat meanwhile: no closing action now)
         f.parked = ex
-        unpark(fight, f)
+        unpark(ctx, f)
     return ok
 
 
@@ -164,14 +148,14 @@ def watches(t: Fighter, f: Fighter) -> bool:
     return t.target is f
 
 
-def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
+def open_exchange(ctx: Context, f: Fighter, t: Fighter) -> Exchange:
     ex = t.exchange
     if ex is not None and ex.open and ex.partner(t) is f:
         return ex  # f answers t
     ex = Exchange(f, t)
     if must_answer(t, f) and free_to_answer(t) and watches(t, f):
         t.exchange = ex  # it answers on this very tenth
-        fight.poke(t, Preempt("closing", Step("respond", target=f.id)))
+        ctx.poke(t, Preempt("closing", Step("respond", target=f.id)))
         return ex
     ex.pending.discard(t.id)  # it joins the exchange when (if) it answers
     ex.settled.add(t.id)
@@ -179,12 +163,12 @@ def open_exchange(fight: Fight, f: Fighter, t: Fighter) -> Exchange:
         t.approaches.append((f, ex))
         if free_to_answer(t):
             # a non-target closes: change target first (a reaction), then answer
-            fight.poke(t, Preempt("approached", Step("target", target=f.id,
-                                                     reason="approached")))
+            ctx.poke(t, Preempt("approached", Step("target", target=f.id,
+                                                   reason="approached")))
     return ex
 
 
-def owed_answer(fight: Fight, f: Fighter) -> Step | None:
+def owed_answer(ctx: Context, f: Fighter) -> Step | None:
     """The answer ``f`` still owes to a closing action against it, if any is still due:
     to its target's at once, else (the first closer's) after a target change."""
     f.approaches = [(a, ex) for a, ex in f.approaches
@@ -199,152 +183,149 @@ def owed_answer(fight: Fight, f: Fighter) -> Step | None:
     return None
 
 
-def do_closing(fight: Fight, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-    t = fight.fighters[step.target]  # type: ignore[index]
+def do_closing(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None]:
+    t = ctx.fighters[step.target]  # type: ignore[index]
     kind = step.name
-    now = fight.env.now
+    now = ctx.env.now
     if not watches(f, t):
-        fight.set_target(f, t)  # (a combatant's first target; changes take a reaction)
-    ex = open_exchange(fight, f, t)
+        ctx.set_target(f, t)  # (a combatant's first target; changes take a reaction)
+    ex = open_exchange(ctx, f, t)
     f.exchange = ex
     ex.kinds[f.id] = kind
     ex.pending.add(f.id)  # a late answer joins: the exchange waits for it too
     ex.settled.discard(f.id)
     if kind in ("set", "attack", "charge"):
-        fight.drop_block(f, "attack")  # a blocking position is lost as an attack begins
+        ctx.drop_block(f, "attack")  # a blocking position is lost as an attack begins
     f.first_attack_after = None  # a new closing: no Wait/Defend first blow is owed
     # two weapons both attacking: a closing blow is made with the first weapon
-    w = f.hand[0] if f.alternating else fight.weapon_for(f)
-    walk_back = f.stats.walk + fight.rules.walk_back_extra
+    w = f.hand[0] if f.alternating else ctx.weapon_for(f)
+    walk_back = f.stats.walk + ctx.rules.walk_back_extra
     sched = resolve.closing_schedule(kind, arms.base_speed(f), f.stats.walk, f.stats.run,
                                      walk_back)
     f.closing = kind
     f.closing_start = now
-    f.in_range_since = now if kind == "set" and fight.can_attack(f, t) else None
+    f.in_range_since = now if kind == "set" and ctx.can_attack(f, t) else None
     if sched.defence_modifier:
         f.defence_mods[t.id] = sched.defence_modifier
     f.anti_parry_bonus = sched.anti_parry_bonus
-    carry = fight.take_carry(f)
-    fight.start_action(f, kind, now + sched.duration + carry, target=t.id,
-                       weapon=w.name if w else None, closing=True)
+    carry = ctx.take_carry(f)
+    ctx.start_action(f, kind, now + sched.duration + carry, target=t.id,
+                     weapon=w.name if w else None, closing=True)
     f.shift = carry
     answered = t.exchange is ex
     f.moves_left = sum(1 for _, d in sched.moves if d == resolve.TOWARD)
     if kind == "wait":
-        _walk_in_on_me(fight, f, ex)
+        _walk_in_on_me(ctx, f, ex)
     for i, (offset, direction) in enumerate(sched.moves):
         f.due = now + offset + f.shift
-        while not (yield from fight.hold(f)):
+        while not (yield from ctx.hold(f)):
             pass
         if not t.able:
             break
         if direction == resolve.AWAY:
-            nxt = fight.step_away(f, t.at)
-            if nxt is not None and not fight.move(f, nxt, "closing"):
+            nxt = ctx.step_away(f, t.at)
+            if nxt is not None and not ctx.move(f, nxt, "closing"):
                 break
             continue
         f.moves_left -= 1
         last = i == len(sched.moves) - 1
         answered = answered or t.exchange is ex or bool(t.engaged)
         if (last and not answered and sched.attack_at is not None
-                and _closes_in(fight, f, t) and f.policy.wants_close(fight, f, t)):
-            fight.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in
-        elif not fight.can_attack(f, t):
-            nxt = fight.step_toward(f, t.at)
-            if nxt is not None and not fight.move(f, nxt, "closing",
-                                                  running=kind == "charge"):
+                and _closes_in(ctx, f, t) and f.policy.wants_close(ctx, f, t)):
+            ctx.enter_close(f, t, "close_quarters")  # unanswered, from the back: close in
+        elif not ctx.can_attack(f, t):
+            nxt = ctx.step_toward(f, t.at)
+            if nxt is not None and not ctx.move(f, nxt, "closing",
+                                                running=kind == "charge"):
                 break  # stopped by a block: the closing action's moves end there
     f.due = now + sched.duration + f.shift
-    while not (yield from fight.hold(f)):
+    while not (yield from ctx.hold(f)):
         pass
-    fight.end_action(f)
+    ctx.end_action(f)
     ex.settled.add(f.id)
     if ex.partner(f).closing == "set":
-        fight.poke(ex.partner(f), WAKE)
+        ctx.poke(ex.partner(f), WAKE)
     if sched.attack_at is not None:
-        if fight.can_attack(f, t):
-            yield from actions.strike(fight, f, t, closing=kind)
+        if ctx.can_attack(f, t):
+            yield from blows.strike(ctx, f, t, closing=kind)
         else:
-            actions.lose_attack(fight, f, t, "out of range", kind, w)
+            blows.lose_attack(ctx, f, t, "out of range", kind, w)
     elif kind == "set":
-        yield from set_attack(fight, f, t, ex)
-    finish_closing(fight, f, ex)
+        yield from set_attack(ctx, f, t, ex)
+    finish_closing(ctx, f, ex)
     if f.id not in ex.first_attack:
         # no attack of its own (Wait, Defend, Avoid, or one lost): let the opponent's
         # closing play out before deciding anything else
-        while ex.open and f.able and not fight.over:
+        while ex.open and f.able and not ctx.over:
             f.due = None
-            yield from fight.hold(f)
+            yield from ctx.hold(f)
 
 
-def _walk_in_on_me(fight: Fight, f: Fighter, ex: Exchange) -> None:
+def _walk_in_on_me(ctx: Context, f: Fighter, ex: Exchange) -> None:
     """``f`` Waits in answer to an Attack or Charge under way (begun on this tenth, or
     earlier when the answer comes late) whose moves left cannot reach it: the attacker
     breaks it off to walk in first (it knows its target's action)."""
     other = ex.partner(f)
     kind = ex.kinds.get(other.id)
     if (kind is not None and other.closing == kind and other.act == kind
-            and must_walk_in(fight, other, f, kind, other.moves_left)):
-        fight.poke(other, Preempt(WALK_IN, Step("walk_in", target=f.id, reason=kind)))
+            and must_walk_in(ctx, other, f, kind, other.moves_left)):
+        ctx.poke(other, Preempt(WALK_IN, Step("walk_in", target=f.id, reason=kind)))
 
 
-def set_attack(fight: Fight, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
+def set_attack(ctx: Context, f: Fighter, t: Fighter, ex: Exchange) -> Generator[Any, Any, None]:
     """Set: attack after base time, or one tenth after the opponent comes in range."""
     base = arms.base_speed(f)
     while t.able and f.able:
-        if fight.can_attack(f, t):
+        if ctx.can_attack(f, t):
             if f.in_range_since is None:  # came in range unseen (e.g. the setter moved)
-                f.in_range_since = fight.env.now
+                f.in_range_since = ctx.env.now
             f.due = resolve.set_attack_time(f.closing_start, base, f.in_range_since) \
                 + f.shift
-            if (yield from fight.hold(f)):
-                if fight.can_attack(f, t):
-                    yield from actions.strike(fight, f, t, closing="set")
+            if (yield from ctx.hold(f)):
+                if ctx.can_attack(f, t):
+                    yield from blows.strike(ctx, f, t, closing="set")
                     return
                 f.in_range_since = None
             continue
         f.in_range_since = None
         if t.id in ex.settled:
-            actions.lose_attack(fight, f, t, "never in range", "set", fight.weapon_for(f))
+            blows.lose_attack(ctx, f, t, "never in range", "set", ctx.weapon_for(f))
             return
         f.due = None
-        yield from fight.hold(f)
+        yield from ctx.hold(f)
     if not t.able:
-        actions.lose_attack(fight, f, t, "target out", "set", fight.weapon_for(f))
+        blows.lose_attack(ctx, f, t, "target out", "set", ctx.weapon_for(f))
 
 
-def finish_closing(fight: Fight, f: Fighter, ex: Exchange) -> None:
-    ex.pending.discard(f.id)
-    f.anti_parry_bonus = 0
-    if not ex.pending and ex.open:
-        close_exchange(fight, ex)
-
-
-def close_exchange(fight: Fight, ex: Exchange) -> None:
-    ex.open = False
-    made = bool(ex.first_attack)
-    for side in (ex.a, ex.b):
-        if side.exchange is not ex:
-            continue  # approached without answering: not part of this exchange
-        other = ex.partner(side)
-        kind = ex.kinds.get(side.id)
-        if made and kind in ("wait", "defend") and other.id in ex.first_attack \
-                and side.other_action_seq < ex.first_attack_seq[other.id]:
-            # (owed only as its next action: one begun after that attack ends it)
-            side.first_attack_after = resolve.let_first_attack_time(
-                side.closing_start, arms.base_speed(side), ex.first_attack[other.id])
-        if not made:
-            side.defence_mods.pop(other.id, None)
-        side.futile = None if made else other.id
-        side.closing = None
-        side.exchange = None
-        fight.poke(side, WAKE)
-
-
-
-def _closes_in(fight: Fight, f: Fighter, t: Fighter) -> bool:
+def _closes_in(ctx: Context, f: Fighter, t: Fighter) -> bool:
     """``f`` is next to ``t`` with a short weapon in hand and ``t`` stands alone: it can
     step into its hex (only a closing action that attacks does: the attack puts the two
     in combat)."""
-    return (distance(f.at, t.at) == 1 and fight.can_close_in(f, t)
+    return (distance(f.at, t.at) == 1 and ctx.can_close_in(f, t)
             and any(w.reach == "short" for w in f.hand))
+
+
+def abandon_closing(ctx: Context, f: Fighter, running: bool) -> None:
+    """A closing action given up (preempted): its attack and bonus are lost. One that
+    had run its time and only waited for the opponent's (Wait, Defend) stands: the
+    exchange goes on and may still hand the first-blow time."""
+    f.anti_parry_bonus = 0
+    f.in_range_since = None
+    ex = f.exchange
+    if ex is None or not ex.open:
+        f.closing = None
+        return
+    if running:
+        ex.kinds[f.id] = "abandoned"  # hands no Wait/Defend first-blow time
+    if running or f.id in ex.pending:
+        if not running and f.target is not None:  # a Set still waiting to strike
+            blows.lose_attack(ctx, f, f.target, "abandoned", f.closing,
+                              ctx.weapon_for(f))
+        # its closing action is over: a Set waiting for it to come in range learns
+        # that it never will (else the Set, and the exchange, would wait for ever)
+        ex.settled.add(f.id)
+        exchange.finish_closing(ctx, f, ex)
+        f.closing = None
+        other = ex.partner(f)
+        if ex.open and other.closing == "set":
+            ctx.poke(other, WAKE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import simpy
 
 from timedcombat.arena import Combatant
 from timedcombat.ordered import OrderedSet
@@ -13,6 +14,7 @@ from timedcombat.systems.tenths.rules import TenthsRules, TenthsStats, Weapon
 
 if TYPE_CHECKING:
     from timedcombat.scenario import CombatantSpec
+    from timedcombat.systems.tenths.exchange import Exchange
 
 
 @attrs.frozen(slots=False)
@@ -38,8 +40,15 @@ class Step:
 class Fighter(Combatant):
     """Everything the engine tracks about one combatant (beyond the arena's record)."""
 
-    def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules) -> None:
+    def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules,
+                 env: simpy.Environment) -> None:
         super().__init__(spec)
+        # process plumbing (process.Interrupts: poke / hold)
+        self.waiting = False  # its process waits in hold (an interrupt may reach it)
+        self.pending: list[Any] = []  # causes kept for its next wait
+        self.due: int | None = None  # the end of its wait (None: until woken)
+        self.act: str | None = None  # the running action
+        self.never: simpy.Event = env.event()  # waited on with no end (never fires)
         self.stats = stats
         self.skill = stats.best_skill
         ready = 2 if stats.style is not None else 1
@@ -49,14 +58,14 @@ class Fighter(Combatant):
         self.style: str | None = stats.style
         self.alt_next = 0  # alternate style: index of the weapon of the next blow
         self.last_struck: int | None = None  # index of the weapon of the last blow
-        self.reach_now = 0  # hexes its weapons reach (Fight.rearmed keeps it)
-        self.alternating = False  # two weapons in hand, both attacking (Fight.rearmed)
+        self.reach_now = 0  # hexes its weapons reach (ranges.rearmed keeps it)
+        self.alternating = False  # two weapons in hand, both attacking (ranges.rearmed)
         self.body = body_of(stats.strength, stats.body, rules)
         self.hurt_at = hurt_threshold(self.body, rules)
         self.hurt_t = 0  # the tenth it became hurt: the penalty counts from the next one
         self.target: Fighter | None = None
         self.engaged: OrderedSet[str] = OrderedSet()
-        # the running action (``act`` and ``due``: Combatant)
+        # the running action
         self.act_start = 0
         self.shift = 0  # tenths the running action was pushed back (parries, dodges)
         self.carry = 0  # tenths added to the next action (simultaneous-attack parries)
@@ -64,7 +73,7 @@ class Fighter(Combatant):
         self.no_defence_until = 0  # no active defence while now < this
         self.forced: Step | None = None
         # closing
-        self.exchange: Any = None
+        self.exchange: Exchange | None = None
         self.closing: str | None = None
         self.closing_start = 0
         self.defence_mods: dict[str, int] = {}  # vs that opponent's first attack
@@ -82,14 +91,14 @@ class Fighter(Combatant):
         self.attacked: OrderedSet[str] = OrderedSet()  # opponents it attacked since engaging
         self.reacting = False
         self.blocked = False  # hemmed in, waiting for a hex to free up
-        self.approaches: list[tuple[Fighter, Any]] = []  # (closer, exchange) to answer
+        self.approaches: list[tuple[Fighter, Exchange]] = []  # (closer, exchange) to answer
         self.futile: str | None = None  # its last closing exchange with this one: no attack
         # a Retreat under way: from whom, the moves made, a reaction forced meanwhile
         self.retreat_from: str | None = None
         self.retreat_moves = 0
         self.after_retreat: Step | None = None
         self.moves_left = 0  # moves toward its opponent its closing action has still to make
-        self.parked: Any = None  # the exchange of a closing action given up to walk in first
+        self.parked: Exchange | None = None  # a closing action given up to walk in first
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"<Fighter {self.id} {self.side} dmg={self.damage}/{self.body}>"

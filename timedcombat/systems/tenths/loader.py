@@ -24,6 +24,7 @@ from timedcombat.structure import (
     unknown_key,
 )
 from timedcombat.systems.base import PlanAction, plan_vocabulary
+from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
     LONG,
@@ -255,8 +256,6 @@ def _check_block(scenario: Scenario, spec: CombatantSpec, i: int, file: str, at:
 
 
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
-    from timedcombat.systems.tenths.policy import POLICIES
-
     check_policy(spec.policy, POLICIES, file, where)
     weapon_names = {w.name for w in spec.stats.weapons}
     for i, step in enumerate(spec.plan):

@@ -40,7 +40,8 @@ def _hex(v: Any) -> Hex | None:
 def map_marks(events: Sequence[Event]) -> list[MapMark]:
     """Blocking positions and weapons on the ground, each with the tenths it is shown."""
     start = next((e for e in events if e.get("event") == "start"), {})
-    rules = start.get("rules") if isinstance(start.get("rules"), dict) else {}
+    raw = start.get("rules")
+    rules = raw if isinstance(raw, dict) else {}
     reach = rules.get("long_reach", TenthsRules().long_reach)
     reach = reach if isinstance(reach, int) and 0 < reach <= 100 else TenthsRules().long_reach
     at: dict[str, Hex] = {}

@@ -15,7 +15,7 @@ from timedcombat.systems.tenths.fighter import Fighter, Step
 
 if TYPE_CHECKING:
     from timedcombat.plans import PlanStep
-    from timedcombat.systems.tenths.engine import Fight
+    from timedcombat.systems.tenths.context import Context
 
 # Plan actions taken whenever they come up (the rest wait for closing or for combat).
 ANYTIME_ACTIONS = frozenset(
@@ -23,12 +23,12 @@ ANYTIME_ACTIONS = frozenset(
 )
 
 
-def plan_step(fight: Fight, f: Fighter, head: PlanStep) -> Step | None:
+def plan_step(ctx: Context, f: Fighter, head: PlanStep) -> Step | None:
     """The step for ``head`` now, or None after logging why it is skipped. A step that
     needs a walk first is returned without the plan moving on (``plan_index`` unset)."""
-    why = _not_now(fight, f, head)
+    why = _not_now(ctx, f, head)
     if why is not None:
-        fight.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(), reason=why)
+        ctx.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(), reason=why)
         return None
     a = head.action
     if a == "move":
@@ -36,8 +36,8 @@ def plan_step(fight: Fight, f: Fighter, head: PlanStep) -> Step | None:
         return Step("move", target=target, to=head.to, mode=head.mode or "walk")
     if a == "pick_up":
         at = f.at
-        if not any(w.name == head.weapon for w in fight.map.ground.get(at, ())):
-            where = weapon_on_ground(fight, head.weapon)
+        if not any(w.name == head.weapon for w in ctx.map.ground.get(at, ())):
+            where = weapon_on_ground(ctx, head.weapon)
             assert where is not None
             f.plan_index -= 1  # go there first, then pick it up
             return Step("move", to=where, mode="walk")
@@ -53,38 +53,38 @@ def plan_step(fight: Fight, f: Fighter, head: PlanStep) -> Step | None:
     return Step(a, weapon=head.weapon)  # draw, sheathe, drop
 
 
-def weapon_on_ground(fight: Fight, name: str | None) -> tuple[int, int] | None:
-    for at, items in sorted(fight.map.ground.items()):
+def weapon_on_ground(ctx: Context, name: str | None) -> tuple[int, int] | None:
+    for at, items in sorted(ctx.map.ground.items()):
         if any(w.name == name for w in items):
             return at
     return None
 
 
-def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
+def _not_now(ctx: Context, f: Fighter, head: PlanStep) -> str | None:
     a = head.action
     names_in_hand = [w.name for w in f.hand]
     if a == "target":
-        t = fight.fighters[head.target]  # type: ignore[index]
+        t = ctx.fighters[head.target]  # type: ignore[index]
         if not t.able:
             return f"{t.id} is out of the fight"
         if f.target is t and f.defend_targets is None:
             return f"{t.id} is already the target"
-        if not fight.can_target(f, t):
+        if not ctx.can_target(f, t):
             return f"{t.id} is at its back and a blocker keeps its facing"
     elif a == "defend_only":
         targets = head.targets or ()
-        if len(targets) != 2 or any(not fight.fighters[x].able for x in targets):
+        if len(targets) != 2 or any(not ctx.fighters[x].able for x in targets):
             return "needs two targets able to fight"
-        if len(fight.targeting(f)) < 2:
+        if len(ctx.targeting(f)) < 2:
             return "not the target of two or more opponents"
-        if fight.covering(f, tuple(targets)) is None:
+        if ctx.covering(f, tuple(targets)) is None:
             return "cannot have both targets in front (a target cannot be to the back)"
     elif a == "block":
         if not arms.blocks(f):
             return "only a long weapon in hand can block"
         if f.block == head.position:
             return "already in that position"
-        if fight.block_occupied(f, head.position or "centre") is not None:
+        if ctx.block_occupied(f, head.position or "centre") is not None:
             return "a blocked hex is occupied"
     elif a == "draw":
         w = next((x for x in f.sheathed if x.name == head.weapon), None)
@@ -96,7 +96,7 @@ def _not_now(fight: Fight, f: Fighter, head: PlanStep) -> str | None:
         if head.weapon not in names_in_hand:
             return f"{head.weapon} is not in hand"
     elif a == "pick_up":
-        if weapon_on_ground(fight, head.weapon) is None:
+        if weapon_on_ground(ctx, head.weapon) is None:
             return f"no {head.weapon} lies on the ground"
         if head.weapon in names_in_hand:
             return f"already holds a {head.weapon}"  # two of one name could not be told apart
