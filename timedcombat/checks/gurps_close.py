@@ -14,27 +14,29 @@ from collections.abc import Iterator, Sequence
 
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
-    Event,
     GurpsLog,
-    Hex,
     Phase,
     Snap,
-    as_hex,
-    as_int,
     as_ints,
     as_strs,
-    direction,
     finding,
     half_distance,
     is_step_move,
     maneuver_name,
     mod_sum,
     modifiers,
-    opposite,
     same_tenth,
     side_hexes,
     success,
     tenth_ends,
+)
+from timedcombat.checks.model import (
+    Event,
+    Hex,
+    as_hex,
+    as_int,
+    direction,
+    opposite,
 )
 
 Found = Iterator[Finding]

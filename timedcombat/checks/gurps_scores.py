@@ -11,13 +11,15 @@ from collections.abc import Iterator
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_close import _score
 from timedcombat.checks.gurps_model import (
-    Event,
     GurpsLog,
-    as_int,
     finding,
     maneuver_name,
     mod_sum,
     modifiers,
+)
+from timedcombat.checks.model import (
+    Event,
+    as_int,
 )
 
 Found = Iterator[Finding]

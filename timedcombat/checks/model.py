@@ -4,7 +4,9 @@ A log says the same things in every system: who was placed where with which stat
 (``placed``), where they moved and which way they face (``move``), who left the fight
 (``state`` ``out`` / ``fled`` / ``dead``), and for a turn system its turns and phases
 (``<system>.turn`` with the order of action, ``<system>.phase``). :class:`LogModel` reads
-those once; a system's own model (``tenths_model``) builds on it. Nothing here imports
+those once; every system's own model (``tenths_model``, ``tft_model``,
+``percentile_model``, ``gurps_model``) builds on it, and the small readers here
+(:func:`as_int`, :func:`as_hex`, :func:`distance`) are the only ones. Nothing here imports
 engine code: this is a reading of the log.
 """
 
@@ -38,6 +40,38 @@ def distance(a: Hex, b: Hex) -> int:
     """Hex steps between two axial hexes."""
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+FACINGS = ("E", "NE", "NW", "W", "SW", "SE")
+"""Hex directions in turning order (axial vectors below), as logs name them."""
+VECTORS: dict[str, Hex] = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0),
+                           "SW": (-1, 1), "SE": (0, 1)}
+
+
+def neighbour(h: Hex, facing: str) -> Hex:
+    """The hex next to ``h`` in direction ``facing``."""
+    dq, dr = VECTORS[facing]
+    return (h[0] + dq, h[1] + dr)
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h``, in direction order (E NE NW W SW SE)."""
+    return tuple(neighbour(h, f) for f in FACINGS)
+
+
+def direction(frm: Hex, to: Hex) -> str | None:
+    """The facing name of the step from ``frm`` to the adjacent ``to`` (``None``: not
+    adjacent)."""
+    d = (to[0] - frm[0], to[1] - frm[1])
+    for name, v in VECTORS.items():
+        if v == d:
+            return name
+    return None
+
+
+def opposite(facing: str) -> str:
+    """The facing turned half round."""
+    return FACINGS[(FACINGS.index(facing) + 3) % 6]
 
 
 @dataclass
@@ -120,6 +154,16 @@ class LogModel:
         k = bisect.bisect_right(idx, i)
         return hexes[k - 1] if k else None
 
+    def pos_before(self, pid: str, i: int) -> Hex | None:
+        """Where ``pid`` stood just before event ``i``."""
+        return self.pos_at(pid, i - 1)
+
+    def of(self, *kinds: str) -> Iterator[tuple[int, Event]]:
+        """The events of these kinds, with their indices, in order."""
+        for i, e in enumerate(self.events):
+            if e.get("event") in kinds:
+                yield i, e
+
     def of_actor(self, pid: str | None, after: int, before: int) -> Iterator[tuple[int, Event]]:
         """``pid``'s events with index in ``(after, before)``, in order: what a rule looks
         at between two events costs only that actor's events (a linear reading)."""
@@ -143,5 +187,5 @@ class LogModel:
         return found
 
 
-__all__ = ["GONE", "Event", "Hex", "LogModel", "Placed", "Turn", "as_hex", "as_int",
-           "distance"]
+__all__ = ["FACINGS", "GONE", "VECTORS", "Event", "Hex", "LogModel", "Placed", "Turn",
+           "as_hex", "as_int", "direction", "distance", "neighbour", "neighbours", "opposite"]

@@ -65,7 +65,7 @@ def phase_order(log: PercentileLog) -> Found:
     """Turns 1, 2, ... in order, turn k at (k - 1) * P; each turn one phase, on its tenth."""
     p = log.rules["phase_tenths"]
     expected = 1
-    for _, e in log.turns:
+    for _, e in log.turn_events:
         turn = num(e.get("turn"))
         if turn != expected:
             yield found(e, f"turn {expected} (turns follow each other from 1)", f"turn {turn}")
@@ -74,7 +74,7 @@ def phase_order(log: PercentileLog) -> Found:
                         f"at {e['t']}")
         expected = (turn if turn is not None else expected) + 1
     seen: set[int] = set()
-    turn_idx = [i for i, _ in log.turns]
+    turn_idx = [i for i, _ in log.turn_events]
     for ph in log.phases:
         e = log.events[ph.index]
         before = [i for i in turn_idx if i < ph.index]
