@@ -11,7 +11,6 @@ does not say stays ``None`` and the rules that would need it skip that case.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -256,7 +255,6 @@ class GurpsLog(LogModel):
         self.turn_orders: dict[int, list[str]] = {}
         self.phases: list[Phase] = []
         self.snaps: list[Snap] = []  # snaps[i]: before event i; snaps[-1]: after the last
-        self.times: list[int] = [e["t"] for e in self.events]  # each event's tenth
         self._by_actor: dict[str, list[Phase]] = {}
         self._read()
 
@@ -311,10 +309,6 @@ class GurpsLog(LogModel):
         while j < len(self.events) and self.events[j]["t"] == t:
             j += 1
         return self.snaps[j]
-
-    def first_after(self, t: int) -> int:
-        """The index of the first event at a later tenth than ``t`` (or the log's length)."""
-        return bisect.bisect_right(self.times, t)
 
     def continues_past(self, t: int) -> bool:
         """Whether the log goes on to a later tenth than ``t``."""

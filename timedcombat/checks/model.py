@@ -114,6 +114,7 @@ class LogModel:
         self.turns: list[Turn] = []
         self.end_t: int | None = None
         self.by_actor: dict[str, list[int]] = {}  # actor -> indices of its events, in order
+        self.times: list[int] = [e["t"] for e in self.events]  # each event's tenth
         turn_event = f"{self.system}.turn" if self.system else None
         phase_event = f"{self.system}.phase" if self.system else None
         for i, e in enumerate(self.events):
@@ -157,6 +158,14 @@ class LogModel:
     def pos_before(self, pid: str, i: int) -> Hex | None:
         """Where ``pid`` stood just before event ``i``."""
         return self.pos_at(pid, i - 1)
+
+    def first_at(self, t: int) -> int:
+        """The index of the first event of tenth ``t`` or later (or the log's length)."""
+        return bisect.bisect_left(self.times, t)
+
+    def first_after(self, t: int) -> int:
+        """The index of the first event at a later tenth than ``t`` (or the log's length)."""
+        return bisect.bisect_right(self.times, t)
 
     def of(self, *kinds: str) -> Iterator[tuple[int, Event]]:
         """The events of these kinds, with their indices, in order."""

@@ -206,7 +206,7 @@ def _number(v: int) -> str:
 
 def c_turn(log: TftLog) -> Found:
     prev = 0
-    for turn in log.turns:
+    for turn in log.tft_turns:
         if turn.n != prev + 1:
             yield _at(turn.ev, f"turn {prev + 1} after turn {prev}", f"turn {turn.n}")
         want = (turn.n - 1) * TURN_TENTHS
@@ -239,7 +239,7 @@ def c_in_turn(log: TftLog) -> Found:
 def c_phase(log: TftLog) -> Found:
     last = max((e["t"] for e in log.events if e.get("event") != "end"), default=0)
     m = log.m
-    for turn in log.turns:
+    for turn in log.tft_turns:
         want = [(MOVEMENT, turn.t, turn.t + m), (ACTION, turn.t + m, turn.t + TURN_TENTHS)]
         for k, (_, e) in enumerate(turn.phases):
             if k >= len(want):
@@ -282,7 +282,7 @@ def _tie_problem(seqs: list[tuple[int, ...]], always: bool) -> str | None:
 
 
 def c_order_dx(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         order, adj = turn.order, turn.adj_dx
         if order is None:
             continue
@@ -301,7 +301,7 @@ def c_order_dx(log: TftLog) -> Found:
 
 
 def c_order_ties(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         order, adj, rolls = turn.order, turn.adj_dx, turn.rolloffs
         if order is None or adj is None or rolls is None or len(adj) != len(order):
             continue
@@ -322,7 +322,7 @@ def c_order_ties(log: TftLog) -> Found:
 
 def c_slots(log: TftLog) -> Found:
     m = log.m
-    for turn in log.turns:
+    for turn in log.tft_turns:
         if turn.order is None or turn.slots is None:
             continue
         n = len(turn.order)
@@ -333,7 +333,7 @@ def c_slots(log: TftLog) -> Found:
 
 def c_move_order(log: TftLog) -> Found:
     last = _param(log, "initiative_winner_moves") == "last"
-    for turn in log.turns:
+    for turn in log.tft_turns:
         sides, dice_ = turn.sides, turn.initiative
         if sides is None or dice_ is None:
             continue
@@ -353,7 +353,7 @@ def c_move_order(log: TftLog) -> Found:
 
 def c_move_window(log: TftLog) -> Found:
     span = log.m - 1
-    for turn in log.turns:
+    for turn in log.tft_turns:
         if turn.sides is None:
             continue
         steps: dict[str, int] = {}
@@ -387,7 +387,7 @@ def c_move_window(log: TftLog) -> Found:
 
 
 def c_movement_phase(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         eom = log.end_of_movement(turn)
         dive = any(r.get("kind") == DIVE for _, r in log.at_tenth(eom, "tft.hth_roll"))
         for _, e in log.in_turn(turn, *STEPS):
@@ -407,7 +407,7 @@ def c_dive_time(log: TftLog) -> Found:
 
 
 def c_action_slot(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         slots = set(turn.slots or ())
         if turn.slots is None:
             continue
@@ -418,7 +418,7 @@ def c_action_slot(log: TftLog) -> Found:
 
 
 def c_own_slot(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         slot_of = turn.slot_of
         if not slot_of:
             continue
@@ -1526,7 +1526,7 @@ def c_judo_2_prone(log: TftLog) -> Found:
 def c_crawl(log: TftLog) -> Found:
     if not log.reports_prone:
         return
-    for turn in log.turns:
+    for turn in log.tft_turns:
         count: dict[str, int] = {}
         for i, e in log.in_turn(turn, "move"):
             x = e["actor"]
