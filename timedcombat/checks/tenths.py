@@ -16,16 +16,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from timedcombat.checks import Finding, Rule, RuleSet
-from timedcombat.checks.model import distance
-from timedcombat.checks.tenths_model import (
-    ALTERNATE,
-    STOPPED,
-    Act,
-    Event,
-    TenthsLog,
-    half_up,
-    read,
-)
+from timedcombat.checks.model import Event, distance
+from timedcombat.checks.tenths_acts import ALTERNATE, STOPPED, Act, half_up
+from timedcombat.checks.tenths_model import TenthsLog
+from timedcombat.checks.tenths_scene import read
 
 Found = Iterator[Finding]
 
