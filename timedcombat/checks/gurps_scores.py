@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from timedcombat.checks import Finding
+from timedcombat.checks.gurps_base import DICE
 from timedcombat.checks.gurps_close import _score
 from timedcombat.checks.gurps_model import (
     GurpsLog,
@@ -227,7 +228,6 @@ def _blow(log: GurpsLog, i: int, e: Event) -> tuple[int, Event] | None:
 def st_damage(log: GurpsLog) -> Found:
     """A weapon's damage dice are the thrust or swing of its wielder's ST (B16) plus the
     weapon's add; All-Out Attack (Strong) adds +2 or +1 a die, the more."""
-    from timedcombat.checks.gurps_base import DICE
     for i, e in log.of("damage"):
         source, weapon = e.get("source"), e.get("weapon")
         if not isinstance(source, str) or source == e.get("actor") or weapon not in WEAPON_MODES:
