@@ -36,6 +36,7 @@ from timedcombat.checks.model import (
     as_hex,
     as_int,
     direction,
+    lookup,
     opposite,
 )
 
@@ -533,7 +534,7 @@ def _reload(log: GurpsLog, i: int, e: Event) -> bool:
     weapon = e.get("weapon")
     return e.get("result") == "reloading" or (
         isinstance(weapon, str) and weapon in BULK
-        and log.snaps[i].hand.get(e.get("actor")) == weapon)
+        and lookup(log.snaps[i].hand, e.get("actor")) == weapon)
 
 
 def fast_draw(log: GurpsLog) -> Found:
@@ -936,6 +937,7 @@ def wrong_target_order(log: GurpsLog) -> Found:
         if any(o not in came for o in order):
             continue
         halves = snap.halves.get(h, {})
+        keys: list[tuple[int, ...]]
         if how == "entry":
             keys = [(came.index(o),) for o in order]
         elif how == "nearest" and all(o in halves for o in order):

@@ -24,6 +24,7 @@ from timedcombat.checks.model import (
     LogModel,
     as_hex,
     as_int,
+    lookup,
     neighbour,
 )
 
@@ -379,12 +380,12 @@ def _read_gurps(log: GurpsLog) -> None:
         elif kind == "gurps.phase":
             _phase(e, i, phases, now, people)
         elif kind == "gurps.maneuver" and isinstance(actor, str):
-            p = now.phase.get(actor)
-            if p is not None and p.contains(e["t"]):
-                if p.maneuver is None:
-                    p.maneuver = i
+            ph = now.phase.get(actor)
+            if ph is not None and ph.contains(e["t"]):
+                if ph.maneuver is None:
+                    ph.maneuver = i
                 elif free.get(actor, -1) > now.maneuver.get(actor, i):
-                    p.after_free.append(i)  # the Ready before was no maneuver
+                    ph.after_free.append(i)  # the Ready before was no maneuver
             now.maneuver[actor] = i
         elif kind == "move" and isinstance(actor, str):
             _moved(now, actor, as_hex(e.get("to")))
@@ -505,7 +506,7 @@ def _slam_carry(log: GurpsLog, i: int) -> bool:
             break
         if d.get("event") == "attack" and d.get("kind") == "slam" \
                 and d.get("actor") == e.get("actor") and d.get("result") == "hit" \
-                and log.snaps[i].pos.get(d.get("target")) == to:
+                and lookup(log.snaps[i].pos, d.get("target")) == to:
             return True
     return False
 

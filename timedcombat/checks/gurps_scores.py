@@ -7,6 +7,7 @@ Basic Set, apart from the engine's."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_base import DICE
@@ -275,7 +276,8 @@ def _states_on(log: GurpsLog, i: int, who: str, to_next_wound: bool = False
     """The ``state`` changes of ``who`` after event ``i`` on its tenth (``to_next_wound``:
     up to his next ``damage``, which brings rolls of its own, or his own maneuver, whose
     rolls, such as recovering from a stun, are his turn's)."""
-    t, out = log.events[i]["t"], {}
+    out: dict[str, Any] = {}
+    t = log.events[i]["t"]
     for j in range(i + 1, len(log.events)):
         d = log.events[j]
         if d["t"] != t or (to_next_wound and d.get("actor") == who

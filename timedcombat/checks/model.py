@@ -15,10 +15,11 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 Hex = tuple[int, int]
 Event = Mapping[str, Any]
+V = TypeVar("V")
 
 GONE = frozenset({"out", "fled", "dead"})
 """States after which a combatant no longer fights."""
@@ -34,6 +35,12 @@ def as_hex(v: Any) -> Hex | None:
     if isinstance(v, list | tuple) and len(v) == 2 and all(as_int(x) is not None for x in v):
         return (v[0], v[1])
     return None
+
+
+def lookup(mapping: Mapping[Any, V], key: Any) -> V | None:
+    """``mapping.get(key)`` for a key read from the log, which may be of any JSON type
+    (typed ``Any``: absent or of another type, it is simply not there)."""
+    return mapping.get(key)
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -197,4 +204,5 @@ class LogModel:
 
 
 __all__ = ["FACINGS", "GONE", "VECTORS", "Event", "Hex", "LogModel", "Placed", "Turn",
-           "as_hex", "as_int", "direction", "distance", "neighbour", "neighbours", "opposite"]
+           "as_hex", "as_int", "direction", "distance", "lookup", "neighbour", "neighbours",
+           "opposite"]

@@ -12,7 +12,7 @@ moves coincide are the documented reconstruction (``docs/rules/percentile.md``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from timedcombat.checks import Finding
 from timedcombat.checks.model import FACINGS, VECTORS, distance, neighbours
@@ -308,7 +308,7 @@ def joint_lock_held(log: PercentileLog) -> Found:
                                            "escapes", "let go")
 
 
-def _only_escape(hold: str) -> object:
+def _only_escape(hold: str) -> Callable[[PercentileLog], Found]:
     def condition(log: PercentileLog) -> Found:
         for i, e in enumerate(log.events):
             kind = e.get("event")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from timedcombat.checks import Finding, Rule, RuleSet
-from timedcombat.checks.model import Event, distance
+from timedcombat.checks.model import Event, distance, lookup
 from timedcombat.checks.tenths_acts import ALTERNATE, STOPPED, Act, half_up
 from timedcombat.checks.tenths_model import TenthsLog
 from timedcombat.checks.tenths_scene import read
@@ -503,9 +503,9 @@ def simultaneous(log: TenthsLog) -> Found:
     for _, e in _events(log, "attack"):
         if e.get("kind") == "block":
             continue
-        back = [j for j in log.attacks_at.get((e.get("target"), e["t"]), ())
+        back = [j for j in lookup(log.attacks_at, (e.get("target"), e["t"])) or ()
                 if log.events[j].get("target") == e.get("actor")]
-        lost = log.lost_at.get((e.get("target"), e["t"]), ())
+        lost = lookup(log.lost_at, (e.get("target"), e["t"])) or ()
         if not back and lost:
             continue
         both = bool(back)
@@ -523,7 +523,7 @@ def no_defence_while(log: TenthsLog) -> Found:
     """No active defence during a retreat, a reaction (target change) or a pick-up."""
     windows: dict[str, list[tuple[int, int, int, str]]] = {}
     for i, e in _events(log, "reaction"):
-        end = e.get("end") if isinstance(e.get("end"), int) else e["t"] + e["tenths"]
+        end = e["end"] if isinstance(e.get("end"), int) else e["t"] + e["tenths"]
         windows.setdefault(e["actor"], []).append(
             (i, e["t"], end, f"reaction ({e.get('cause')})"))
     for act in _acts(log, "retreat", "pick_up"):

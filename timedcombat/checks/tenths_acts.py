@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from timedcombat.checks.model import Event, LogModel
 from timedcombat.checks.model import as_int as _int
@@ -138,7 +138,9 @@ class TenthsActs(LogModel):
         """Link actions to what ends them; index attacks by attacker and tenth."""
         open_act: dict[str, Act] = {}
         for i, e in enumerate(self.events):
-            kind, actor = e.get("event"), e.get("actor")
+            kind = e.get("event")
+            # every event read here has an actor: the schema requires one of each
+            actor = cast(str, e.get("actor"))
             if kind == "action":
                 act = Act(i, e, actor, e["name"], e["t"], e["end"], _int(e.get("delay")) or 0,
                           bool(e.get("closing")) or e["name"] in CLOSING - {"attack"})

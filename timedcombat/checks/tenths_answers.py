@@ -102,7 +102,7 @@ class Answers(TenthEnd):
         if d0 <= reach + moves or (attack.actor, e["t"]) in self.kept_out:
             return
         taken = {x.at for q, x in self.looks.items()
-                 if q != attack.actor and (self.person(q) is None or self.person(q).able)}
+                 if q != attack.actor and ((p := self.person(q)) is None or p.able)}
         closer = [(lk.at[0] + dq, lk.at[1] + dr) for dq, dr in STEPS]
         if not any(distance(h, there) < d0 and h not in self.walls and h not in taken
                    for h in closer):

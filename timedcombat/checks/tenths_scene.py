@@ -118,7 +118,7 @@ class Scene(Answers):
 
     def on_reaction(self, i: int, e: Event) -> None:
         tenths = e.get("tenths")
-        end = e.get("end") if isinstance(e.get("end"), int) else (
+        end = e["end"] if isinstance(e.get("end"), int) else (
             e["t"] + tenths if isinstance(tenths, int) else e["t"])
         lk = self.look(e["actor"])
         lk.reactions.append((e["t"], end))
@@ -135,7 +135,7 @@ class Scene(Answers):
     def on_target(self, i: int, e: Event) -> None:
         pid = e["actor"]
         p, lk = self.person(pid), self.look(pid)
-        new = e.get("targets") if isinstance(e.get("targets"), list) else (
+        new = e["targets"] if isinstance(e.get("targets"), list) else (
             [e["target"]] if isinstance(e.get("target"), str) else [])
         # T-TARGET-FRONT: a target cannot be to the back
         if lk.at is not None and lk.facing is not None:

@@ -54,7 +54,7 @@ class TenthEnd(SceneCore):
         if at is None or there is None:
             return []
         taken = {lk.at for q, lk in self.looks.items()
-                 if q != pid and (self.person(q) is None or self.person(q).able)}
+                 if q != pid and ((p := self.person(q)) is None or p.able)}
         d0 = distance(at, there)
         out = []
         for dq, dr in STEPS:

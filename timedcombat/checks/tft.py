@@ -551,7 +551,7 @@ def _allowed_modifiers(log: TftLog, e: Event) -> set[int] | None:
     if "judo" in a.talents:
         base -= 1
     sums = {base}
-    choices = [(0, 1)] if "judo" in d.talents else []
+    choices: list[tuple[int, ...]] = [(0, 1)] if "judo" in d.talents else []
     choices += [(-1, 0, 1)] * (("judo_2" in a.talents) + ("judo_2" in d.talents))
     for options in choices:
         sums = {s + c for s in sums for c in options}
@@ -1099,7 +1099,7 @@ def c_hth_strongest(log: TftLog) -> Found:
         if sx is None or len(so) != len(known):
             continue
         strongest = all(sx > s for s in so)
-        judo = [log.fig(o).has("judo") if log.fig(o) else None for o in others
+        judo = [fo.has("judo") if (fo := log.fig(o)) else None for o in others
                 if log.enemies(x, o)]
         cancelled = any(j is True for j in judo)
         whom = "in HTH" if among_all else "of its enemies in HTH"
@@ -1419,7 +1419,7 @@ def c_injury(log: TftLog) -> Found:
         f, turn = log.fig(e["actor"]), log.turn_of[i]
         if f is None or f.st is None or f.st >= 30 or turn is None:
             continue
-        total = sum(x.get("hits") for j, x in log.in_turn(turn, DAMAGE)
+        total = sum(x["hits"] for j, x in log.in_turn(turn, DAMAGE)
                     if j <= i and x["actor"] == e["actor"] and is_int(x.get("hits")))
         th, pen, down = e.get("turn_hits"), e.get("dx_penalty_next_turn"), e.get("knocked_down")
         if is_int(th) and th != total:

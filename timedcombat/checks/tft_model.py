@@ -25,7 +25,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from timedcombat.checks.model import Event, Hex, LogModel, as_hex, as_int, distance
 
@@ -95,7 +95,7 @@ TURN_RANGE = (1, MAX_TURN)
 # ---------------------------------------------------------------------- small readers
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: Any) -> TypeGuard[int]:
     """``v`` is a JSON integer (not ``true``/``false``)."""
     return as_int(v) is not None
 
@@ -215,7 +215,8 @@ class Track:
             at.append(i)
             val.append(value)
 
-    def before(self, fig: str, i: int, default: Any = None) -> Any:
+    def before(self, fig: Any, i: int, default: Any = None) -> Any:
+        """(``fig`` as the log gives it: a value that names no figure has no track.)"""
         at = self._at.get(fig)
         if not at:
             return default
