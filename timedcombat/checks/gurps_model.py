@@ -426,17 +426,22 @@ def _phase(e: Event, i: int, phases: list[Phase], now: Snap,
     now.maneuver.pop(who, None)  # a new phase: his maneuver is yet to be chosen
 
 
+def _left(now: Snap, actor: str, frm: Hex) -> None:
+    """``actor`` is no longer in hex ``frm`` (nor on a half of it)."""
+    now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
+    if not now.arrivals[frm]:
+        del now.arrivals[frm]
+    sides = now.halves.get(frm)
+    if sides is not None:
+        sides.pop(actor, None)
+
+
 def _moved(now: Snap, actor: str, to: Hex | None) -> None:
     frm = now.pos.get(actor)
     if to is None or frm == to:
         return
     if frm is not None:
-        now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
-        if not now.arrivals[frm]:
-            del now.arrivals[frm]
-        sides = now.halves.get(frm)
-        if sides is not None:
-            sides.pop(actor, None)
+        _left(now, actor, frm)
     now.pos[actor] = to
     now.arrivals[to] = (*(a for a in now.arrivals.get(to, ()) if a != actor), actor)
 
@@ -444,14 +449,8 @@ def _moved(now: Snap, actor: str, to: Hex | None) -> None:
 def _gone(now: Snap, actor: str) -> None:
     """``actor`` is out of the fight: he leaves the map (his hex, his half of it)."""
     frm = now.pos.pop(actor, None)
-    if frm is None:
-        return
-    now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
-    if not now.arrivals[frm]:
-        del now.arrivals[frm]
-    sides = now.halves.get(frm)
-    if sides is not None:
-        sides.pop(actor, None)
+    if frm is not None:
+        _left(now, actor, frm)
 
 
 def _with(held: frozenset[str | None], on: bool, opponent: str | None

@@ -1558,6 +1558,7 @@ WAIT_Q = "When movement is over, you wait until it is your turn to attack."
 DIVE_Q = ("If you are allowed to enter HTH because you are diving at the enemies' legs, you "
           "do not enter HTH during the normal attack phase. Instead HTH is joined at the end "
           "of the Movement phase (after all last minute twists)")
+ORDER_Q = "movement, then actions in adjusted-DX order; ties by a die roll-off"
 
 RULES: tuple[Rule, ...] = (
     Rule("F-TURN", _docs("turn model"), TURN_Q,
@@ -1582,11 +1583,11 @@ RULES: tuple[Rule, ...] = (
          "tft.turn's sides are in initiative order: one die each, highest first, tied sides "
          "rolling again (initiative_winner_moves: the winner first or last).", c_move_order),
     Rule("F-ORDER-DX", _docs("base rules of TFT"),
-         "movement, then actions in adjusted-DX order; ties by a die roll-off",
+         ORDER_Q,
          "tft.turn's order of action lists placed figures once each, highest adjusted DX "
          "(adj_dx, parallel) first.", c_order_dx),
     Rule("F-ORDER-TIES", _docs("base rules of TFT"),
-         "movement, then actions in adjusted-DX order; ties by a die roll-off",
+         ORDER_Q,
          "Figures of equal adjusted DX are ordered by their roll-off dice: one die each, "
          "highest first, still tied ones rolling again; untied figures roll none.",
          c_order_ties),
