@@ -50,7 +50,7 @@ def _events(log: TenthsLog, kind: str) -> Iterator[tuple[int, Event]]:
 
 
 def _stat(log: TenthsLog, act: Act, name: str) -> int | None:
-    return log.placed_stat(act.actor, name)
+    return log.stat(act.actor, name)
 
 
 def _plus(n: Any) -> str:
@@ -292,7 +292,7 @@ def _bonus_on(log: TenthsLog, e: Event, bonus: int, why: str) -> Found:
     if mods is None:
         return
     got = mods.get("defence_bonus", 0)
-    base = log.placed_stat(e.get("target"), "defence")  # type: ignore[arg-type]
+    base = log.stat(e.get("target"), "defence")
     potential = mods.get("defence_potential")
     if got != bonus:
         yield _at(e, f"defence bonus {_plus(bonus)} ({why})",
@@ -364,7 +364,7 @@ def blow_strength(log: TenthsLog) -> Found:
         got, source = e.get("blow_strength"), e.get("source")
         if not isinstance(got, int) or not isinstance(source, str):
             continue
-        strength = log.placed_stat(source, "strength")
+        strength = log.stat(source, "strength")
         spec = log.spec(source, e.get("weapon"))
         if strength is None or spec is None or spec.hands is None:
             continue
@@ -568,7 +568,7 @@ def reaction_time(log: TenthsLog) -> Found:
     for _, e in _events(log, "reaction"):
         tenths, roll = e["tenths"], e.get("roll")
         skill = e.get("skill") if isinstance(e.get("skill"), int) \
-            else log.placed_stat(e["actor"], "best_skill")
+            else log.stat(e["actor"], "best_skill")
         if isinstance(roll, int) and not 1 <= roll <= 10:
             yield _at(e, "a d10 roll (1-10)", f"roll {roll}")
         elif isinstance(roll, int) and skill is not None and tenths != max(1, roll - skill):

@@ -44,7 +44,6 @@ class Person:
 
     id: str
     side: str | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
     arms: dict[str, Weapon] = field(default_factory=dict)
     shield: bool | None = None
     hand: list[str] | None = None
@@ -62,10 +61,6 @@ class Person:
     first_after: int | None = None
     first_unknown: bool = False
     waiting: Act | None = None  # a Wait/Defend closing whose opponent has not struck
-
-    def stat(self, name: str) -> int | None:
-        v = self.stats.get(name)
-        return v if isinstance(v, int) and not isinstance(v, bool) else None
 
     def eff_style(self) -> str | None:
         return self.style if self.hand is not None and len(self.hand) == 2 else None
@@ -144,7 +139,6 @@ class TenthsLog(TenthsActs):
     def _placed(self, i: int, e: Event) -> None:
         p = self.person(e["actor"])
         p.side = e.get("side")
-        p.stats = dict(e.get("stats") or {})
         p.shield = e.get("shield") if isinstance(e.get("shield"), bool) else None
         p.style = e.get("style")
         arms = [_weapon(a) for a in e.get("arms") or () if isinstance(a, dict)]
@@ -377,6 +371,3 @@ class TenthsLog(TenthsActs):
         second = p.eff_style() == MAIN and p.hand.index(w) == 1
         return SHIELD_PARRY if second else WEAPON_PARRY
 
-    def placed_stat(self, pid: str, name: str) -> int | None:
-        p = self.people.get(pid)
-        return p.stat(name) if p else None
