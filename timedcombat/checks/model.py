@@ -1,7 +1,7 @@
 """The generic reading of a log that every system's rule set starts from.
 
 A log says the same things in every system: who was placed where with which stats
-(``placed``), where they moved and which way they face (``move``), who left the fight
+(``placed``), where they moved and which way they face (``move``, ``facing``), who left the fight
 (``state`` ``out`` / ``fled`` / ``dead``), and for a turn system its turns and phases
 (``<system>.turn`` with the order of action, ``<system>.phase``). :class:`LogModel` reads
 those once; every system's own model (``tenths_model``, ``tft_model``,
@@ -117,6 +117,7 @@ class LogModel:
         self.rules: dict[str, Any] = dict(rules) if isinstance(rules, dict) else {}
         self.placed: dict[str, Placed] = {}
         self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
+        self.facings: dict[str, tuple[list[int], list[str]]] = {}  # as tracks, of facings
         self.gone: dict[str, int] = {}  # id -> tenth it left the fight
         self.turns: list[Turn] = []
         self.end_t: int | None = None
@@ -134,8 +135,10 @@ class LogModel:
                                             dict(stats) if isinstance(stats, dict) else {},
                                             len(self.placed))
                 self._track(actor, i, e.get("at"))
+                self._face(actor, i, e.get("facing"))
             elif kind == "move" and isinstance(actor, str):
                 self._track(actor, i, e.get("to"))
+                self._face(actor, i, e.get("facing"))
             elif kind == "state" and e.get("state") in GONE and e.get("value") \
                     and isinstance(actor, str):
                 self.gone.setdefault(actor, e["t"])
@@ -155,6 +158,18 @@ class LogModel:
             idx, hexes = self.tracks.setdefault(pid, ([], []))
             idx.append(i)
             hexes.append(h)
+
+    def _face(self, pid: str, i: int, facing: Any) -> None:
+        if isinstance(facing, str) and facing in VECTORS:
+            idx, names = self.facings.setdefault(pid, ([], []))
+            idx.append(i)
+            names.append(facing)
+
+    def facing_at(self, pid: str, i: int) -> str | None:
+        """Which way ``pid`` faced just after event ``i`` (a name of :data:`FACINGS`)."""
+        idx, names = self.facings.get(pid, ([], []))
+        k = bisect.bisect_right(idx, i)
+        return names[k - 1] if k else None
 
     def pos_at(self, pid: str, i: int) -> Hex | None:
         """Where ``pid`` stood just after event ``i``."""

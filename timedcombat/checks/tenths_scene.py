@@ -62,16 +62,22 @@ class Scene(Answers):
         self._answers(t)
 
     def on_placed(self, i: int, e: Event) -> None:
+        self._where(i, e, e.get("at"))
         lk = self.look(e["actor"])
-        at = e.get("at")
-        if isinstance(at, list) and len(at) == 2:
-            lk.at = (at[0], at[1])
-            self.touched.add(lk.at)
-        if e.get("facing") in FACING_NAMES:
-            lk.facing = FACING_NAMES.index(e["facing"])
         stats = e.get("stats")
         if isinstance(stats, dict) and stats.get("aware") is False:
             lk.aware = False
+
+    def _where(self, i: int, e: Event, hexes: object) -> None:
+        """Where the actor stands and faces after event ``i`` (as the log model tracks
+        them); a hex it names is one touched."""
+        pid = e["actor"]
+        lk = self.look(pid)
+        lk.at = self.log.pos_at(pid, i)
+        facing = self.log.facing_at(pid, i)
+        lk.facing = FACING_NAMES.index(facing) if facing is not None else None
+        if isinstance(hexes, list) and len(hexes) == 2 and lk.at is not None:
+            self.touched.add(lk.at)
 
     def on_move(self, i: int, e: Event) -> None:
         lk = self.look(e["actor"])
@@ -88,11 +94,7 @@ class Scene(Answers):
         if run is not None and e.get("mode") == "retreat" and isinstance(to, list) \
                 and len(to) == 2:
             self._retreat_move(run, lk, (to[0], to[1]), e)
-        if isinstance(to, list) and len(to) == 2:
-            lk.at = (to[0], to[1])
-            self.touched.add(lk.at)
-        if e.get("facing") in FACING_NAMES:
-            lk.facing = FACING_NAMES.index(e["facing"])
+        self._where(i, e, to)
         if e.get("mode") == "advantage":
             lk.adv_move_t = e["t"]
 
