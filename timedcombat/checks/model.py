@@ -115,6 +115,10 @@ class LogModel:
         self.system: str | None = start.get("system") if isinstance(start, Mapping) else None
         rules = start.get("rules") if isinstance(start, Mapping) else None
         self.rules: dict[str, Any] = dict(rules) if isinstance(rules, dict) else {}
+        walls = start.get("walls") if isinstance(start, Mapping) else None
+        self.walls: frozenset[Hex] = frozenset(  # the map's walls (start.walls)
+            h for h in map(as_hex, walls) if h is not None) if isinstance(walls, list) \
+            else frozenset()
         self.placed: dict[str, Placed] = {}
         self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
         self.facings: dict[str, tuple[list[int], list[str]]] = {}  # as tracks, of facings

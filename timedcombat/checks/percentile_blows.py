@@ -14,12 +14,14 @@ from collections import Counter
 from collections.abc import Iterator
 
 from timedcombat.checks import Finding
-from timedcombat.checks.model import distance
+from timedcombat.checks.model import (
+    Event,
+    distance,
+)
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     RAM,
     STRIKE,
-    Event,
     PercentileLog,
     found,
     num,

@@ -15,15 +15,20 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from timedcombat.checks import Finding
-from timedcombat.checks.model import FACINGS, VECTORS, distance, neighbours
+from timedcombat.checks.model import (
+    FACINGS,
+    VECTORS,
+    Event,
+    as_hex,
+    distance,
+    neighbours,
+)
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     GRAPPLE,
     STRIKE,
-    Event,
     Hold,
     PercentileLog,
-    as_hex,
     found,
     num,
     text,
@@ -625,7 +630,7 @@ def _throw_way(log: PercentileLog, i: int, e: Event, target: str, frm: Hex,
     blocked first hex while a neighbouring hex is free."""
     walls, standing = log.walls, log.standing_at(i)
     hexes, nominal = e["hexes"], NOMINAL.get(str(e.get("result")))
-    if walls is None or standing is None:
+    if standing is None:
         return
 
     def blocked(h: Hex) -> str | None:

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from timedcombat.checks import Finding
-from timedcombat.checks.model import Event, Hex, LogModel, as_hex, distance
+from timedcombat.checks.model import Event, Hex, LogModel, distance
 from timedcombat.checks.model import as_int as num
 
 DEFAULT_RULES: dict[str, Any] = {
@@ -183,17 +183,6 @@ def _rules(given: Any) -> dict[str, Any]:
     return rules
 
 
-def _walls(given: Any) -> set[Hex] | None:
-    """The map's walls from ``start`` (none given: open ground; not a list of hexes:
-    unknown, ``None``)."""
-    if given is None:
-        return set()
-    if not isinstance(given, list):
-        return None
-    hexes = [as_hex(h) for h in given]
-    return None if any(h is None for h in hexes) else set(hexes)  # type: ignore[arg-type]
-
-
 class PercentileLog(LogModel):
     """The facts of one ``percentile`` log that the rules read (on the generic reading of
     :class:`~timedcombat.checks.model.LogModel`: placed, positions, the end)."""
@@ -201,8 +190,6 @@ class PercentileLog(LogModel):
     def __init__(self, events: Sequence[Event]) -> None:
         super().__init__(events)
         self.rules = _rules(self.events[0].get("rules") if self.events else None)
-        walls = self.events[0].get("walls") if self.events else None
-        self.walls: set[Hex] | None = _walls(walls)
         self.people: dict[str, Person] = {}
         self.turn_events: list[tuple[int, Event]] = []
         self.phases: list[Phase] = []

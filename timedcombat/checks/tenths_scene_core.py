@@ -119,9 +119,7 @@ class SceneCore:
         self.kept_out: set[tuple[str, int]] = set()  # (mover, tenth) a block held
         self.retreats: dict[str, RetreatRun] = {}
         self.after_retreat: list[tuple[str, str, Act, Event]] = []  # reactions owed at its end
-        walls = log.events[0].get("walls") if log.events else None
-        self.walls = {(w[0], w[1]) for w in walls or ()
-                      if isinstance(w, list) and len(w) == 2} if isinstance(walls, list) else set()
+        self.walls = log.walls
 
     def look(self, pid: str) -> Looks:
         lk = self.looks.get(pid)

@@ -16,6 +16,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from timedcombat.checks import FieldSpec, Finding, Rule, RuleSet
+from timedcombat.checks.model import (
+    Event,
+    Hex,
+    as_hex,
+    distance,
+)
 from timedcombat.checks.tft_model import (
     ACTION,
     ATTACK,
@@ -49,13 +55,9 @@ from timedcombat.checks.tft_model import (
     TURN_RANGE,
     TURN_TENTHS,
     UNKNOWN,
-    Event,
-    Hex,
     TftLog,
     Turn,
-    as_hex,
     dice,
-    distance,
     ints,
     is_int,
     mods,

@@ -253,7 +253,6 @@ class TftLog(LogModel):
         self.hth: Track = r.hth  # frozenset of the figures in HTH with it
         self.hth_hex: Track = r.hth_hex  # the hex of its HTH, where known
         self.out: Track = r.out  # True once out of the fight (state out, ST 0)
-        self.walls: frozenset[Hex] = r.walls  # the map's walls (start.walls)
         self.reports_prone: bool = r.reports_prone  # every fall and rise is logged
         self.reports_hth: bool = r.reports_hth  # every joining and leaving of an HTH
         self.last_at: dict[int, int] = r.last_at  # tenth -> index of its last event
@@ -379,7 +378,6 @@ class _Reader:
         self.pos, self.ready, self.shield = Track(), Track(), Track()
         self.st, self.prone, self.hth, self.hth_hex = Track(), Track(), Track(), Track()
         self.out = Track()
-        self.walls: frozenset[Hex] = frozenset()
         self.groups: dict[str, frozenset[str]] = {}
         self.figures: dict[str, Figure] = {}
         self.turns: list[Turn] = []
@@ -396,8 +394,6 @@ class _Reader:
             if kind == "start" and isinstance(e.get("rules"), dict):
                 self.rules.update((k, v) for k, v in e["rules"].items()
                                   if not is_int(v) or within(v, SCORE_RANGE))
-            if kind == "start" and isinstance(e.get("walls"), list):
-                self.walls = frozenset(h for h in map(as_hex, e["walls"]) if h is not None)
             if kind == "start" and names(e.get("reports")) is not None:
                 self.said = names(e.get("reports"))
             elif kind == "tft.turn":
