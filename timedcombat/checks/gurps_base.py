@@ -10,10 +10,8 @@ from collections.abc import Iterator
 
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
-    Event,
     GurpsLog,
     Phase,
-    as_int,
     as_ints,
     critical,
     finding,
@@ -23,6 +21,10 @@ from timedcombat.checks.gurps_model import (
     same_tenth,
     step_events,
     success,
+)
+from timedcombat.checks.model import (
+    Event,
+    as_int,
 )
 
 Found = Iterator[Finding]

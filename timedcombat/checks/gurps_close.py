@@ -14,27 +14,30 @@ from collections.abc import Iterator, Sequence
 
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
-    Event,
     GurpsLog,
-    Hex,
     Phase,
     Snap,
-    as_hex,
-    as_int,
     as_ints,
     as_strs,
-    direction,
     finding,
     half_distance,
     is_step_move,
     maneuver_name,
     mod_sum,
     modifiers,
-    opposite,
     same_tenth,
     side_hexes,
     success,
     tenth_ends,
+)
+from timedcombat.checks.model import (
+    Event,
+    Hex,
+    as_hex,
+    as_int,
+    direction,
+    lookup,
+    opposite,
 )
 
 Found = Iterator[Finding]
@@ -321,6 +324,13 @@ def _ranged(e: Event) -> bool:
     return e.get("kind") == "shot" or e.get("weapon") in BULK
 
 
+def _not_close(weapon: object) -> tuple[int, ...] | None:
+    """The reaches of a weapon known to have no reach C (``None``: it has C, or the log's
+    weapon is not one of the table)."""
+    reaches = REACHES.get(weapon) if isinstance(weapon, str) else None
+    return reaches if reaches is not None and C not in reaches else None
+
+
 def close_weapons(log: GurpsLog) -> Found:
     """In close combat a melee attack uses a weapon of reach C."""
     for i, e in log.of("attack"):
@@ -328,8 +338,8 @@ def close_weapons(log: GurpsLog) -> Found:
         if not isinstance(actor, str) or not log.snaps[i].in_close(actor) or _ranged(e) \
                 or e.get("kind") in ("grapple", "slam"):
             continue
-        reaches = REACHES.get(weapon) if isinstance(weapon, str) else None
-        if reaches is not None and C not in reaches:
+        reaches = _not_close(weapon)
+        if reaches is not None:
             yield finding(e, "a weapon of reach C in close combat",
                           f"{weapon} (reach {', '.join(map(str, reaches))})")
 
@@ -480,14 +490,20 @@ def _ready_maneuver(log: GurpsLog, i: int, e: Event) -> Found:
         yield finding(e, f"a Ready maneuver ({e.get('result')})", f"{maneuver_name(m)}")
 
 
+def _close_readies(log: GurpsLog, discard: bool) -> Iterator[tuple[int, Event]]:
+    """The ``gurps.ready`` events of fighters in close combat: those discarding a shield,
+    or the others."""
+    for i, e in log.of("gurps.ready"):
+        actor = e.get("actor")
+        if (e.get("discard") is True) == discard and isinstance(actor, str) \
+                and log.snaps[i].in_close(actor):
+            yield i, e
+
+
 def discard_shield(log: GurpsLog) -> Found:
     """Getting rid of a shield in close combat takes a Ready maneuver and a successful DX
     roll."""
-    for i, e in log.of("gurps.ready"):
-        actor = e.get("actor")
-        if e.get("discard") is not True or not isinstance(actor, str) \
-                or not log.snaps[i].in_close(actor):
-            continue
+    for i, e in _close_readies(log, discard=True):
         roll, eff = _roll(e), as_int(e.get("effective"))
         if roll is None:
             yield finding(e, "a DX roll to discard the shield in close combat", "none")
@@ -503,11 +519,7 @@ def discard_shield(log: GurpsLog) -> Found:
 def ready_dx(log: GurpsLog) -> Found:
     """Readying a weapon in close combat takes a DX roll; on a failure the Ready is
     wasted."""
-    for i, e in log.of("gurps.ready"):
-        actor = e.get("actor")
-        if e.get("discard") is True or not isinstance(actor, str) \
-                or not log.snaps[i].in_close(actor):
-            continue
+    for i, e in _close_readies(log, discard=False):
         roll, eff = _roll(e), as_int(e.get("effective"))
         if roll is None:
             yield finding(e, "a DX roll to ready in close combat", "none")
@@ -531,17 +543,13 @@ def _reload(log: GurpsLog, i: int, e: Event) -> bool:
     weapon = e.get("weapon")
     return e.get("result") == "reloading" or (
         isinstance(weapon, str) and weapon in BULK
-        and log.snaps[i].hand.get(e.get("actor")) == weapon)
+        and lookup(log.snaps[i].hand, e.get("actor")) == weapon)
 
 
 def fast_draw(log: GurpsLog) -> Found:
     """Fast-Draw in close combat: its roll only after the DX roll succeeds; success
     readies at once, failure takes a full Ready maneuver."""
-    for i, e in log.of("gurps.ready"):
-        actor = e.get("actor")
-        if e.get("discard") is True or not isinstance(actor, str) \
-                or not log.snaps[i].in_close(actor):
-            continue
+    for i, e in _close_readies(log, discard=False):
         roll, eff = _roll(e), as_int(e.get("effective"))
         fd = _roll(e, "fast_draw_roll", "fast_draw_faces")
         fd_eff = as_int(e.get("fast_draw_effective"))
@@ -613,8 +621,7 @@ def close_parry(log: GurpsLog) -> Found:
             continue
         if weapon is None or weapon in BARE_HAND:
             continue
-        reaches = REACHES.get(weapon) if isinstance(weapon, str) else None
-        if reaches is not None and C not in reaches:
+        if _not_close(weapon) is not None:
             yield finding(e, "a parry with a bare hand or a reach C weapon in close combat",
                           f"{weapon}")
 
@@ -934,6 +941,7 @@ def wrong_target_order(log: GurpsLog) -> Found:
         if any(o not in came for o in order):
             continue
         halves = snap.halves.get(h, {})
+        keys: list[tuple[int, ...]]
         if how == "entry":
             keys = [(came.index(o),) for o in order]
         elif how == "nearest" and all(o in halves for o in order):

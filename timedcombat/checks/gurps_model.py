@@ -11,23 +11,25 @@ does not say stays ``None`` and the rules that would need it skip that case.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from timedcombat.checks import Finding
-
-Hex = tuple[int, int]
-Event = Mapping[str, Any]
+from timedcombat.checks.model import (
+    FACINGS,
+    VECTORS,
+    Event,
+    Hex,
+    LogModel,
+    as_hex,
+    as_int,
+    lookup,
+    neighbour,
+)
 
 TURN = 10
 """Tenths in a GURPS turn (one second)."""
-
-FACINGS = ("E", "NE", "NW", "W", "SW", "SE")
-"""Hex directions in turning order (axial vectors below), as the log names them."""
-VECTORS: dict[str, Hex] = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0),
-                           "SW": (-1, 1), "SE": (0, 1)}
 
 DEFAULT_RULES: dict[str, Any] = {
     "initiative_die": 6, "cooperative_limit_includes_leader": True,
@@ -47,22 +49,8 @@ LOSES_WEAPON = frozenset({"drop", "break", "flies"})
 # ---------------------------------------------------------------------- values
 
 
-def as_int(v: Any) -> int | None:
-    """``v`` when it is a JSON integer (not ``true``/``false``), else ``None``."""
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
-
-
 def as_str(v: Any) -> str | None:
     return v if isinstance(v, str) else None
-
-
-def as_hex(v: Any) -> Hex | None:
-    """An axial hex ``[q, r]``, or ``None``."""
-    if isinstance(v, list | tuple) and len(v) == 2:
-        q, r = as_int(v[0]), as_int(v[1])
-        if q is not None and r is not None:
-            return (q, r)
-    return None
 
 
 def as_ints(v: Any) -> list[int] | None:
@@ -94,25 +82,6 @@ def mod_sum(mods: Mapping[str, Any]) -> int | None:
             return None
         total += n
     return total
-
-
-def neighbour(h: Hex, facing: str) -> Hex:
-    dq, dr = VECTORS[facing]
-    return (h[0] + dq, h[1] + dr)
-
-
-def direction(frm: Hex, to: Hex) -> str | None:
-    """The facing name of the step from ``frm`` to the adjacent ``to`` (``None``: not
-    adjacent)."""
-    d = (to[0] - frm[0], to[1] - frm[1])
-    for name, v in VECTORS.items():
-        if v == d:
-            return name
-    return None
-
-
-def opposite(facing: str) -> str:
-    return FACINGS[(FACINGS.index(facing) + 3) % 6]
 
 
 def side_hexes(h: Hex, side: str) -> tuple[Hex, ...]:
@@ -274,29 +243,24 @@ class Snap:
         return [a for a in self.arrivals.get(h, ()) if self.pos.get(a) == h]
 
 
-@dataclass
-class GurpsLog:
-    """A ``gurps`` log, read once."""
+class GurpsLog(LogModel):
+    """A ``gurps`` log, read once (on the generic reading of
+    :class:`~timedcombat.checks.model.LogModel`: rules, events by kind and actor, the
+    end), with a :class:`Snap` of the fight before every event."""
 
-    events: Sequence[Event]
-    rules: dict[str, Any]
-    people: dict[str, Person]
-    initiative: tuple[int, Event] | None
-    turns: dict[int, tuple[int, Event]]
-    turn_orders: dict[int, list[str]]
-    phases: list[Phase]
-    snaps: list[Snap]  # snaps[i]: before event i; snaps[len(events)]: after the last
-    end_t: int | None  # the tenth of `end`, if the log has one
-    times: list[int] = field(default_factory=list)  # each event's tenth
-    _by_actor: dict[str, list[Phase]] = field(default_factory=dict)
+    def __init__(self, events: Sequence[Event]) -> None:
+        super().__init__(events)
+        self.people: dict[str, Person] = {}
+        self.initiative: tuple[int, Event] | None = None
+        self.turn_events: dict[int, tuple[int, Event]] = {}
+        self.turn_orders: dict[int, list[str]] = {}
+        self.phases: list[Phase] = []
+        self.snaps: list[Snap] = []  # snaps[i]: before event i; snaps[-1]: after the last
+        self._by_actor: dict[str, list[Phase]] = {}
+        self._read()
 
     def person(self, actor: Any) -> Person | None:
         return self.people.get(actor) if isinstance(actor, str) else None
-
-    def of(self, *kinds: str) -> Iterator[tuple[int, Event]]:
-        for i, e in enumerate(self.events):
-            if e.get("event") in kinds:
-                yield i, e
 
     def phase_at(self, i: int, actor: Any) -> Phase | None:
         """``actor``'s phase containing the tenth of event ``i`` (its latest phase logged
@@ -347,16 +311,15 @@ class GurpsLog:
             j += 1
         return self.snaps[j]
 
-    def first_after(self, t: int) -> int:
-        """The index of the first event at a later tenth than ``t`` (or the log's length)."""
-        return bisect.bisect_right(self.times, t)
-
     def continues_past(self, t: int) -> bool:
         """Whether the log goes on to a later tenth than ``t``."""
         return bool(self.events) and self.events[-1]["t"] > t
 
     def rule(self, name: str) -> Any:
         return self.rules.get(name, DEFAULT_RULES.get(name))
+
+    def _read(self) -> None:
+        _read_gurps(self)
 
 
 def _initiative(e: Event) -> bool:
@@ -384,18 +347,16 @@ def _retreat_move(events: Sequence[Event], i: int) -> bool:
 
 def read(events: Sequence[Event]) -> GurpsLog:
     """Read a log (its shape already checked) for the rules."""
-    start = events[0] if events else {}
-    rules = dict(start.get("rules") or {}) if isinstance(start.get("rules"), dict) else {}
-    people: dict[str, Person] = {}
-    initiative: tuple[int, Event] | None = None
-    turns: dict[int, tuple[int, Event]] = {}
-    orders: dict[int, list[str]] = {}
-    phases: list[Phase] = []
-    snaps: list[Snap] = []
+    return GurpsLog(events)
+
+
+def _read_gurps(log: GurpsLog) -> None:
+    """The one pass that fills ``log``'s people, turns, phases and snapshots."""
+    people, turns, orders = log.people, log.turn_events, log.turn_orders
+    phases, snaps = log.phases, log.snaps
     now = Snap()
-    end_t: int | None = None
     free: dict[str, int] = {}  # each fighter's latest ready_free (Fast-Draw: no maneuver)
-    for i, e in enumerate(events):
+    for i, e in enumerate(log.events):
         snaps.append(now)
         now = now.copy()
         kind = e.get("event")
@@ -408,10 +369,8 @@ def read(events: Sequence[Event]) -> GurpsLog:
             now.shield[actor] = p.shield
             weapons = as_strs(p.stats.get("weapons"))
             now.hand[actor] = weapons[0] if weapons else None
-        elif kind == "end":
-            end_t = e["t"]
-        if _initiative(e) and initiative is None:
-            initiative = (i, e)
+        if _initiative(e) and log.initiative is None:
+            log.initiative = (i, e)
         if kind == "gurps.turn":
             turn, order = as_int(e.get("turn")), as_strs(e.get("order"))
             if turn is not None and turn not in turns:
@@ -421,12 +380,12 @@ def read(events: Sequence[Event]) -> GurpsLog:
         elif kind == "gurps.phase":
             _phase(e, i, phases, now, people)
         elif kind == "gurps.maneuver" and isinstance(actor, str):
-            p = now.phase.get(actor)
-            if p is not None and p.contains(e["t"]):
-                if p.maneuver is None:
-                    p.maneuver = i
+            ph = now.phase.get(actor)
+            if ph is not None and ph.contains(e["t"]):
+                if ph.maneuver is None:
+                    ph.maneuver = i
                 elif free.get(actor, -1) > now.maneuver.get(actor, i):
-                    p.after_free.append(i)  # the Ready before was no maneuver
+                    ph.after_free.append(i)  # the Ready before was no maneuver
             now.maneuver[actor] = i
         elif kind == "move" and isinstance(actor, str):
             _moved(now, actor, as_hex(e.get("to")))
@@ -442,8 +401,6 @@ def read(events: Sequence[Event]) -> GurpsLog:
                 and e.get("effect") in LOSES_WEAPON:
             now.hand[actor] = None
     snaps.append(now)
-    return GurpsLog(events, rules, people, initiative, turns, orders, phases, snaps, end_t,
-                    [e["t"] for e in events])
 
 
 def _readied(now: Snap, e: Event, actor: str) -> None:
@@ -469,17 +426,22 @@ def _phase(e: Event, i: int, phases: list[Phase], now: Snap,
     now.maneuver.pop(who, None)  # a new phase: his maneuver is yet to be chosen
 
 
+def _left(now: Snap, actor: str, frm: Hex) -> None:
+    """``actor`` is no longer in hex ``frm`` (nor on a half of it)."""
+    now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
+    if not now.arrivals[frm]:
+        del now.arrivals[frm]
+    sides = now.halves.get(frm)
+    if sides is not None:
+        sides.pop(actor, None)
+
+
 def _moved(now: Snap, actor: str, to: Hex | None) -> None:
     frm = now.pos.get(actor)
     if to is None or frm == to:
         return
     if frm is not None:
-        now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
-        if not now.arrivals[frm]:
-            del now.arrivals[frm]
-        sides = now.halves.get(frm)
-        if sides is not None:
-            sides.pop(actor, None)
+        _left(now, actor, frm)
     now.pos[actor] = to
     now.arrivals[to] = (*(a for a in now.arrivals.get(to, ()) if a != actor), actor)
 
@@ -487,14 +449,8 @@ def _moved(now: Snap, actor: str, to: Hex | None) -> None:
 def _gone(now: Snap, actor: str) -> None:
     """``actor`` is out of the fight: he leaves the map (his hex, his half of it)."""
     frm = now.pos.pop(actor, None)
-    if frm is None:
-        return
-    now.arrivals[frm] = tuple(a for a in now.arrivals.get(frm, ()) if a != actor)
-    if not now.arrivals[frm]:
-        del now.arrivals[frm]
-    sides = now.halves.get(frm)
-    if sides is not None:
-        sides.pop(actor, None)
+    if frm is not None:
+        _left(now, actor, frm)
 
 
 def _with(held: frozenset[str | None], on: bool, opponent: str | None
@@ -549,7 +505,7 @@ def _slam_carry(log: GurpsLog, i: int) -> bool:
             break
         if d.get("event") == "attack" and d.get("kind") == "slam" \
                 and d.get("actor") == e.get("actor") and d.get("result") == "hit" \
-                and log.snaps[i].pos.get(d.get("target")) == to:
+                and lookup(log.snaps[i].pos, d.get("target")) == to:
             return True
     return False
 

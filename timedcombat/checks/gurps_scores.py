@@ -7,17 +7,21 @@ Basic Set, apart from the engine's."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from timedcombat.checks import Finding
+from timedcombat.checks.gurps_base import DICE
 from timedcombat.checks.gurps_close import _score
 from timedcombat.checks.gurps_model import (
-    Event,
     GurpsLog,
-    as_int,
     finding,
     maneuver_name,
     mod_sum,
     modifiers,
+)
+from timedcombat.checks.model import (
+    Event,
+    as_int,
 )
 
 Found = Iterator[Finding]
@@ -225,7 +229,6 @@ def _blow(log: GurpsLog, i: int, e: Event) -> tuple[int, Event] | None:
 def st_damage(log: GurpsLog) -> Found:
     """A weapon's damage dice are the thrust or swing of its wielder's ST (B16) plus the
     weapon's add; All-Out Attack (Strong) adds +2 or +1 a die, the more."""
-    from timedcombat.checks.gurps_base import DICE
     for i, e in log.of("damage"):
         source, weapon = e.get("source"), e.get("weapon")
         if not isinstance(source, str) or source == e.get("actor") or weapon not in WEAPON_MODES:
@@ -273,7 +276,8 @@ def _states_on(log: GurpsLog, i: int, who: str, to_next_wound: bool = False
     """The ``state`` changes of ``who`` after event ``i`` on its tenth (``to_next_wound``:
     up to his next ``damage``, which brings rolls of its own, or his own maneuver, whose
     rolls, such as recovering from a stun, are his turn's)."""
-    t, out = log.events[i]["t"], {}
+    out: dict[str, Any] = {}
+    t = log.events[i]["t"]
     for j in range(i + 1, len(log.events)):
         d = log.events[j]
         if d["t"] != t or (to_next_wound and d.get("actor") == who

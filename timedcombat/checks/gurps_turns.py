@@ -9,11 +9,8 @@ from collections.abc import Iterator
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
     TURN,
-    Event,
     GurpsLog,
     Phase,
-    as_hex,
-    as_int,
     as_ints,
     as_strs,
     expected_phases,
@@ -21,6 +18,11 @@ from timedcombat.checks.gurps_model import (
     maneuver_name,
     same_tenth,
     step_events,
+)
+from timedcombat.checks.model import (
+    Event,
+    as_hex,
+    as_int,
 )
 
 Found = Iterator[Finding]
@@ -105,7 +107,7 @@ def phases(log: GurpsLog) -> Found:
 
 def _missing_phases(log: GurpsLog, k: int, slots: dict[str, tuple[int, int, int]],
                     had: set[str]) -> Found:
-    turn_i = log.turns[k][0]
+    turn_i = log.turn_events[k][0]
     for who, (_, s, _end) in slots.items():
         if who in had or not log.continues_past(s):
             continue
@@ -354,7 +356,7 @@ def turn_order(log: GurpsLog) -> Found:
         ref = log.turn_orders[min(log.turn_orders)]
     if ref is None:
         return
-    for k, (i, e) in sorted(log.turns.items()):
+    for k, (i, e) in sorted(log.turn_events.items()):
         order = log.turn_orders.get(k)
         if order is None:
             continue

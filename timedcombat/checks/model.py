@@ -1,10 +1,12 @@
 """The generic reading of a log that every system's rule set starts from.
 
 A log says the same things in every system: who was placed where with which stats
-(``placed``), where they moved and which way they face (``move``), who left the fight
+(``placed``), where they moved and which way they face (``move``, ``facing``), who left the fight
 (``state`` ``out`` / ``fled`` / ``dead``), and for a turn system its turns and phases
 (``<system>.turn`` with the order of action, ``<system>.phase``). :class:`LogModel` reads
-those once; a system's own model (``tenths_model``) builds on it. Nothing here imports
+those once; every system's own model (``tenths_model``, ``tft_model``,
+``percentile_model``, ``gurps_model``) builds on it, and the small readers here
+(:func:`as_int`, :func:`as_hex`, :func:`distance`) are the only ones. Nothing here imports
 engine code: this is a reading of the log.
 """
 
@@ -13,10 +15,11 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 Hex = tuple[int, int]
 Event = Mapping[str, Any]
+V = TypeVar("V")
 
 GONE = frozenset({"out", "fled", "dead"})
 """States after which a combatant no longer fights."""
@@ -34,10 +37,48 @@ def as_hex(v: Any) -> Hex | None:
     return None
 
 
+def lookup(mapping: Mapping[Any, V], key: Any) -> V | None:
+    """``mapping.get(key)`` for a key read from the log, which may be of any JSON type
+    (typed ``Any``: absent or of another type, it is simply not there)."""
+    return mapping.get(key)
+
+
 def distance(a: Hex, b: Hex) -> int:
     """Hex steps between two axial hexes."""
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+FACINGS = ("E", "NE", "NW", "W", "SW", "SE")
+"""Hex directions in turning order (axial vectors below), as logs name them."""
+VECTORS: dict[str, Hex] = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0),
+                           "SW": (-1, 1), "SE": (0, 1)}
+
+
+def neighbour(h: Hex, facing: str) -> Hex:
+    """The hex next to ``h`` in direction ``facing``."""
+    dq, dr = VECTORS[facing]
+    return (h[0] + dq, h[1] + dr)
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h``, in direction order (E NE NW W SW SE)."""
+    return tuple(neighbour(h, f) for f in FACINGS)
+
+
+def direction(frm: Hex, to: Hex) -> str | None:
+    """The facing name of the step from ``frm`` to the adjacent ``to`` (``None``: not
+    adjacent)."""
+    d = (to[0] - frm[0], to[1] - frm[1])
+    for name, v in VECTORS.items():
+        if v == d:
+            return name
+    return None
+
+
+def opposite(facing: str) -> str:
+    """The facing turned half round."""
+    return FACINGS[(FACINGS.index(facing) + 3) % 6]
 
 
 @dataclass
@@ -74,12 +115,18 @@ class LogModel:
         self.system: str | None = start.get("system") if isinstance(start, Mapping) else None
         rules = start.get("rules") if isinstance(start, Mapping) else None
         self.rules: dict[str, Any] = dict(rules) if isinstance(rules, dict) else {}
+        walls = start.get("walls") if isinstance(start, Mapping) else None
+        self.walls: frozenset[Hex] = frozenset(  # the map's walls (start.walls)
+            h for h in map(as_hex, walls) if h is not None) if isinstance(walls, list) \
+            else frozenset()
         self.placed: dict[str, Placed] = {}
         self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
+        self.facings: dict[str, tuple[list[int], list[str]]] = {}  # as tracks, of facings
         self.gone: dict[str, int] = {}  # id -> tenth it left the fight
         self.turns: list[Turn] = []
         self.end_t: int | None = None
         self.by_actor: dict[str, list[int]] = {}  # actor -> indices of its events, in order
+        self.times: list[int] = [e["t"] for e in self.events]  # each event's tenth
         turn_event = f"{self.system}.turn" if self.system else None
         phase_event = f"{self.system}.phase" if self.system else None
         for i, e in enumerate(self.events):
@@ -92,8 +139,10 @@ class LogModel:
                                             dict(stats) if isinstance(stats, dict) else {},
                                             len(self.placed))
                 self._track(actor, i, e.get("at"))
+                self._face(actor, i, e.get("facing"))
             elif kind == "move" and isinstance(actor, str):
                 self._track(actor, i, e.get("to"))
+                self._face(actor, i, e.get("facing"))
             elif kind == "state" and e.get("state") in GONE and e.get("value") \
                     and isinstance(actor, str):
                 self.gone.setdefault(actor, e["t"])
@@ -114,11 +163,41 @@ class LogModel:
             idx.append(i)
             hexes.append(h)
 
+    def _face(self, pid: str, i: int, facing: Any) -> None:
+        if isinstance(facing, str) and facing in VECTORS:
+            idx, names = self.facings.setdefault(pid, ([], []))
+            idx.append(i)
+            names.append(facing)
+
+    def facing_at(self, pid: str, i: int) -> str | None:
+        """Which way ``pid`` faced just after event ``i`` (a name of :data:`FACINGS`)."""
+        idx, names = self.facings.get(pid, ([], []))
+        k = bisect.bisect_right(idx, i)
+        return names[k - 1] if k else None
+
     def pos_at(self, pid: str, i: int) -> Hex | None:
         """Where ``pid`` stood just after event ``i``."""
         idx, hexes = self.tracks.get(pid, ([], []))
         k = bisect.bisect_right(idx, i)
         return hexes[k - 1] if k else None
+
+    def pos_before(self, pid: str, i: int) -> Hex | None:
+        """Where ``pid`` stood just before event ``i``."""
+        return self.pos_at(pid, i - 1)
+
+    def first_at(self, t: int) -> int:
+        """The index of the first event of tenth ``t`` or later (or the log's length)."""
+        return bisect.bisect_left(self.times, t)
+
+    def first_after(self, t: int) -> int:
+        """The index of the first event at a later tenth than ``t`` (or the log's length)."""
+        return bisect.bisect_right(self.times, t)
+
+    def of(self, *kinds: str) -> Iterator[tuple[int, Event]]:
+        """The events of these kinds, with their indices, in order."""
+        for i, e in enumerate(self.events):
+            if e.get("event") in kinds:
+                yield i, e
 
     def of_actor(self, pid: str | None, after: int, before: int) -> Iterator[tuple[int, Event]]:
         """``pid``'s events with index in ``(after, before)``, in order: what a rule looks
@@ -143,5 +222,6 @@ class LogModel:
         return found
 
 
-__all__ = ["GONE", "Event", "Hex", "LogModel", "Placed", "Turn", "as_hex", "as_int",
-           "distance"]
+__all__ = ["FACINGS", "GONE", "VECTORS", "Event", "Hex", "LogModel", "Placed", "Turn",
+           "as_hex", "as_int", "direction", "distance", "lookup", "neighbour", "neighbours",
+           "opposite"]

@@ -14,11 +14,14 @@ from collections import Counter
 from collections.abc import Iterator
 
 from timedcombat.checks import Finding
+from timedcombat.checks.model import (
+    Event,
+    distance,
+)
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     RAM,
     STRIKE,
-    Event,
     PercentileLog,
     found,
     num,
@@ -44,7 +47,6 @@ from timedcombat.checks.percentile_tables import (
     parry_type,
     stroke_al,
 )
-from timedcombat.hexmap import distance
 
 Found = Iterator[Finding]
 
@@ -114,7 +116,7 @@ def armed_block(log: PercentileLog) -> Found:
         if foe is None or me is None or parries is None or foe.armed is not True \
                 or me.armed is not False or e.get("strike") != "blow":
             continue
-        a, b = log.pos_at(foe.id, i), log.pos_at(me.id, i)
+        a, b = log.pos_before(foe.id, i), log.pos_before(me.id, i)
         mine = log.declared(me.id, i)
         if a is None or b is None or mine is None or distance(a, b) <= 1:
             continue

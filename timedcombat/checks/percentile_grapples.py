@@ -12,17 +12,23 @@ moves coincide are the documented reconstruction (``docs/rules/percentile.md``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from timedcombat.checks import Finding
+from timedcombat.checks.model import (
+    FACINGS,
+    VECTORS,
+    Event,
+    as_hex,
+    distance,
+    neighbours,
+)
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     GRAPPLE,
     STRIKE,
-    Event,
     Hold,
     PercentileLog,
-    as_hex,
     found,
     num,
     text,
@@ -40,7 +46,6 @@ from timedcombat.checks.percentile_tables import (
     coincide,
     move_row,
 )
-from timedcombat.hexmap import DIRECTIONS, FACINGS, distance, neighbours
 
 Found = Iterator[Finding]
 ESCAPE = "escape"
@@ -293,7 +298,7 @@ def joint_lock_held(log: PercentileLog) -> Found:
         if h.hold != "joint_lock" or h.off is None:
             continue
         ok = any(log.out_at.get(p, h.off + 1) <= h.off for p in (h.holder, h.target))
-        a, b, reach = log.pos_at(h.holder, h.off), log.pos_at(h.target, h.off), \
+        a, b, reach = log.pos_before(h.holder, h.off), log.pos_before(h.target, h.off), \
             log.rules["unarmed_reach"]
         if a is not None and b is not None and reach is not None and distance(a, b) > reach:
             ok = True  # thrown apart (by a third): no lock is kept out of reach
@@ -308,7 +313,7 @@ def joint_lock_held(log: PercentileLog) -> Found:
                                            "escapes", "let go")
 
 
-def _only_escape(hold: str) -> object:
+def _only_escape(hold: str) -> Callable[[PercentileLog], Found]:
     def condition(log: PercentileLog) -> Found:
         for i, e in enumerate(log.events):
             kind = e.get("event")
@@ -590,7 +595,7 @@ def _hex_text(h: Hex) -> str:
 
 def _along(frm: Hex, direction: str, k: int) -> Hex:
     """The hex ``k`` steps from ``frm`` in a facing direction."""
-    dq, dr = DIRECTIONS[FACINGS.index(direction)]
+    dq, dr = VECTORS[direction]
     return (frm[0] + k * dq, frm[1] + k * dr)
 
 
@@ -603,10 +608,10 @@ def throw_hex(log: PercentileLog) -> Found:
         target, thrower = e.get("target"), e.get("actor")
         if d not in FACINGS or to is None or hexes is None or not isinstance(target, str):
             continue
-        frm = log.pos_at(target, i)
+        frm = log.pos_before(target, i)
         if frm is None:
             continue
-        own = log.pos_at(thrower, i) if isinstance(thrower, str) else None
+        own = log.pos_before(thrower, i) if isinstance(thrower, str) else None
         if own is not None and _along(frm, d, 1) == own:
             yield found(e, f"a direction other than into {thrower}'s own hex "
                            f"{_hex_text(own)}", f"direction {d}")
@@ -625,7 +630,7 @@ def _throw_way(log: PercentileLog, i: int, e: Event, target: str, frm: Hex,
     blocked first hex while a neighbouring hex is free."""
     walls, standing = log.walls, log.standing_at(i)
     hexes, nominal = e["hexes"], NOMINAL.get(str(e.get("result")))
-    if walls is None or standing is None:
+    if standing is None:
         return
 
     def blocked(h: Hex) -> str | None:

@@ -18,16 +18,14 @@ extended (``pd``, ``star``, ``location`` ...); the rest is ``percentile.*``.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from timedcombat.checks import Finding
-from timedcombat.hexmap import distance
-
-Hex = tuple[int, int]
-Event = Mapping[str, Any]
+from timedcombat.checks.model import Event, Hex, LogModel, distance
+from timedcombat.checks.model import as_int as num
 
 DEFAULT_RULES: dict[str, Any] = {
     "phase_tenths": 20, "victim_pm": 0, "grapples_per_phase": 1, "short_stroke_al": -1,
@@ -52,19 +50,8 @@ DAMAGE = "damage"
 """Event names: strikes and damage are core events the system extends (not prefixed)."""
 
 
-def num(v: Any) -> int | None:
-    """An integer of the log (``None``: absent or not an integer)."""
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
-
-
 def text(v: Any) -> str | None:
     return v if isinstance(v, str) else None
-
-
-def as_hex(v: Any) -> Hex | None:
-    if isinstance(v, list | tuple) and len(v) == 2 and all(num(x) is not None for x in v):
-        return (v[0], v[1])
-    return None
 
 
 def fraction(v: Any) -> Fraction | None:
@@ -196,37 +183,23 @@ def _rules(given: Any) -> dict[str, Any]:
     return rules
 
 
-def _walls(given: Any) -> set[Hex] | None:
-    """The map's walls from ``start`` (none given: open ground; not a list of hexes:
-    unknown, ``None``)."""
-    if given is None:
-        return set()
-    if not isinstance(given, list):
-        return None
-    hexes = [as_hex(h) for h in given]
-    return None if any(h is None for h in hexes) else set(hexes)  # type: ignore[arg-type]
-
-
-class PercentileLog:
-    """The facts of one ``percentile`` log that the rules read."""
+class PercentileLog(LogModel):
+    """The facts of one ``percentile`` log that the rules read (on the generic reading of
+    :class:`~timedcombat.checks.model.LogModel`: placed, positions, the end)."""
 
     def __init__(self, events: Sequence[Event]) -> None:
-        self.events = list(events)
+        super().__init__(events)
         self.rules = _rules(self.events[0].get("rules") if self.events else None)
-        walls = self.events[0].get("walls") if self.events else None
-        self.walls: set[Hex] | None = _walls(walls)
         self.people: dict[str, Person] = {}
-        self.turns: list[tuple[int, Event]] = []
+        self.turn_events: list[tuple[int, Event]] = []
         self.phases: list[Phase] = []
         self._phase_at: list[int] = []
         self.declares: dict[tuple[str, int], Declared] = {}
         self.all_declares: list[Declared] = []
         self.holds: list[Hold] = []
-        self.tracks: dict[str, tuple[list[int], list[Hex]]] = {}
         self.out_at: dict[str, int] = {}
         self.positions: list[tuple[int, Event, int | None]] = []
         self.match: dict[int, tuple[Declared, int]] = {}
-        self.end_t: int | None = None
         self._read()
         self._match()
 
@@ -240,11 +213,8 @@ class PercentileLog:
                 stats = e.get("stats")
                 self.people[actor] = Person(actor, text(e.get("side")),
                                             dict(stats) if isinstance(stats, dict) else None)
-                self._track(actor, i, e.get("at"))
-            elif kind == "move" and actor is not None:
-                self._track(actor, i, e.get("to"))
             elif kind == "percentile.turn":
-                self.turns.append((i, e))
+                self.turn_events.append((i, e))
             elif kind == "percentile.phase":
                 self.phases.append(Phase(i, e["t"], num(e.get("turn")), num(e.get("end"))))
                 self._phase_at.append(i)
@@ -255,16 +225,7 @@ class PercentileLog:
                 self.positions.append((i, e, ph.number if ph else None))
             elif kind == "percentile.hold" and actor is not None:
                 self._hold(i, e, actor, open_holds)
-            elif kind == "end":
-                self.end_t = e["t"]
             self._out(i, e, kind, actor)
-
-    def _track(self, pid: str, i: int, at: Any) -> None:
-        h = as_hex(at)
-        if h is not None:
-            idx, hexes = self.tracks.setdefault(pid, ([], []))
-            idx.append(i)
-            hexes.append(h)
 
     def _declare(self, i: int, e: Event, actor: str) -> None:
         def items(key: str, conv: Any) -> list[Any]:
@@ -363,12 +324,6 @@ class PercentileLog:
                 and (holder is None or h.holder == holder)
                 and (hold is None or h.hold == hold)]
 
-    def pos_at(self, pid: str, i: int) -> Hex | None:
-        """Where ``pid`` stood just before event ``i``."""
-        idx, hexes = self.tracks.get(pid, ([], []))
-        k = bisect.bisect_left(idx, i)
-        return hexes[k - 1] if k else None
-
     def standing_at(self, i: int) -> dict[Hex, str] | None:
         """Who stands on which hex just before event ``i`` (those out left the map);
         ``None`` when somebody's place is not known."""
@@ -376,7 +331,7 @@ class PercentileLog:
         for pid in self.people:
             if self.out_before(pid, i):
                 continue
-            h = self.pos_at(pid, i)
+            h = self.pos_before(pid, i)
             if h is None:
                 return None
             where[h] = pid
@@ -412,16 +367,11 @@ class PercentileLog:
         ph = next((p for p in self.phases if p.number == number), None)
         if ph is None or reach is None:
             return False
-        pa, pb = self.pos_at(a, ph.index), self.pos_at(b, ph.index)
+        pa, pb = self.pos_before(a, ph.index), self.pos_before(b, ph.index)
         if pa is None or pb is None or distance(pa, pb) <= reach:
             return False
         return not (self.holds_on(ph.index, target=a, holder=b)
                     or self.holds_on(ph.index, target=b, holder=a))
-
-    def of(self, kind: str) -> Iterator[tuple[int, Event]]:
-        for i, e in enumerate(self.events):
-            if e.get("event") == kind:
-                yield i, e
 
     def same_tenth(self, i: int, after: bool = True) -> Iterator[tuple[int, Event]]:
         """The events of event ``i``'s tenth after it (or before it, nearest first)."""

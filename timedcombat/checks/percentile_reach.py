@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from timedcombat.checks import Finding
+from timedcombat.checks.model import distance
 from timedcombat.checks.percentile_model import (
     GRAPPLE,
     RAM,
@@ -21,7 +22,6 @@ from timedcombat.checks.percentile_model import (
     found,
     text,
 )
-from timedcombat.hexmap import distance
 
 Found = Iterator[Finding]
 UNARMED_REACH_STRIKES = ("punch", "elbow", "knee", "kick", "head_butt", "shield_strike")
@@ -44,7 +44,7 @@ def reach(log: PercentileLog) -> Found:
         actor, target = text(e.get("actor")), text(e.get("target"))
         if actor is None or target is None:
             continue
-        a, b = log.pos_at(actor, i), log.pos_at(target, i)
+        a, b = log.pos_before(actor, i), log.pos_before(target, i)
         if a is None or b is None or distance(a, b) <= most:
             continue
         what = e.get("strike") or e.get("move") or "ram"

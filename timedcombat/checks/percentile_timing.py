@@ -65,7 +65,7 @@ def phase_order(log: PercentileLog) -> Found:
     """Turns 1, 2, ... in order, turn k at (k - 1) * P; each turn one phase, on its tenth."""
     p = log.rules["phase_tenths"]
     expected = 1
-    for _, e in log.turns:
+    for _, e in log.turn_events:
         turn = num(e.get("turn"))
         if turn != expected:
             yield found(e, f"turn {expected} (turns follow each other from 1)", f"turn {turn}")
@@ -74,7 +74,7 @@ def phase_order(log: PercentileLog) -> Found:
                         f"at {e['t']}")
         expected = (turn if turn is not None else expected) + 1
     seen: set[int] = set()
-    turn_idx = [i for i, _ in log.turns]
+    turn_idx = [i for i, _ in log.turn_events]
     for ph in log.phases:
         e = log.events[ph.index]
         before = [i for i in turn_idx if i < ph.index]
@@ -133,7 +133,7 @@ def declare(log: PercentileLog) -> Found:
             yield found(e, f"phase {ph.number} (turn {ph.turn})", f"phase {number}")
         elif p is not None and number is not None and number * p != ph.t:
             yield found(e, f"phase {number} starts at {number * p}", f"its phase at {ph.t}")
-        elif log.declares.get((d.actor, number)) is not d and number is not None:
+        elif number is not None and log.declares.get((d.actor, number)) is not d:
             yield found(e, f"one declaration of phase {number}", "a second one")
         elif not len(d.names) == len(d.costs) == len(d.tenths):
             yield found(e, "a cost and a tenth for every action",
@@ -263,6 +263,7 @@ def ca_cost(log: PercentileLog) -> Found:
             if cost is None:
                 continue
             stroke = stroke_of.get((d.index, k))
+            want: set[int] | None
             if stroke is not None and name in STROKE_COSTS:
                 want = {STROKE_COSTS[name][STROKES.index(stroke)]}
                 why = f"a {stroke} {name}"

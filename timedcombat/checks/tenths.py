@@ -16,16 +16,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from timedcombat.checks import Finding, Rule, RuleSet
-from timedcombat.checks.model import distance
-from timedcombat.checks.tenths_model import (
-    ALTERNATE,
-    STOPPED,
-    Act,
-    Event,
-    TenthsLog,
-    half_up,
-    read,
-)
+from timedcombat.checks.model import Event, distance, lookup
+from timedcombat.checks.tenths_acts import ALTERNATE, STOPPED, Act, half_up
+from timedcombat.checks.tenths_model import TenthsLog
+from timedcombat.checks.tenths_scene import read
 
 Found = Iterator[Finding]
 
@@ -56,7 +50,7 @@ def _events(log: TenthsLog, kind: str) -> Iterator[tuple[int, Event]]:
 
 
 def _stat(log: TenthsLog, act: Act, name: str) -> int | None:
-    return log.placed_stat(act.actor, name)
+    return log.stat(act.actor, name)
 
 
 def _plus(n: Any) -> str:
@@ -298,7 +292,7 @@ def _bonus_on(log: TenthsLog, e: Event, bonus: int, why: str) -> Found:
     if mods is None:
         return
     got = mods.get("defence_bonus", 0)
-    base = log.placed_stat(e.get("target"), "defence")  # type: ignore[arg-type]
+    base = log.stat(e.get("target"), "defence")
     potential = mods.get("defence_potential")
     if got != bonus:
         yield _at(e, f"defence bonus {_plus(bonus)} ({why})",
@@ -370,7 +364,7 @@ def blow_strength(log: TenthsLog) -> Found:
         got, source = e.get("blow_strength"), e.get("source")
         if not isinstance(got, int) or not isinstance(source, str):
             continue
-        strength = log.placed_stat(source, "strength")
+        strength = log.stat(source, "strength")
         spec = log.spec(source, e.get("weapon"))
         if strength is None or spec is None or spec.hands is None:
             continue
@@ -509,9 +503,9 @@ def simultaneous(log: TenthsLog) -> Found:
     for _, e in _events(log, "attack"):
         if e.get("kind") == "block":
             continue
-        back = [j for j in log.attacks_at.get((e.get("target"), e["t"]), ())
+        back = [j for j in lookup(log.attacks_at, (e.get("target"), e["t"])) or ()
                 if log.events[j].get("target") == e.get("actor")]
-        lost = log.lost_at.get((e.get("target"), e["t"]), ())
+        lost = lookup(log.lost_at, (e.get("target"), e["t"])) or ()
         if not back and lost:
             continue
         both = bool(back)
@@ -529,7 +523,7 @@ def no_defence_while(log: TenthsLog) -> Found:
     """No active defence during a retreat, a reaction (target change) or a pick-up."""
     windows: dict[str, list[tuple[int, int, int, str]]] = {}
     for i, e in _events(log, "reaction"):
-        end = e.get("end") if isinstance(e.get("end"), int) else e["t"] + e["tenths"]
+        end = e["end"] if isinstance(e.get("end"), int) else e["t"] + e["tenths"]
         windows.setdefault(e["actor"], []).append(
             (i, e["t"], end, f"reaction ({e.get('cause')})"))
     for act in _acts(log, "retreat", "pick_up"):
@@ -574,7 +568,7 @@ def reaction_time(log: TenthsLog) -> Found:
     for _, e in _events(log, "reaction"):
         tenths, roll = e["tenths"], e.get("roll")
         skill = e.get("skill") if isinstance(e.get("skill"), int) \
-            else log.placed_stat(e["actor"], "best_skill")
+            else log.stat(e["actor"], "best_skill")
         if isinstance(roll, int) and not 1 <= roll <= 10:
             yield _at(e, "a d10 roll (1-10)", f"roll {roll}")
         elif isinstance(roll, int) and skill is not None and tenths != max(1, roll - skill):

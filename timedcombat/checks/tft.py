@@ -16,6 +16,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from timedcombat.checks import FieldSpec, Finding, Rule, RuleSet
+from timedcombat.checks.model import (
+    Event,
+    Hex,
+    as_hex,
+    distance,
+)
 from timedcombat.checks.tft_model import (
     ACTION,
     ATTACK,
@@ -49,13 +55,9 @@ from timedcombat.checks.tft_model import (
     TURN_RANGE,
     TURN_TENTHS,
     UNKNOWN,
-    Event,
-    Hex,
     TftLog,
     Turn,
-    as_hex,
     dice,
-    distance,
     ints,
     is_int,
     mods,
@@ -206,7 +208,7 @@ def _number(v: int) -> str:
 
 def c_turn(log: TftLog) -> Found:
     prev = 0
-    for turn in log.turns:
+    for turn in log.tft_turns:
         if turn.n != prev + 1:
             yield _at(turn.ev, f"turn {prev + 1} after turn {prev}", f"turn {turn.n}")
         want = (turn.n - 1) * TURN_TENTHS
@@ -239,7 +241,7 @@ def c_in_turn(log: TftLog) -> Found:
 def c_phase(log: TftLog) -> Found:
     last = max((e["t"] for e in log.events if e.get("event") != "end"), default=0)
     m = log.m
-    for turn in log.turns:
+    for turn in log.tft_turns:
         want = [(MOVEMENT, turn.t, turn.t + m), (ACTION, turn.t + m, turn.t + TURN_TENTHS)]
         for k, (_, e) in enumerate(turn.phases):
             if k >= len(want):
@@ -282,7 +284,7 @@ def _tie_problem(seqs: list[tuple[int, ...]], always: bool) -> str | None:
 
 
 def c_order_dx(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         order, adj = turn.order, turn.adj_dx
         if order is None:
             continue
@@ -301,7 +303,7 @@ def c_order_dx(log: TftLog) -> Found:
 
 
 def c_order_ties(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         order, adj, rolls = turn.order, turn.adj_dx, turn.rolloffs
         if order is None or adj is None or rolls is None or len(adj) != len(order):
             continue
@@ -322,7 +324,7 @@ def c_order_ties(log: TftLog) -> Found:
 
 def c_slots(log: TftLog) -> Found:
     m = log.m
-    for turn in log.turns:
+    for turn in log.tft_turns:
         if turn.order is None or turn.slots is None:
             continue
         n = len(turn.order)
@@ -333,7 +335,7 @@ def c_slots(log: TftLog) -> Found:
 
 def c_move_order(log: TftLog) -> Found:
     last = _param(log, "initiative_winner_moves") == "last"
-    for turn in log.turns:
+    for turn in log.tft_turns:
         sides, dice_ = turn.sides, turn.initiative
         if sides is None or dice_ is None:
             continue
@@ -353,7 +355,7 @@ def c_move_order(log: TftLog) -> Found:
 
 def c_move_window(log: TftLog) -> Found:
     span = log.m - 1
-    for turn in log.turns:
+    for turn in log.tft_turns:
         if turn.sides is None:
             continue
         steps: dict[str, int] = {}
@@ -387,7 +389,7 @@ def c_move_window(log: TftLog) -> Found:
 
 
 def c_movement_phase(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         eom = log.end_of_movement(turn)
         dive = any(r.get("kind") == DIVE for _, r in log.at_tenth(eom, "tft.hth_roll"))
         for _, e in log.in_turn(turn, *STEPS):
@@ -407,7 +409,7 @@ def c_dive_time(log: TftLog) -> Found:
 
 
 def c_action_slot(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         slots = set(turn.slots or ())
         if turn.slots is None:
             continue
@@ -418,7 +420,7 @@ def c_action_slot(log: TftLog) -> Found:
 
 
 def c_own_slot(log: TftLog) -> Found:
-    for turn in log.turns:
+    for turn in log.tft_turns:
         slot_of = turn.slot_of
         if not slot_of:
             continue
@@ -551,7 +553,7 @@ def _allowed_modifiers(log: TftLog, e: Event) -> set[int] | None:
     if "judo" in a.talents:
         base -= 1
     sums = {base}
-    choices = [(0, 1)] if "judo" in d.talents else []
+    choices: list[tuple[int, ...]] = [(0, 1)] if "judo" in d.talents else []
     choices += [(-1, 0, 1)] * (("judo_2" in a.talents) + ("judo_2" in d.talents))
     for options in choices:
         sums = {s + c for s in sums for c in options}
@@ -1099,7 +1101,7 @@ def c_hth_strongest(log: TftLog) -> Found:
         if sx is None or len(so) != len(known):
             continue
         strongest = all(sx > s for s in so)
-        judo = [log.fig(o).has("judo") if log.fig(o) else None for o in others
+        judo = [fo.has("judo") if (fo := log.fig(o)) else None for o in others
                 if log.enemies(x, o)]
         cancelled = any(j is True for j in judo)
         whom = "in HTH" if among_all else "of its enemies in HTH"
@@ -1419,7 +1421,7 @@ def c_injury(log: TftLog) -> Found:
         f, turn = log.fig(e["actor"]), log.turn_of[i]
         if f is None or f.st is None or f.st >= 30 or turn is None:
             continue
-        total = sum(x.get("hits") for j, x in log.in_turn(turn, DAMAGE)
+        total = sum(x["hits"] for j, x in log.in_turn(turn, DAMAGE)
                     if j <= i and x["actor"] == e["actor"] and is_int(x.get("hits")))
         th, pen, down = e.get("turn_hits"), e.get("dx_penalty_next_turn"), e.get("knocked_down")
         if is_int(th) and th != total:
@@ -1526,7 +1528,7 @@ def c_judo_2_prone(log: TftLog) -> Found:
 def c_crawl(log: TftLog) -> Found:
     if not log.reports_prone:
         return
-    for turn in log.turns:
+    for turn in log.tft_turns:
         count: dict[str, int] = {}
         for i, e in log.in_turn(turn, "move"):
             x = e["actor"]
@@ -1558,6 +1560,7 @@ WAIT_Q = "When movement is over, you wait until it is your turn to attack."
 DIVE_Q = ("If you are allowed to enter HTH because you are diving at the enemies' legs, you "
           "do not enter HTH during the normal attack phase. Instead HTH is joined at the end "
           "of the Movement phase (after all last minute twists)")
+ORDER_Q = "movement, then actions in adjusted-DX order; ties by a die roll-off"
 
 RULES: tuple[Rule, ...] = (
     Rule("F-TURN", _docs("turn model"), TURN_Q,
@@ -1582,11 +1585,11 @@ RULES: tuple[Rule, ...] = (
          "tft.turn's sides are in initiative order: one die each, highest first, tied sides "
          "rolling again (initiative_winner_moves: the winner first or last).", c_move_order),
     Rule("F-ORDER-DX", _docs("base rules of TFT"),
-         "movement, then actions in adjusted-DX order; ties by a die roll-off",
+         ORDER_Q,
          "tft.turn's order of action lists placed figures once each, highest adjusted DX "
          "(adj_dx, parallel) first.", c_order_dx),
     Rule("F-ORDER-TIES", _docs("base rules of TFT"),
-         "movement, then actions in adjusted-DX order; ties by a die roll-off",
+         ORDER_Q,
          "Figures of equal adjusted DX are ordered by their roll-off dice: one die each, "
          "highest first, still tied ones rolling again; untied figures roll none.",
          c_order_ties),

@@ -23,12 +23,11 @@ damage the core ``damage``, both extended by the system (docs/rules/tft.md, "The
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
-Hex = tuple[int, int]
-Event = Mapping[str, Any]
+from timedcombat.checks.model import Event, Hex, LogModel, as_hex, as_int, distance
 
 TURN_TENTHS = 50
 """A TFT turn is 5 seconds: 50 tenths (docs/rules/tft.md)."""
@@ -96,20 +95,14 @@ TURN_RANGE = (1, MAX_TURN)
 # ---------------------------------------------------------------------- small readers
 
 
-def is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def is_int(v: Any) -> TypeGuard[int]:
+    """``v`` is a JSON integer (not ``true``/``false``)."""
+    return as_int(v) is not None
 
 
 def within(v: Any, bounds: tuple[int, int]) -> bool:
     """``v`` is an integer within ``bounds`` (least, most)."""
     return is_int(v) and bounds[0] <= v <= bounds[1]
-
-
-def as_hex(v: Any) -> Hex | None:
-    """``[q, r]`` as a tuple, or ``None`` for anything else."""
-    if isinstance(v, list | tuple) and len(v) == 2 and all(is_int(x) for x in v):
-        return (v[0], v[1])
-    return None
 
 
 def ints(v: Any) -> tuple[int, ...] | None:
@@ -153,12 +146,6 @@ def dice(text: Any) -> tuple[int, int] | None:
     except ValueError:
         return None
     return (n, adds) if n >= 0 else None
-
-
-def distance(a: Hex, b: Hex) -> int:
-    """Hex steps between two axial hexes."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 # ---------------------------------------------------------------------- records
@@ -228,7 +215,8 @@ class Track:
             at.append(i)
             val.append(value)
 
-    def before(self, fig: str, i: int, default: Any = None) -> Any:
+    def before(self, fig: Any, i: int, default: Any = None) -> Any:
+        """(``fig`` as the log gives it: a value that names no figure has no track.)"""
         at = self._at.get(fig)
         if not at:
             return default
@@ -242,27 +230,32 @@ class Track:
 # ---------------------------------------------------------------------- the log
 
 
-@dataclass
-class TftLog:
-    """A ``tft`` log, read once (see the module docstring)."""
+class TftLog(LogModel):
+    """A ``tft`` log, read once (see the module docstring), on the generic reading of
+    :class:`~timedcombat.checks.model.LogModel` (events by kind and actor, tenths, the
+    end). Its own turn records are :attr:`tft_turns`; a figure's place is tracked with
+    the rest of its changing state (:class:`Track`), since a throw, a release or a
+    disengagement moves a figure too."""
 
-    events: Sequence[Event]
-    rules: dict[str, Any]
-    figures: dict[str, Figure]
-    turns: list[Turn]
-    turn_of: list[Turn | None]  # the turn each event falls in (by the log's tft.turn)
-    pos: Track
-    ready: Track  # the ready weapon's name, or None (bare hands)
-    shield: Track  # the shield carried, or None
-    st: Track  # current ST
-    prone: Track  # True / False as `state` prone reports it
-    hth: Track  # frozenset of the figures in HTH with it
-    hth_hex: Track  # the hex of its HTH, where known
-    out: Track  # True once the figure is out of the fight (state out, ST 0)
-    walls: frozenset[Hex]  # the map's walls (start.walls)
-    reports_prone: bool  # every fall and rise is logged (state prone)
-    reports_hth: bool  # every joining and leaving of an HTH is logged (state hth)
-    last_at: dict[int, int]  # tenth -> index of the last event on it
+    def __init__(self, events: Sequence[Event]) -> None:
+        super().__init__(events)
+        r = _Reader(self.events)
+        r.read()
+        self.rules = r.rules
+        self.figures: dict[str, Figure] = r.figures
+        self.tft_turns: list[Turn] = r.turns
+        self.turn_of: list[Turn | None] = r.turn_of  # each event's turn (by its tft.turn)
+        self.pos: Track = r.pos
+        self.ready: Track = r.ready  # the ready weapon's name, or None (bare hands)
+        self.shield: Track = r.shield  # the shield carried, or None
+        self.st: Track = r.st  # current ST
+        self.prone: Track = r.prone  # True / False as `state` prone reports it
+        self.hth: Track = r.hth  # frozenset of the figures in HTH with it
+        self.hth_hex: Track = r.hth_hex  # the hex of its HTH, where known
+        self.out: Track = r.out  # True once out of the fight (state out, ST 0)
+        self.reports_prone: bool = r.reports_prone  # every fall and rise is logged
+        self.reports_hth: bool = r.reports_hth  # every joining and leaving of an HTH
+        self.last_at: dict[int, int] = r.last_at  # tenth -> index of its last event
 
     # ---- times
 
@@ -316,30 +309,15 @@ class TftLog:
 
     # ---- events
 
-    def of(self, *kinds: str) -> Iterator[tuple[int, Event]]:
-        for i, e in enumerate(self.events):
-            if e.get("event") in kinds:
-                yield i, e
-
     def at_tenth(self, t: int, *kinds: str) -> Iterator[tuple[int, Event]]:
         """Events of tenth ``t`` (of ``kinds``, or all)."""
-        lo = self._first_index(t)
+        lo = self.first_at(t)
         for i in range(lo, len(self.events)):
             e = self.events[i]
             if e["t"] != t:
                 break
             if not kinds or e.get("event") in kinds:
                 yield i, e
-
-    def _first_index(self, t: int) -> int:
-        return bisect.bisect_left(self._times, t)
-
-    @property
-    def _times(self) -> list[int]:
-        cached = self.__dict__.get("_times_cache")
-        if cached is None:
-            cached = self.__dict__["_times_cache"] = [e["t"] for e in self.events]
-        return cached
 
     def in_turn(self, turn: Turn, *kinds: str) -> Iterator[tuple[int, Event]]:
         """Events that fall in ``turn`` (of ``kinds``)."""
@@ -400,7 +378,6 @@ class _Reader:
         self.pos, self.ready, self.shield = Track(), Track(), Track()
         self.st, self.prone, self.hth, self.hth_hex = Track(), Track(), Track(), Track()
         self.out = Track()
-        self.walls: frozenset[Hex] = frozenset()
         self.groups: dict[str, frozenset[str]] = {}
         self.figures: dict[str, Figure] = {}
         self.turns: list[Turn] = []
@@ -410,15 +387,13 @@ class _Reader:
         self.said: tuple[str, ...] | None = None  # start.reports, when the log gives it
         self.last_at: dict[int, int] = {}
 
-    def read(self) -> TftLog:
+    def read(self) -> None:
         for i, e in enumerate(self.events):
             self.last_at[e["t"]] = i
             kind = e.get("event")
             if kind == "start" and isinstance(e.get("rules"), dict):
                 self.rules.update((k, v) for k, v in e["rules"].items()
                                   if not is_int(v) or within(v, SCORE_RANGE))
-            if kind == "start" and isinstance(e.get("walls"), list):
-                self.walls = frozenset(h for h in map(as_hex, e["walls"]) if h is not None)
             if kind == "start" and names(e.get("reports")) is not None:
                 self.said = names(e.get("reports"))
             elif kind == "tft.turn":
@@ -433,10 +408,6 @@ class _Reader:
         if self.said is not None:  # the log says what it reports: no guessing
             self.reports_prone = "prone" in self.said
             self.reports_hth = "hth" in self.said
-        return TftLog(self.events, self.rules, self.figures, self.turns, self.turn_of,
-                      self.pos, self.ready, self.shield, self.st, self.prone, self.hth,
-                      self.hth_hex, self.out, self.walls, self.reports_prone,
-                      self.reports_hth, self.last_at)
 
     def _turn(self, i: int, e: Event) -> None:
         n = e.get("turn")
@@ -567,7 +538,7 @@ _HANDLED = frozenset({"placed", "move", "tft.throw", "tft.release", "tft.disenga
 
 def read(events: Sequence[Event]) -> TftLog:
     """Read a ``tft`` log once (``prepare`` of the rule set)."""
-    return _Reader(events).read()
+    return TftLog(events)
 
 
 __all__ = ["ACTION", "ATTACK", "AUTOMATIC_HIT", "BLOW", "DAMAGE", "DEFAULT_RULES", "DIVE",
