@@ -30,14 +30,14 @@ from timedcombat.systems.tft.rules import WEAPONS
 
 if TYPE_CHECKING:
     from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+    from timedcombat.systems.tft.fighter import Fighter
 
 
-def lost(fight: TftFight, f: Figure, option: str, reason: str) -> None:
+def lost(fight: TftFight, f: Fighter, option: str, reason: str) -> None:
     fight.emit(OptionLost, actor=f.id, option=option, reason=reason)
 
 
-def end_of_movement_dive(fight: TftFight, f: Figure) -> None:
+def end_of_movement_dive(fight: TftFight, f: Fighter) -> None:
     """A dive is resolved at the end of the movement phase (seed 000)."""
     assert f.choice is not None
     if f.knocked_down:
@@ -46,7 +46,7 @@ def end_of_movement_dive(fight: TftFight, f: Figure) -> None:
     entry.dive(fight, f)
 
 
-def act(fight: TftFight, f: Figure) -> None:
+def act(fight: TftFight, f: Fighter) -> None:
     """``f``'s action tenth."""
     c = f.choice
     assert c is not None
@@ -83,12 +83,12 @@ def act(fight: TftFight, f: Figure) -> None:
 # ------------------------------------------------------------------ options
 
 
-def do_nothing(fight: TftFight, f: Figure) -> None:
+def do_nothing(fight: TftFight, f: Fighter) -> None:
     """Options whose whole effect is in the movement phase or lasts the turn (move, dodge,
     defend, crawl, stand still)."""
 
 
-def do_attack(fight: TftFight, f: Figure) -> None:
+def do_attack(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     if f.in_hth:
@@ -106,7 +106,7 @@ def do_attack(fight: TftFight, f: Figure) -> None:
     combat.strike(fight, f, t, "charge" if f.moved > 0 else "attack")
 
 
-def attack_target(fight: TftFight, f: Figure, wanted: str | None) -> Figure | None:
+def attack_target(fight: TftFight, f: Fighter, wanted: str | None) -> Fighter | None:
     """The foe ``f`` strikes: the one it wanted, else its focus, else the first enemy in a
     front hex (in order of action)."""
     front = fight.front_enemies(f)
@@ -120,7 +120,7 @@ def attack_target(fight: TftFight, f: Figure, wanted: str | None) -> Figure | No
     return front[0] if front else None
 
 
-def do_throw(fight: TftFight, f: Figure) -> None:
+def do_throw(fight: TftFight, f: Fighter) -> None:
     """Throw the ready weapon at the target: 3 dice (4 against a defending or dodging foe)
     against DX adjusted for the distance; the weapon lands in the target's hex."""
     c = f.choice
@@ -136,13 +136,13 @@ def do_throw(fight: TftFight, f: Figure) -> None:
     combat.throw_weapon(fight, f, t)
 
 
-def do_hth(fight: TftFight, f: Figure) -> None:
+def do_hth(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     entry.jump(fight, f, fight.by_id.get(c.target or ""))
 
 
-def do_ready_knife(fight: TftFight, f: Figure) -> None:
+def do_ready_knife(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     knife = c.weapon if c.weapon in f.carried else f.carried_knife()
@@ -171,7 +171,7 @@ def do_ready_knife(fight: TftFight, f: Figure) -> None:
     fight.emit(ReadyKnife, actor=f.id, weapon=knife, free=True, success=True)
 
 
-def knife_dx(fight: TftFight, f: Figure) -> AdjustedDx:
+def knife_dx(fight: TftFight, f: Fighter) -> AdjustedDx:
     """The DX a knife is drawn against in HTH, before the knife's own adjustment: adjusted
     DX with the HTH +2, or basic DX with only the +2 (``knife_draw_dx``)."""
     strongest = combat.strongest(fight, f)
@@ -180,7 +180,7 @@ def knife_dx(fight: TftFight, f: Figure) -> AdjustedDx:
     return fight.adjusted(f, strongest)
 
 
-def ready_carried(fight: TftFight, f: Figure, weapon: str) -> str | None:
+def ready_carried(fight: TftFight, f: Fighter, weapon: str) -> str | None:
     """Ready a carried weapon; the one in hand is put away. Returns it."""
     f.carried.remove(weapon)
     old = f.ready
@@ -190,7 +190,7 @@ def ready_carried(fight: TftFight, f: Figure, weapon: str) -> str | None:
     return old
 
 
-def do_ready_weapon(fight: TftFight, f: Figure) -> None:
+def do_ready_weapon(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     w = c.weapon
@@ -204,7 +204,7 @@ def do_ready_weapon(fight: TftFight, f: Figure) -> None:
     fight.emit(ReadyWeapon, actor=f.id, weapon=w, put_away=old)
 
 
-def own_item_near(fight: TftFight, f: Figure, wanted: str | None) -> tuple[tuple[int, int],
+def own_item_near(fight: TftFight, f: Fighter, wanted: str | None) -> tuple[tuple[int, int],
                                                                          str] | None:
     """An item ``f`` dropped lying in its hex or next to it (``wanted`` only, if given)."""
     best = None
@@ -223,7 +223,7 @@ def own_item_near(fight: TftFight, f: Figure, wanted: str | None) -> tuple[tuple
     return best
 
 
-def do_pick_up(fight: TftFight, f: Figure) -> None:
+def do_pick_up(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     found = own_item_near(fight, f, c.weapon)
@@ -241,7 +241,7 @@ def do_pick_up(fight: TftFight, f: Figure) -> None:
     fight.emit(PickedUp, actor=f.id, item=item, at=h)
 
 
-def do_disengage(fight: TftFight, f: Figure) -> None:
+def do_disengage(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     if f.in_hth:
@@ -267,7 +267,7 @@ def do_disengage(fight: TftFight, f: Figure) -> None:
         fight.place(f, to, "disengage")
 
 
-def disengage_hth(fight: TftFight, f: Figure) -> None:
+def disengage_hth(fight: TftFight, f: Fighter) -> None:
     """Option (u): 4 dice against adjusted DX (one roll, or one for each enemy holding it:
     ``hth_disengage_rolls``); the holders do not strike; success: the figure stands in an
     adjacent hex."""
@@ -282,7 +282,7 @@ def disengage_hth(fight: TftFight, f: Figure) -> None:
     if f.pinned_by is not None:
         lost(fight, f, "disengage", "pinned")
         return
-    rolls: list[Figure | None] = [None]
+    rolls: list[Fighter | None] = [None]
     if fight.rules.hth_disengage_rolls == "per_enemy" and len(holders) > 1:
         rolls = list(holders)
     for k, holder in enumerate(rolls):
@@ -298,7 +298,7 @@ def disengage_hth(fight: TftFight, f: Figure) -> None:
     combat.stand(fight, f, "disengage")
 
 
-def do_release(fight: TftFight, f: Figure) -> None:
+def do_release(fight: TftFight, f: Fighter) -> None:
     c = f.choice
     assert c is not None
     g = group.foe(fight, f, c.target, f.target)
@@ -320,11 +320,11 @@ def do_release(fight: TftFight, f: Figure) -> None:
         combat.stand(fight, g, "released")
 
 
-def do_stand_up(fight: TftFight, f: Figure) -> None:
+def do_stand_up(fight: TftFight, f: Fighter) -> None:
     combat.stand(fight, f, "stand_up")
 
 
-def do_contest(fight: TftFight, f: Figure) -> None:
+def do_contest(fight: TftFight, f: Fighter) -> None:
     """A pin or take-down contest with the foe in HTH (our definition: seed 000 names
     them). A won take-down puts the loser down; a won pin holds it (a pinned figure can
     only try to break the pin, by winning a pin contest)."""

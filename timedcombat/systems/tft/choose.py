@@ -18,7 +18,7 @@ from timedcombat import events as core
 from timedcombat.hexmap import Hex, distance, neighbours
 from timedcombat.systems.tft import entry, grapple, group, hth, paths
 from timedcombat.systems.tft.events import PlanSkip, TftAction
-from timedcombat.systems.tft.figure import Choice
+from timedcombat.systems.tft.fighter import Choice
 from timedcombat.systems.tft.movement import (
     DISENGAGED,
     DOWN,
@@ -30,7 +30,7 @@ from timedcombat.systems.tft.movement import (
 
 if TYPE_CHECKING:
     from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+    from timedcombat.systems.tft.fighter import Fighter
 
 NO_SLOT_EFFECT = frozenset({"move", "stand_still", "dodge", "crawl"})
 """Options with nothing to do at the action tenth (they always still fit)."""
@@ -39,7 +39,7 @@ NO_SLOT_EFFECT = frozenset({"move", "stand_still", "dodge", "crawl"})
 # ------------------------------------------------------------------ building choices
 
 
-def allowance(f: Figure, option: str, state: str) -> int:
+def allowance(f: Fighter, option: str, state: str) -> int:
     """Hexes ``option`` lets ``f`` move from ``state`` (Judo 2 on the ground: crawl 3, and
     an attack or defence lying down moves none); never more than its MA."""
     if state == DOWN and option == "crawl":
@@ -49,14 +49,14 @@ def allowance(f: Figure, option: str, state: str) -> int:
     return move_allowance(option, state, f.ma)
 
 
-def allowed(f: Figure, option: str, state: str) -> bool:
+def allowed(f: Fighter, option: str, state: str) -> bool:
     """The option is one ``f`` may take in ``state``."""
     if option in OPTIONS.get(state, {}):
         return True
     return state == DOWN and option in ("attack", "defend") and f.has("judo_2")
 
 
-def make(f: Figure, option: str, state: str, *, target: str | None = None,
+def make(f: Fighter, option: str, state: str, *, target: str | None = None,
          to: Hex | None = None, weapon: str | None = None, approach: str = "",
          plan: int | None = None, keep: bool = False, hexes: int | None = None) -> Choice:
     return Choice(option, state, allowance(f, option, state) if hexes is None else hexes,
@@ -67,7 +67,7 @@ def make(f: Figure, option: str, state: str, *, target: str | None = None,
 # ------------------------------------------------------------------ focus
 
 
-def focus(fight: TftFight, f: Figure) -> Figure | None:
+def focus(fight: TftFight, f: Fighter) -> Fighter | None:
     """The enemy ``f`` goes for: in HTH, a foe there (its plan step's target, else its
     target, else the first to have got in); its plan step's target; its target while no
     enemy is nearer; else the nearest (those engaging it first, then scenario order)."""
@@ -90,7 +90,7 @@ def focus(fight: TftFight, f: Figure) -> Figure | None:
     return min(near, key=lambda o: (o.id not in engaging, o.index))
 
 
-def set_focus(fight: TftFight, f: Figure) -> Figure | None:
+def set_focus(fight: TftFight, f: Fighter) -> Fighter | None:
     t = focus(fight, f)
     new = t.id if t is not None else None
     if new != f.target:
@@ -102,7 +102,7 @@ def set_focus(fight: TftFight, f: Figure) -> Figure | None:
 # ------------------------------------------------------------------ reach
 
 
-def goals(fight: TftFight, f: Figure) -> tuple[Hex, ...]:
+def goals(fight: TftFight, f: Fighter) -> tuple[Hex, ...]:
     """The hexes ``f``'s option moves it toward (any one will do)."""
     c = f.choice
     assert c is not None
@@ -121,17 +121,17 @@ def goals(fight: TftFight, f: Figure) -> tuple[Hex, ...]:
     return ()
 
 
-def adjacent_goals(fight: TftFight, f: Figure, t: Figure) -> tuple[Hex, ...]:
+def adjacent_goals(fight: TftFight, f: Fighter, t: Fighter) -> tuple[Hex, ...]:
     return tuple(h for h in neighbours(t.at) if h == f.at or fight.is_free(h))
 
 
-def entry_goals(fight: TftFight, f: Figure, t: Figure) -> tuple[Hex, ...]:
+def entry_goals(fight: TftFight, f: Fighter, t: Fighter) -> tuple[Hex, ...]:
     """Hexes next to ``t`` from which one of seed 000's situations lets ``f`` jump it."""
     return tuple(h for h in adjacent_goals(fight, f, t)
                  if entry.check(fight, f, t, hth.JUMP, frm=h).allowed)
 
 
-def item_goals(fight: TftFight, f: Figure, wanted: str | None) -> tuple[Hex, ...]:
+def item_goals(fight: TftFight, f: Fighter, wanted: str | None) -> tuple[Hex, ...]:
     out: set[Hex] = set()
     for h, items in fight.map.ground.items():
         if any(o == f.id and (wanted is None or i == wanted) for o, i in items):
@@ -139,7 +139,7 @@ def item_goals(fight: TftFight, f: Figure, wanted: str | None) -> tuple[Hex, ...
     return tuple(sorted(out))
 
 
-def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...], within: int) -> int | None:
+def steps_to(fight: TftFight, f: Fighter, to: tuple[Hex, ...], within: int) -> int | None:
     """Hexes ``f`` must move to reach one of ``to``, looking no further than ``within``
     hexes (and a search margin) from it (``None``: it cannot, or only through an enemy's
     front, or not found that near)."""
@@ -152,7 +152,7 @@ def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...], within: int) -> in
     return len(path) if path and path[-1] in to else None
 
 
-def reaches(fight: TftFight, f: Figure, to: tuple[Hex, ...], hexes: int) -> bool:
+def reaches(fight: TftFight, f: Fighter, to: tuple[Hex, ...], hexes: int) -> bool:
     """``f`` can reach one of ``to`` in ``hexes`` steps (the search looks that far only)."""
     n = steps_to(fight, f, to, hexes)
     return n is not None and n <= hexes
@@ -164,7 +164,7 @@ def reaches(fight: TftFight, f: Figure, to: tuple[Hex, ...], hexes: int) -> bool
 DOWN_STEPS = frozenset({"stand_up", "crawl", "stand_still"})
 
 
-def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
+def from_plan(fight: TftFight, f: Fighter, state: str) -> Choice | None:
     """The option of ``f``'s next plan step, skipping (and logging) those the rules do not
     allow now; ``None``: no step applies (the policy chooses)."""
     while (head := f.plan_head) is not None:
@@ -182,7 +182,7 @@ def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
     return None
 
 
-def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> Choice | str:
+def plan_choice(fight: TftFight, f: Fighter, step: Any, state: str, idx: int) -> Choice | str:
     """The option for plan step ``step`` in ``state``, or why it cannot be taken."""
     a = step.action
     target = fight.by_id.get(step.target) if step.target is not None else None
@@ -234,7 +234,7 @@ def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> 
     return f"unknown action {a}"  # pragma: no cover - the loader allows no other
 
 
-def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
+def weapon_step(fight: TftFight, f: Fighter, a: str, step: Any, state: str,
                 idx: int) -> Choice | str:
     if not allowed(f, a, state):
         return "not in HTH" if a != "ready_knife" else "prone"
@@ -260,7 +260,7 @@ def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
     return make(f, a, state, weapon=step.weapon, approach="item", plan=idx)
 
 
-def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
+def move_step(f: Fighter, step: Any, state: str, idx: int) -> Choice | str:
     if state == IN_HTH:
         return "in HTH (disengage first)"
     if step.to == f.at:
@@ -271,7 +271,7 @@ def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
     return make(f, "move", state, to=step.to, approach="hex", plan=idx, keep=True)
 
 
-def attack_step(fight: TftFight, f: Figure, target: Figure | None, state: str,
+def attack_step(fight: TftFight, f: Fighter, target: Fighter | None, state: str,
                 idx: int) -> Choice | str:
     if state == IN_HTH:
         g = group.foe(fight, f, target.id if target else None, f.target)
@@ -292,7 +292,7 @@ def attack_step(fight: TftFight, f: Figure, target: Figure | None, state: str,
     return make(f, "move", state, target=t.id, approach="adjacent", plan=idx, keep=True)
 
 
-def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
+def entry_step(fight: TftFight, f: Fighter, a: str, t: Fighter | None, state: str,
                idx: int, frm: Hex | None = None) -> Choice | str:
     """A jump or a dive: toward the hexes next to ``t`` it may be tried from, or only the
     plan's ``to`` (``frm``) when it gives one, which must be such a hex."""
@@ -330,7 +330,7 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
 # ------------------------------------------------------------------ choosing
 
 
-def choose(fight: TftFight, f: Figure) -> None:
+def choose(fight: TftFight, f: Fighter) -> None:
     """``f`` takes its option for the turn (logged as an ``action``)."""
     state = fight.state_of(f)
     set_focus(fight, f)
@@ -340,7 +340,7 @@ def choose(fight: TftFight, f: Figure) -> None:
     take(fight, f, c)
 
 
-def gap(fight: TftFight, f: Figure, c: Choice) -> int | None:
+def gap(fight: TftFight, f: Fighter, c: Choice) -> int | None:
     """Hexes between ``f`` and where its option takes it: the hex ``to``, else its foe."""
     if c.to is not None:
         return distance(f.at, c.to)
@@ -348,7 +348,7 @@ def gap(fight: TftFight, f: Figure, c: Choice) -> int | None:
     return distance(f.at, t.at) if t is not None and t.able else None
 
 
-def take(fight: TftFight, f: Figure, c: Choice) -> None:
+def take(fight: TftFight, f: Fighter, c: Choice) -> None:
     c.gap = gap(fight, f, c)
     f.choice = c
     f.defending = c.option == "defend"
@@ -357,7 +357,7 @@ def take(fight: TftFight, f: Figure, c: Choice) -> None:
                weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
 
 
-def after_movement(fight: TftFight, f: Figure) -> None:
+def after_movement(fight: TftFight, f: Fighter) -> None:
     """A scripted ``move`` is done when the figure stands on its hex; a ``move`` (or a move
     toward the foe of an ``attack``, ``hth`` or ``dive``) that got no closer to its hex or
     foe this turn is given up."""
@@ -376,7 +376,7 @@ def after_movement(fight: TftFight, f: Figure) -> None:
                    reason="no way closer")
 
 
-def still_fits(fight: TftFight, f: Figure) -> bool:
+def still_fits(fight: TftFight, f: Fighter) -> bool:
     """The option chosen in the movement phase can still be carried out in ``f``'s state."""
     c = f.choice
     assert c is not None
@@ -388,7 +388,7 @@ def still_fits(fight: TftFight, f: Figure) -> bool:
     return allowed(f, c.option, state) and c.option not in ("pin", "take_down", "release")
 
 
-def rechoose(fight: TftFight, f: Figure) -> None:
+def rechoose(fight: TftFight, f: Fighter) -> None:
     """The state changed since ``f`` chose (jumped into HTH, knocked back ...): it chooses
     again among the options of its new state that need no movement."""
     state = fight.state_of(f)

@@ -28,7 +28,7 @@ from timedcombat.systems.tft.rules import BASE, DamageDice, Weapon
 
 if TYPE_CHECKING:
     from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+    from timedcombat.systems.tft.fighter import Fighter
 
 FIST = dmg.FIST
 
@@ -38,12 +38,12 @@ def roll(fight: TftFight, n: int) -> tuple[int, ...]:
     return tuple(fight.dice.die(6) for _ in range(n))
 
 
-def fist_st(fight: TftFight, f: Figure) -> int:
+def fist_st(fight: TftFight, f: Fighter) -> int:
     """The ST that sets fist damage (``unarmed_current_st``)."""
     return f.st if fight.rules.unarmed_current_st else f.base_st
 
 
-def strongest(fight: TftFight, f: Figure) -> Modifiers:
+def strongest(fight: TftFight, f: Fighter) -> Modifiers:
     """The +2 of the strongest figure in an HTH (none outside HTH): the strongest of all
     its figures, or stronger than each of its enemies there (``strongest_among``)."""
     if f.hth_group is None:
@@ -58,7 +58,7 @@ def strongest(fight: TftFight, f: Figure) -> Modifiers:
     return strongest_bonus(f.id, st, enemies, judo)
 
 
-def strike(fight: TftFight, a: Figure, t: Figure, option: str) -> bool:
+def strike(fight: TftFight, a: Fighter, t: Fighter, option: str) -> bool:
     """``a`` attacks ``t`` (``option``: ``charge``, ``attack``, ``hth``, ``hth_entry``,
     ``strike``, ``prone``); True on a hit."""
     rules = fight.rules
@@ -98,7 +98,7 @@ def strike(fight: TftFight, a: Figure, t: Figure, option: str) -> bool:
     return True
 
 
-def throw_weapon(fight: TftFight, a: Figure, t: Figure) -> bool:
+def throw_weapon(fight: TftFight, a: Fighter, t: Fighter) -> bool:
     """``a`` throws its ready weapon at ``t`` (DX -1 a hex, parameter ``thrown_dx_per_hex``);
     the weapon lands in ``t``'s hex, but on a roll of 17 it is dropped in ``a``'s own hex
     and on 18 broken, as for every to-hit roll. True on a hit."""
@@ -128,7 +128,7 @@ def throw_weapon(fight: TftFight, a: Figure, t: Figure) -> bool:
     return True
 
 
-def pole_multiplier(fight: TftFight, a: Figure, t: Figure, weapon: Weapon | None,
+def pole_multiplier(fight: TftFight, a: Fighter, t: Fighter, weapon: Weapon | None,
                     option: str) -> int:
     """Pole weapons do double damage in a charge, and against a foe that charged the
     striker, struck standing still (base game)."""
@@ -143,7 +143,7 @@ def pole_multiplier(fight: TftFight, a: Figure, t: Figure, weapon: Weapon | None
     return 1
 
 
-def lose_weapon(fight: TftFight, a: Figure, critical: str) -> None:
+def lose_weapon(fight: TftFight, a: Fighter, critical: str) -> None:
     """A to-hit roll of 17 (dropped) or 18 (broken): the ready weapon leaves the hand."""
     assert a.ready is not None
     item = a.ready
@@ -153,7 +153,7 @@ def lose_weapon(fight: TftFight, a: Figure, critical: str) -> None:
     fight.emit(Dropped, actor=a.id, items=(item,), at=a.at, cause=critical)
 
 
-def wound(fight: TftFight, t: Figure, source: Figure, weapon: str, cause: str,
+def wound(fight: TftFight, t: Fighter, source: Fighter, weapon: str, cause: str,
           dice: DamageDice, named: Modifiers, multiplier: int = 1, *, arc: str = "front",
           in_hth: bool = False, shield: bool = True) -> None:
     """Roll ``dice`` (times ``multiplier``) at ``t``: armour and shield stop their hits, the
@@ -167,7 +167,7 @@ def wound(fight: TftFight, t: Figure, source: Figure, weapon: str, cause: str,
          rolled.rolled, hits, named)
 
 
-def take(fight: TftFight, t: Figure, hits: int, source: Figure, weapon: str, cause: str,
+def take(fight: TftFight, t: Fighter, hits: int, source: Fighter, weapon: str, cause: str,
          dice: str, faces: tuple[int, ...], multiplier: int, rolled: int, stopped: dmg.Hits,
          named: Modifiers) -> None:
     inj = dmg.injury(t.st, hits, t.turn_hits, t.base_st)
@@ -187,7 +187,7 @@ def take(fight: TftFight, t: Figure, hits: int, source: Figure, weapon: str, cau
         knock_down(fight, t)
 
 
-def knock_down(fight: TftFight, t: Figure) -> None:
+def knock_down(fight: TftFight, t: Fighter) -> None:
     """8+ hits in a turn: the figure falls at once and loses its action if it has not acted
     (base game)."""
     t.knocked_down = True
@@ -195,20 +195,20 @@ def knock_down(fight: TftFight, t: Figure) -> None:
     fall(fight, t, "hits")
 
 
-def fall(fight: TftFight, t: Figure, cause: str) -> None:
+def fall(fight: TftFight, t: Fighter, cause: str) -> None:
     if not t.prone:
         t.prone = True
         t.dodging = False
         fight.emit(core.State, actor=t.id, state="prone", value=True, cause=cause)
 
 
-def stand(fight: TftFight, t: Figure, cause: str) -> None:
+def stand(fight: TftFight, t: Fighter, cause: str) -> None:
     if t.prone:
         t.prone = False
         fight.emit(core.State, actor=t.id, state="prone", value=False, cause=cause)
 
 
-def put_out(fight: TftFight, t: Figure, *, dead: bool) -> None:
+def put_out(fight: TftFight, t: Fighter, *, dead: bool) -> None:
     """ST 1 or less: unconscious; 0 or less: dead. Out of the fight either way."""
     if t.out:
         return

@@ -30,7 +30,7 @@ from timedcombat.scenario import Scenario
 from timedcombat.systems.tft import act, choose, movement, paths, timing
 from timedcombat.systems.tft.damage import thresholds
 from timedcombat.systems.tft.events import Phase, TftPlaced, Turn
-from timedcombat.systems.tft.figure import Figure
+from timedcombat.systems.tft.fighter import Fighter
 from timedcombat.systems.tft.movement import (
     DISENGAGED,
     ENGAGED,
@@ -72,7 +72,7 @@ class TftFight(Arena):
         self.layout = timing.layout(self.rules)
         self.model = time_model(self.rules)
         for spec in scenario.combatants:
-            f = Figure(spec)
+            f = Fighter(spec)
             f.policy = make_policy(POLICIES, spec.policy)
             self.add(f)
         self.turn = 0
@@ -84,7 +84,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ arena hooks
 
-    def placed(self, f: Figure) -> tuple[type[core.Event], dict[str, Any]]:
+    def placed(self, f: Fighter) -> tuple[type[core.Event], dict[str, Any]]:
         s = f.stats
         return TftPlaced, dict(
             actor=f.id, side=f.side, at=f.at, facing=FACINGS[f.facing], st=s.st, dx=s.dx,
@@ -97,7 +97,7 @@ class TftFight(Arena):
         for f in self.combatants:
             f.proc = self.env.process(self.life(f))
 
-    def result_of(self, f: Figure) -> CombatantResult:
+    def result_of(self, f: Fighter) -> CombatantResult:
         if f.dead:
             state = DEAD
         elif f.out:
@@ -151,7 +151,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ the life of a figure
 
-    def life(self, f: Figure) -> Generator[Any, Any, None]:
+    def life(self, f: Fighter) -> Generator[Any, Any, None]:
         env = self.env
         while True:
             yield self.clock.next_turn
@@ -180,7 +180,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ movement
 
-    def movement(self, f: Figure) -> Generator[Any, Any, None]:
+    def movement(self, f: Fighter) -> Generator[Any, Any, None]:
         """Take the hex steps the option allows, each at its tenth; stop on entering an
         enemy's front hex (disengaged movers) or when the goal is reached; then face."""
         c = f.choice
@@ -206,7 +206,7 @@ class TftFight(Arena):
         choose.after_movement(self, f)
         self.face_focus(f)
 
-    def next_step(self, f: Figure) -> Hex | None:
+    def next_step(self, f: Fighter) -> Hex | None:
         """The next hex of ``f``'s move toward the goals of its option (``None``: there)."""
         c = f.choice
         assert c is not None
@@ -222,7 +222,7 @@ class TftFight(Arena):
                                self.front_hexes(f).__contains__, c.hexes)
         return path[0] if path else None
 
-    def shift_toward(self, f: Figure, goals: Iterable[Hex]) -> Hex | None:
+    def shift_toward(self, f: Fighter, goals: Iterable[Hex]) -> Hex | None:
         """A shift: one hex, staying next to every enemy that engages ``f``, closer to a
         goal."""
         engaging = [o.at for o in self.engagers(f)]
@@ -238,7 +238,7 @@ class TftFight(Arena):
                 best, best_d = h, d
         return best
 
-    def step(self, f: Figure, to: Hex, mode: str) -> None:
+    def step(self, f: Fighter, to: Hex, mode: str) -> None:
         here = f.at
         f.facing = facing_towards(here, to)
         self.map.move(f.id, to)
@@ -247,7 +247,7 @@ class TftFight(Arena):
         self.emit(core.Move, actor=f.id, frm=here, to=to, mode=mode,
                   facing=FACINGS[f.facing])
 
-    def place(self, f: Figure, to: Hex, mode: str, share: bool = False) -> None:
+    def place(self, f: Fighter, to: Hex, mode: str, share: bool = False) -> None:
         """Move ``f`` outside its own movement (into or out of HTH, thrown, disengaging)."""
         here = f.at
         if to == here:
@@ -257,7 +257,7 @@ class TftFight(Arena):
         self.emit(core.Move, actor=f.id, frm=here, to=to, mode=mode,
                   facing=FACINGS[f.facing])
 
-    def face(self, f: Figure, toward: Hex) -> None:
+    def face(self, f: Fighter, toward: Hex) -> None:
         """Turn ``f`` to face ``toward`` (logged as a ``move`` of mode ``turn``)."""
         if toward == f.at:
             return
@@ -267,7 +267,7 @@ class TftFight(Arena):
             self.emit(core.Move, actor=f.id, frm=f.at, to=f.at, mode="turn",
                       facing=FACINGS[new])
 
-    def face_focus(self, f: Figure) -> None:
+    def face_focus(self, f: Fighter) -> None:
         """At the end of its movement a figure faces its focus, unless that foe already
         stands in one of its front hexes (assumption: facing is free then; figures in HTH
         and prone figures keep theirs)."""
@@ -285,10 +285,10 @@ class TftFight(Arena):
     def is_free(self, h: Hex) -> bool:
         return self.map.is_free(h)
 
-    def standing(self, o: Figure) -> Standing:
+    def standing(self, o: Fighter) -> Standing:
         return Standing(o.at, FACINGS[o.facing], o.posture, o.in_hth)
 
-    def engagers(self, f: Figure) -> list[Figure]:
+    def engagers(self, f: Fighter) -> list[Fighter]:
         """The able enemies that engage ``f`` where it stands (``f`` adjacent, in their front
         hexes, they standing and not in HTH), in order of action. (Only an adjacent enemy
         can engage: the others are passed over before their standing is built.)"""
@@ -297,12 +297,12 @@ class TftFight(Arena):
                if distance(o.at, here) == 1 and engages(self.standing(o), here)]
         return sorted(out, key=lambda o: self.rank.get(o.id, o.index))
 
-    def engaged_at(self, f: Figure, h: Hex) -> bool:
+    def engaged_at(self, f: Fighter, h: Hex) -> bool:
         """``f`` would be engaged standing on ``h`` (a route search asks for every hex)."""
         return any(distance(o.at, h) == 1 and engages(self.standing(o), h)
                    for o in self.enemies(f))
 
-    def front_hexes(self, f: Figure) -> frozenset[Hex]:
+    def front_hexes(self, f: Fighter) -> frozenset[Hex]:
         """The hexes where ``f`` would be engaged (``engaged_at`` for every hex at once: a
         route search asks for each hex it reaches, and only an enemy's neighbours can
         be)."""
@@ -312,7 +312,7 @@ class TftFight(Arena):
             out.update(h for h in neighbours(o.at) if engages(s, h))
         return frozenset(out)
 
-    def state_of(self, f: Figure) -> str:
+    def state_of(self, f: Fighter) -> str:
         """``in_hth``, ``down`` (prone), ``engaged`` or ``disengaged``."""
         if f.in_hth:
             return IN_HTH
@@ -320,23 +320,23 @@ class TftFight(Arena):
             return DOWN_STATE
         return ENGAGED if self.engagers(f) else DISENGAGED
 
-    def adjacent_enemies(self, f: Figure) -> list[Figure]:
+    def adjacent_enemies(self, f: Fighter) -> list[Fighter]:
         return [o for o in self.enemies(f) if distance(o.at, f.at) == 1]
 
-    def front_enemies(self, f: Figure) -> list[Figure]:
+    def front_enemies(self, f: Fighter) -> list[Fighter]:
         """Adjacent able enemies in ``f``'s front hexes (it can strike them)."""
         facing = FACINGS[f.facing]
         return [o for o in self.adjacent_enemies(f)
                 if arc_from(f.at, facing, o.at) == "front"]
 
-    def arc_of(self, target: Figure, frm: Hex) -> str:
+    def arc_of(self, target: Fighter, frm: Hex) -> str:
         """Where ``frm`` lies as ``target`` sees it."""
         return arc_from(target.at, FACINGS[target.facing], frm)
 
     def free_neighbours(self, h: Hex) -> list[Hex]:
         return self.map.free_neighbours(h)
 
-    def exit_hex(self, f: Figure, wanted: Hex | None, away_from: Iterable[Hex]) -> Hex | None:
+    def exit_hex(self, f: Fighter, wanted: Hex | None, away_from: Iterable[Hex]) -> Hex | None:
         """A free hex next to ``f`` to step out to: ``wanted`` when it is one, else the one
         farthest from ``away_from`` (ties: direction order)."""
         free = self.free_neighbours(f.at)
@@ -350,7 +350,7 @@ class TftFight(Arena):
         return max(free, key=lambda h: (sum(distance(h, x) for x in threats),
                                          -free.index(h)))
 
-    def throw_hex(self, thrower: Figure, thrown: Figure) -> Hex | None:
+    def throw_hex(self, thrower: Fighter, thrown: Fighter) -> Hex | None:
         """Where a Judo throw lands the attacker: a free hex next to the thrower, the one
         across from where the attacker stood first, then those nearest to it."""
         i = facing_towards(thrower.at, thrown.at)
@@ -362,7 +362,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ adjusted DX
 
-    def adjusted(self, f: Figure, extra: tuple[tuple[str, int], ...] = ()) -> AdjustedDx:
+    def adjusted(self, f: Fighter, extra: tuple[tuple[str, int], ...] = ()) -> AdjustedDx:
         """``f``'s DX adjusted for armour, its ready shield, ST 3 or less and last turn's
         hits, then ``extra``."""
         return adjusted_dx(f.dx, armor=f.armor, shield=f.shield_record, st=f.st,

@@ -23,10 +23,10 @@ from timedcombat.systems.tft.rules import ENTERED_DEFENDER_DOWN
 
 if TYPE_CHECKING:
     from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+    from timedcombat.systems.tft.fighter import Fighter
 
 
-def why_not(fight: TftFight, f: Figure, t: Figure | None) -> str | None:
+def why_not(fight: TftFight, f: Fighter, t: Fighter | None) -> str | None:
     """Why ``f`` cannot try to get into HTH with ``t`` where both stand (``None``: it can,
     if one of seed 000's situations allows)."""
     if t is None or not t.able:
@@ -42,7 +42,7 @@ def why_not(fight: TftFight, f: Figure, t: Figure | None) -> str | None:
     return None
 
 
-def check(fight: TftFight, f: Figure, t: Figure, kind: str, frm: tuple[int, int] | None = None
+def check(fight: TftFight, f: Fighter, t: Fighter, kind: str, frm: tuple[int, int] | None = None
           ) -> EntryCheck:
     """Seed 000's situations for ``f`` trying ``kind`` on ``t`` from ``frm`` (its hex); a
     figure in HTH is down ("knocked down", situation (a)) by ``hth_target_down``."""
@@ -55,7 +55,7 @@ def check(fight: TftFight, f: Figure, t: Figure, kind: str, frm: tuple[int, int]
                            agrees=t.stats.agrees_to_hth)
 
 
-def roller(fight: TftFight, f: Figure, t: Figure) -> Figure:
+def roller(fight: TftFight, f: Fighter, t: Fighter) -> Fighter:
     """Who rolls for ``f``'s try at ``t``: ``t``; jumping into an HTH going on with
     ``join_hth_roll_by`` ``strongest_enemy``, the strongest of ``f``'s enemies there (by
     ``strongest_by_current_st``; ties: ``t``)."""
@@ -66,11 +66,11 @@ def roller(fight: TftFight, f: Figure, t: Figure) -> Figure:
     return max(there, key=lambda g: g.st if cur else g.base_st)
 
 
-def lost(fight: TftFight, f: Figure, option: str, reason: str) -> None:
+def lost(fight: TftFight, f: Fighter, option: str, reason: str) -> None:
     fight.emit(OptionLost, actor=f.id, option=option, reason=reason)
 
 
-def jump(fight: TftFight, f: Figure, t: Figure | None) -> None:
+def jump(fight: TftFight, f: Fighter, t: Fighter | None) -> None:
     """``f`` jumps ``t`` at its action tenth: the foes it disengages from strike first, then
     ``t`` (or who rolls for an HTH going on: :func:`roller`) rolls one die (unless the
     strikes knocked ``f`` down: both fall into HTH)."""
@@ -108,7 +108,7 @@ def jump(fight: TftFight, f: Figure, t: Figure | None) -> None:
         combat.strike(fight, f, d, "hth_entry")
 
 
-def dive(fight: TftFight, f: Figure) -> None:
+def dive(fight: TftFight, f: Fighter) -> None:
     """A dive for the legs, at the end of the movement phase: no strikes from foes left
     behind; the defender (:func:`roller`) adds one to its roll."""
     assert f.choice is not None
@@ -126,7 +126,7 @@ def dive(fight: TftFight, f: Figure) -> None:
     resolve(fight, f, d, roll_for_entry(fight, f, d, DIVE, chk))
 
 
-def roll_for_entry(fight: TftFight, f: Figure, t: Figure, kind: str,
+def roll_for_entry(fight: TftFight, f: Fighter, t: Fighter, kind: str,
                    chk: EntryCheck) -> hth.HthRoll:
     """The defender's one-die roll, rolled again after an ignored side/rear 6; Judo 2
     holders shift it by one as suits them best on the first die (the attacker chooses
@@ -150,7 +150,7 @@ def roll_for_entry(fight: TftFight, f: Figure, t: Figure, kind: str,
     return r
 
 
-def drop_items(fight: TftFight, f: Figure, items: tuple[str, ...], cause: str) -> None:
+def drop_items(fight: TftFight, f: Fighter, items: tuple[str, ...], cause: str) -> None:
     """``f`` lets ``items`` (a weapon, ``<name>_shield``) fall in its hex."""
     if not items:
         return
@@ -163,7 +163,7 @@ def drop_items(fight: TftFight, f: Figure, items: tuple[str, ...], cause: str) -
     fight.emit(Dropped, actor=f.id, items=items, at=f.at, cause=cause)
 
 
-def resolve(fight: TftFight, f: Figure, t: Figure, r: hth.HthRoll) -> None:
+def resolve(fight: TftFight, f: Fighter, t: Fighter, r: hth.HthRoll) -> None:
     """What the roll's result does (seed 000's table)."""
     rules = fight.rules
     d = hth.drops(r.result, attacker_ready=f.weapon, attacker_shield=f.shield,
@@ -188,7 +188,7 @@ def resolve(fight: TftFight, f: Figure, t: Figure, r: hth.HthRoll) -> None:
         throw(fight, t, f, r.throw_bonus)
 
 
-def enter(fight: TftFight, f: Figure, t: Figure, cause: str) -> None:
+def enter(fight: TftFight, f: Fighter, t: Fighter, cause: str) -> None:
     """``f`` moves into ``t``'s hex: it is in HTH with ``t`` (in ``t``'s HTH, if one is
     going on)."""
     fight.place(f, t.at, "hth", share=True)
@@ -198,7 +198,7 @@ def enter(fight: TftFight, f: Figure, t: Figure, cause: str) -> None:
     f.counts["hth_entered"] += 1
 
 
-def fall_in_together(fight: TftFight, f: Figure, t: Figure) -> None:
+def fall_in_together(fight: TftFight, f: Fighter, t: Fighter) -> None:
     """Knocked down by a foe it disengaged from while jumping ``t``: ``f`` falls in ``t``'s
     hex and ``t`` falls too, both in HTH; ``t`` drops as on a 1-2 (seed 000)."""
     d = hth.drops(ENTERED_DEFENDER_DOWN, attacker_ready=f.weapon, attacker_shield=f.shield,
@@ -209,7 +209,7 @@ def fall_in_together(fight: TftFight, f: Figure, t: Figure) -> None:
     combat.fall(fight, t, "knocked_down_jumping")
 
 
-def automatic_hit(fight: TftFight, d: Figure, a: Figure) -> None:
+def automatic_hit(fight: TftFight, d: Fighter, a: Fighter) -> None:
     """The defender's automatic hit on the attacker (no to-hit roll)."""
     dice, named = dmg.automatic_hit_damage(d.weapon, combat.fist_st(fight, d), fight.rules)
     combat.wound(fight, a, d, d.ready or combat.FIST, "automatic_hit", dice, named,
@@ -218,7 +218,7 @@ def automatic_hit(fight: TftFight, d: Figure, a: Figure) -> None:
         d.acted = True
 
 
-def throw(fight: TftFight, thrower: Figure, a: Figure, bonus: int) -> None:
+def throw(fight: TftFight, thrower: Fighter, a: Fighter, bonus: int) -> None:
     """Judo: the unarmed defender throws the attacker into a hex next to it (+3 fist damage,
     +5 with Judo 2); armour stops hits as usual, a shield does not."""
     to = fight.throw_hex(thrower, a)

@@ -10,7 +10,7 @@ of two sides: when the last enemy of the others leaves, it ends for all of them,
 but the first stand apart in free hexes next to it (one-hex figures share a hex only in
 HTH; with no free hex a figure stays where it is).
 
-Every figure of the group has the same list (``Figure.hth_group``); this module is the one
+Every figure of the group has the same list (``Fighter.hth_group``); this module is the one
 place that changes it, and logs ``state hth`` (and the end of pins) as it does.
 """
 
@@ -24,30 +24,30 @@ from timedcombat.hexmap import Hex
 
 if TYPE_CHECKING:
     from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+    from timedcombat.systems.tft.fighter import Fighter
 
 SEPARATE = "hth_end"
 """The ``move`` mode of a figure standing apart when its HTH ends with no enemy in it."""
 
 
-def same(f: Figure, g: Figure) -> bool:
+def same(f: Fighter, g: Fighter) -> bool:
     """``f`` and ``g`` grapple in one HTH."""
     return f.hth_group is not None and f.hth_group is g.hth_group and f is not g
 
 
-def members(fight: TftFight, f: Figure) -> list[Figure]:
+def members(fight: TftFight, f: Fighter) -> list[Fighter]:
     """The other figures of ``f``'s HTH, in the order they got in."""
     if f.hth_group is None:
         return []
     return [fight.by_id[i] for i in f.hth_group if i != f.id]
 
 
-def foes(fight: TftFight, f: Figure) -> list[Figure]:
+def foes(fight: TftFight, f: Fighter) -> list[Fighter]:
     """The enemies in ``f``'s HTH, in the order they got in."""
     return [g for g in members(fight, f) if g.side != f.side]
 
 
-def foe(fight: TftFight, f: Figure, *wanted: str | None) -> Figure | None:
+def foe(fight: TftFight, f: Fighter, *wanted: str | None) -> Fighter | None:
     """The enemy in ``f``'s HTH it deals with: the first of ``wanted`` that is one, else
     the first to have got in."""
     there = foes(fight, f)
@@ -58,7 +58,7 @@ def foe(fight: TftFight, f: Figure, *wanted: str | None) -> Figure | None:
     return there[0] if there else None
 
 
-def join(fight: TftFight, f: Figure, d: Figure, cause: str) -> None:
+def join(fight: TftFight, f: Fighter, d: Fighter, cause: str) -> None:
     """``f`` gets into HTH with ``d``: into ``d``'s HTH, or a new one of the two."""
     group = d.hth_group
     if group is None:
@@ -71,8 +71,8 @@ def join(fight: TftFight, f: Figure, d: Figure, cause: str) -> None:
     fight.emit(core.State, actor=d.id, state="hth", value=True, opponent=f.id, cause=cause)
 
 
-def leave(fight: TftFight, x: Figure, cause: str, *, by: Figure | None = None,
-          first: Figure | None = None, to: Hex | None = None, mode: str = "") -> None:
+def leave(fight: TftFight, x: Fighter, cause: str, *, by: Fighter | None = None,
+          first: Fighter | None = None, to: Hex | None = None, mode: str = "") -> None:
     """``x`` leaves its HTH (``by``: the figure that let it go). Pins between ``x`` and the
     others end; ``x`` is out of HTH (its ``opponent``: ``by``, else its first foe there),
     and so is every figure left with no enemy (``opponent``: ``x``), ``first`` logged first
@@ -100,7 +100,7 @@ def leave(fight: TftFight, x: Figure, cause: str, *, by: Figure | None = None,
     stand_apart(fight, ended[1:], [o.at for g in ended for o in fight.enemies(g)])
 
 
-def _end_pins(fight: TftFight, x: Figure, group: Iterable[str], cause: str) -> None:
+def _end_pins(fight: TftFight, x: Fighter, group: Iterable[str], cause: str) -> None:
     """Pins between ``x`` and the figures of its HTH end with its leaving it."""
     ids = set(group)
     pairs = []
@@ -116,7 +116,7 @@ def _end_pins(fight: TftFight, x: Figure, group: Iterable[str], cause: str) -> N
                        opponent=holder.id, cause=cause)
 
 
-def stand_apart(fight: TftFight, figures: Iterable[Figure], threats: list[Hex]) -> None:
+def stand_apart(fight: TftFight, figures: Iterable[Fighter], threats: list[Hex]) -> None:
     """Figures left in one hex with no HTH each step into a free hex next to it (away from
     the enemies), as a released figure does; with none free a figure stays."""
     for g in figures:

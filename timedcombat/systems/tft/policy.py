@@ -23,13 +23,13 @@ from timedcombat.systems.tft.choose import (
     make,
     reaches,
 )
-from timedcombat.systems.tft.figure import Choice
+from timedcombat.systems.tft.fighter import Choice
 from timedcombat.systems.tft.movement import DISENGAGED, DOWN, ENGAGED, IN_HTH
 from timedcombat.systems.tft.rules import BASE, WEAPONS
 
 if TYPE_CHECKING:
     from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+    from timedcombat.systems.tft.fighter import Fighter
 
 HTH_DISENGAGE_DX = 13
 """Least adjusted DX at which the default policy tries the 4-dice disengage from a foe with
@@ -42,12 +42,12 @@ class DefaultPolicy:
     name = "default"
     jumps_armed = False
 
-    def hth_minded(self, f: Figure) -> bool:
+    def hth_minded(self, f: Fighter) -> bool:
         return f.ready is None or f.knife_ready or self.jumps_armed
 
     # ---------------------------------------------------------------- the option
 
-    def choose(self, fight: TftFight, f: Figure, state: str) -> Choice:
+    def choose(self, fight: TftFight, f: Fighter, state: str) -> Choice:
         if state == IN_HTH:
             return self.in_hth(fight, f)
         if state == DOWN:
@@ -62,7 +62,7 @@ class DefaultPolicy:
             return self.engaged(fight, f, t)
         return self.disengaged(fight, f, t)
 
-    def in_place(self, fight: TftFight, f: Figure, state: str) -> Choice:
+    def in_place(self, fight: TftFight, f: Fighter, state: str) -> Choice:
         """A new choice at the action tenth, moving nowhere."""
         if state == IN_HTH:
             return self.in_hth(fight, f)
@@ -74,7 +74,7 @@ class DefaultPolicy:
             return make(f, "attack", state, target=t.id, hexes=0)
         return make(f, "stand_still", state)
 
-    def rearm(self, fight: TftFight, f: Figure, state: str) -> Choice | None:
+    def rearm(self, fight: TftFight, f: Fighter, state: str) -> Choice | None:
         """Empty hands: pick up its own dropped weapon within reach, else ready a carried
         one (a knife last)."""
         if f.ready is not None:
@@ -95,7 +95,7 @@ class DefaultPolicy:
             return make(f, "ready_knife", state, weapon=knife)
         return None
 
-    def engaged(self, fight: TftFight, f: Figure, t: Figure) -> Choice:
+    def engaged(self, fight: TftFight, f: Fighter, t: Fighter) -> Choice:
         engagers = fight.engagers(f)
         if f.st <= BASE.low_st and len(engagers) >= 2:
             return make(f, "defend", ENGAGED)
@@ -109,7 +109,7 @@ class DefaultPolicy:
             t = engagers[0]
         return make(f, "attack", ENGAGED, target=t.id, approach="adjacent")
 
-    def disengaged(self, fight: TftFight, f: Figure, t: Figure) -> Choice:
+    def disengaged(self, fight: TftFight, f: Fighter, t: Fighter) -> Choice:
         half = f.ma // BASE.half_ma_divisor
         adjacent = adjacent_goals(fight, f, t)
         if f.ready == "rock" and distance(f.at, t.at) > 1:  # a rock is for throwing
@@ -126,7 +126,7 @@ class DefaultPolicy:
             return make(f, "attack", DISENGAGED, target=t.id, approach="adjacent")
         return make(f, "move", DISENGAGED, target=t.id, approach="adjacent")
 
-    def dives(self, f: Figure, t: Figure) -> bool:
+    def dives(self, f: Fighter, t: Fighter) -> bool:
         """Dive when the rules allow it and the defender's roll gets at most +1 (the dive's
         own): Dive Block, Judo or a Judo 2 shift make it a poor bet."""
         if t.ma >= 2 * f.ma:
@@ -135,7 +135,7 @@ class DefaultPolicy:
                              defender_talents=t.talents)
         return sum(v for _, v in hth.hth_modifiers(ctx)) <= 1 and not t.has("judo_2")
 
-    def in_hth(self, fight: TftFight, f: Figure) -> Choice:
+    def in_hth(self, fight: TftFight, f: Fighter) -> Choice:
         pinner = fight.by_id.get(f.pinned_by or "")
         g = pinner or group.foe(fight, f, f.target)
         assert g is not None

@@ -33,7 +33,7 @@ class Choice:
     gap: int | None = None  # hexes to its hex or foe when chosen (a kept step must close it)
 
 
-class Figure(Combatant):
+class Fighter(Combatant):
     """One TFT figure on the arena."""
 
     def __init__(self, spec: Any) -> None:
@@ -103,4 +103,4 @@ class Figure(Combatant):
         return "prone" if self.prone else "standing"
 
 
-__all__ = ["Choice", "Figure"]
+__all__ = ["Choice", "Fighter"]
