@@ -11,8 +11,10 @@ from typing import Any
 import attrs
 
 from timedcombat.arena import Combatant
+from timedcombat.events import Modifiers
 from timedcombat.hexmap import Hex
 from timedcombat.systems.tft.movement import effective_ma
+from timedcombat.systems.tft.resolve import AdjustedDx, adjusted_dx
 from timedcombat.systems.tft.rules import ARMOR, SHIELDS, WEAPONS, Armor, Shield, Weapon
 from timedcombat.systems.tft.stats import TftStats
 
@@ -101,6 +103,12 @@ class Fighter(Combatant):
     @property
     def posture(self) -> str:
         return "prone" if self.prone else "standing"
+
+    def adjusted(self, extra: Modifiers = ()) -> AdjustedDx:
+        """DX adjusted for armour, the ready shield, ST 3 or less and last turn's hits,
+        then ``extra``."""
+        return adjusted_dx(self.dx, armor=self.armor, shield=self.shield_record, st=self.st,
+                           hit_hard_last_turn=self.hit_hard, extra=extra)
 
 
 __all__ = ["Choice", "Fighter"]
