@@ -12,6 +12,7 @@ from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tft import loader, present
+from timedcombat.systems.tft.engine import TftFight, time_model
 from timedcombat.systems.tft.rules import TftRules, tables
 from timedcombat.systems.tft.stats import actions_table
 from timedcombat.turns import TimeModel
@@ -39,13 +40,9 @@ class TftSystem(ModuleSystem):
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
-        from timedcombat.systems.tft.engine import TftFight
-
         return TftFight(scenario, dice, log, until, seed).run()
 
     def time_model(self, rules: Any) -> TimeModel:
-        from timedcombat.systems.tft.engine import time_model
-
         return time_model(rules or TftRules())
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:

@@ -23,6 +23,7 @@ from timedcombat.structure import (
     unknown_key,
 )
 from timedcombat.systems.base import PlanAction, plan_vocabulary
+from timedcombat.systems.tft.policy import POLICIES
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
 from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
 
@@ -102,8 +103,6 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
 
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
     """Cross-checks a figure's plan against the scenario: targets, hexes, weapons."""
-    from timedcombat.systems.tft.policy import POLICIES
-
     check_policy(spec.policy, POLICIES, file, where)
     stats: TftStats = spec.stats
     for i, step in enumerate(spec.plan):
