@@ -5,7 +5,8 @@ turns of 50 tenths: movement, then actions in adjusted-DX order)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
@@ -21,8 +22,8 @@ from timedcombat.turns import TimeModel
 class TftSystem(ModuleSystem):
     """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[ModuleType] = loader
+    present: ClassVar[ModuleType] = present
     rules_class = TftRules
     name = "tft"
     title = ("The Fantasy Trip: hand-to-hand combat (seed 000, Rick's HTH Rules) on the "
