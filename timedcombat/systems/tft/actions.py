@@ -17,23 +17,18 @@ from timedcombat.hexmap import distance
 from timedcombat.systems.tft import board, choose, combat, entry, grapple, group
 from timedcombat.systems.tft.choose import NO_SLOT_EFFECT
 from timedcombat.systems.tft.context import Context
+from timedcombat.systems.tft.entry import lost
 from timedcombat.systems.tft.events import (
     Contest,
     Disengage,
-    OptionLost,
     PickedUp,
     ReadyKnife,
     ReadyWeapon,
     Release,
 )
 from timedcombat.systems.tft.fighter import Choice, Fighter
-from timedcombat.systems.tft.movement import Striker, disengage_strikers
 from timedcombat.systems.tft.resolve import AdjustedDx
 from timedcombat.systems.tft.rules import WEAPONS
-
-
-def lost(ctx: Context, f: Fighter, option: str, reason: str) -> None:
-    ctx.emit(OptionLost, actor=f.id, option=option, reason=reason)
 
 
 def end_of_movement_dive(ctx: Context, f: Fighter) -> None:
@@ -154,8 +149,8 @@ def ready_knife(ctx: Context, f: Fighter, c: Choice) -> None:
         roll = grapple.ready_knife_roll(combat.roll(ctx, 3), knife_dx(ctx, f),
                                         WEAPONS[knife])
         ctx.emit(ReadyKnife, actor=f.id, weapon=knife, free=False, success=roll.success,
-                   faces=roll.faces, roll=roll.roll, against=roll.against,
-                   modifiers=roll.modifiers)
+                 faces=roll.faces, roll=roll.roll, against=roll.against,
+                 modifiers=roll.modifiers)
         if roll.success:
             f.carried.remove(knife)
             if f.ready is not None:
@@ -240,21 +235,12 @@ def disengage(ctx: Context, f: Fighter, c: Choice) -> None:
         disengage_hth(ctx, f, c)
         return
     foes = board.engagers(ctx, f)
-    ready = [Striker(o.id, o.acted or o.knocked_down or o.choice is None
-                     or o.choice.option != "attack") for o in foes]
-    strikers = disengage_strikers(ready, ctx.rules)
-    for sid in strikers:
-        o = ctx.by_id[sid]
-        if not f.able:
-            return
-        combat.strike(ctx, o, f, "strike")
-        if ctx.rules.disengage_strike_uses_action:
-            o.acted = True
+    strikers = combat.strikes_at_leaver(ctx, f, foes)
     if not f.able:
         return
     to = None if f.knocked_down else board.exit_hex(ctx, f, c.to, [o.at for o in foes])
     ctx.emit(Disengage, actor=f.id, hth=False, success=to is not None, strikers=strikers,
-               to=to)
+             to=to)
     if to is not None:
         board.place(ctx, f, to, "disengage")
 
@@ -280,8 +266,8 @@ def disengage_hth(ctx: Context, f: Fighter, c: Choice) -> None:
         roll = grapple.hth_disengage_roll(combat.roll(ctx, 4), adj)
         free = roll.success and k == len(rolls) - 1
         ctx.emit(Disengage, actor=f.id, hth=True, success=roll.success, faces=roll.faces,
-                   roll=roll.roll, against=roll.against, to=to if free else None,
-                   modifiers=roll.modifiers, holder=holder.id if holder else None)
+                 roll=roll.roll, against=roll.against, to=to if free else None,
+                 modifiers=roll.modifiers, holder=holder.id if holder else None)
         if not roll.success:
             return
     group.leave(ctx, f, "disengage", to=to, mode="disengage")
@@ -331,10 +317,10 @@ def contest(ctx: Context, f: Fighter, c: Choice) -> None:
                           target_talents=g.talents, rules=rules)
     ctx.note_attack()
     ctx.emit(Contest, actor=f.id, target=g.id, kind=kind, actor_faces=res.actor_faces,
-               target_faces=res.target_faces,
-               actor_bonus=sum(v for _, v in res.actor_modifiers),
-               target_bonus=sum(v for _, v in res.target_modifiers),
-               actor_score=res.actor_score, target_score=res.target_score, winner=res.winner)
+             target_faces=res.target_faces,
+             actor_bonus=sum(v for _, v in res.actor_modifiers),
+             target_bonus=sum(v for _, v in res.target_modifiers),
+             actor_score=res.actor_score, target_score=res.target_score, winner=res.winner)
     loser = g if res.winner == f.id else f
     winner = f if loser is g else g
     if kind == grapple.TAKE_DOWN:
@@ -344,12 +330,12 @@ def contest(ctx: Context, f: Fighter, c: Choice) -> None:
         f.pinned_by = None
         g.pinning = None
         ctx.emit(core.State, actor=f.id, state="pinned", value=False, opponent=g.id,
-                   cause="pin")
+                 cause="pin")
     elif winner is f and g.pinned_by is None and f.pinning is None:
         g.pinned_by = f.id
         f.pinning = g.id
         ctx.emit(core.State, actor=g.id, state="pinned", value=True, opponent=f.id,
-                   cause="pin")
+                 cause="pin")
 
 
 ACTIONS: dict[str, Handler] = {

@@ -99,7 +99,7 @@ def exit_hex(ctx: Context, f: Fighter, wanted: Hex | None,
     if not threats:
         return free[0]
     return max(free, key=lambda h: (sum(distance(h, x) for x in threats),
-                                     -free.index(h)))
+                                    -free.index(h)))
 
 
 def throw_hex(ctx: Context, thrower: Fighter, thrown: Fighter) -> Hex | None:

@@ -351,7 +351,7 @@ def take(ctx: Context, f: Fighter, c: Choice) -> None:
     f.defending = c.option == "defend"
     f.dodging = c.option == "dodge"
     ctx.emit(TftAction, actor=f.id, name=c.option, end=ctx.slot[f.id], target=c.target,
-               weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
+             weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
 
 
 def after_movement(ctx: Context, f: Fighter) -> None:
@@ -370,7 +370,7 @@ def after_movement(ctx: Context, f: Fighter) -> None:
     if c.gap is not None and now is not None and now >= c.gap \
             and f.at not in goals(ctx, f):
         ctx.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
-                   reason="no way closer")
+                 reason="no way closer")
 
 
 def still_fits(ctx: Context, f: Fighter) -> bool:

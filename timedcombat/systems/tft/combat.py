@@ -14,6 +14,7 @@ from timedcombat.systems.tft.context import Context
 from timedcombat.systems.tft.events import Dropped, TftAttack, TftDamage
 from timedcombat.systems.tft.fighter import Fighter
 from timedcombat.systems.tft.grapple import may_defend_prone, prone_attack, strongest_bonus
+from timedcombat.systems.tft.movement import Striker, disengage_strikers
 from timedcombat.systems.tft.resolve import (
     BROKEN_WEAPON,
     DROPPED_WEAPON,
@@ -81,9 +82,9 @@ def strike(ctx: Context, a: Fighter, t: Fighter, option: str) -> bool:
     ctx.note_attack()
     name = weapon.name if weapon is not None else FIST
     ctx.emit(TftAttack, actor=a.id, target=t.id, weapon=name, roll=th.roll, total=th.roll,
-               against=th.against, result=th.result, margin=th.margin, simultaneous=False,
-               modifiers=adj.modifiers, dice=f"{n}d6", option=option, faces=faces,
-               multiplier=th.multiplier, in_hth=in_hth, critical=th.critical)
+             against=th.against, result=th.result, margin=th.margin, simultaneous=False,
+             modifiers=adj.modifiers, dice=f"{n}d6", option=option, faces=faces,
+             multiplier=th.multiplier, in_hth=in_hth, critical=th.critical)
     if th.critical in (DROPPED_WEAPON, BROKEN_WEAPON) and weapon is not None:
         lose_weapon(ctx, a, th.critical)
     if th.result != HIT:
@@ -92,6 +93,24 @@ def strike(ctx: Context, a: Fighter, t: Fighter, option: str) -> bool:
     multiplier = th.multiplier * pole_multiplier(ctx, a, t, weapon, option)
     wound(ctx, t, a, name, "attack", dice, named, multiplier, arc=arc, in_hth=in_hth)
     return True
+
+
+def strikes_at_leaver(ctx: Context, f: Fighter, foes: list[Fighter]) -> tuple[str, ...]:
+    """The foes ``f`` leaves (disengaging, or jumping another foe) that may strike at it
+    (:func:`~timedcombat.systems.tft.movement.disengage_strikers`) strike, in order, while
+    it stays able; each strike is that foe's attack for the turn
+    (``disengage_strike_uses_action``). Returns the ids of those that may strike."""
+    ready = [Striker(o.id, o.acted or o.knocked_down or o.choice is None
+                     or o.choice.option != "attack") for o in foes]
+    strikers = disengage_strikers(ready, ctx.rules)
+    for sid in strikers:
+        o = ctx.by_id[sid]
+        if not f.able:
+            break
+        strike(ctx, o, f, "strike")
+        if ctx.rules.disengage_strike_uses_action:
+            o.acted = True
+    return strikers
 
 
 def throw_weapon(ctx: Context, a: Fighter, t: Fighter) -> bool:
@@ -108,9 +127,9 @@ def throw_weapon(ctx: Context, a: Fighter, t: Fighter) -> bool:
     th = to_hit(faces, adj.total, rules=rules)
     ctx.note_attack()
     ctx.emit(TftAttack, actor=a.id, target=t.id, weapon=weapon.name, roll=th.roll,
-               total=th.roll, against=th.against, result=th.result, margin=th.margin,
-               simultaneous=False, modifiers=adj.modifiers, dice=f"{n}d6", option="throw",
-               faces=faces, multiplier=th.multiplier, in_hth=False, critical=th.critical)
+             total=th.roll, against=th.against, result=th.result, margin=th.margin,
+             simultaneous=False, modifiers=adj.modifiers, dice=f"{n}d6", option="throw",
+             faces=faces, multiplier=th.multiplier, in_hth=False, critical=th.critical)
     if th.critical in (DROPPED_WEAPON, BROKEN_WEAPON):  # 17 / 18: it never leaves the hand
         lose_weapon(ctx, a, th.critical)
     else:
@@ -172,11 +191,11 @@ def take(ctx: Context, t: Fighter, hits: int, source: Fighter, weapon: str, caus
     t.damage = t.base_st - t.st
     t.hurt = t.st <= BASE.low_st
     ctx.emit(TftDamage, actor=t.id, amount=hits, total=t.damage, body=t.base_st,
-               source=source.id, weapon=weapon, cause=cause, dice=dice, faces=faces,
-               multiplier=multiplier, rolled=rolled, armor=stopped.armor_stops,
-               shield=stopped.shield_stops, hits=hits, st=t.st, turn_hits=t.turn_hits,
-               knocked_down=inj.knocked_down, dx_penalty_next_turn=inj.dx_penalty_next_turn,
-               modifiers=named)
+             source=source.id, weapon=weapon, cause=cause, dice=dice, faces=faces,
+             multiplier=multiplier, rolled=rolled, armor=stopped.armor_stops,
+             shield=stopped.shield_stops, hits=hits, st=t.st, turn_hits=t.turn_hits,
+             knocked_down=inj.knocked_down, dx_penalty_next_turn=inj.dx_penalty_next_turn,
+             modifiers=named)
     if inj.out:
         put_out(ctx, t, dead=inj.dead)
     elif inj.knocked_down:
@@ -211,7 +230,7 @@ def put_out(ctx: Context, t: Fighter, *, dead: bool) -> None:
     t.out = True
     t.dead = dead
     ctx.emit(core.State, actor=t.id, state="out", value=True,
-               cause="dead" if dead else "unconscious")
+             cause="dead" if dead else "unconscious")
     group.leave(ctx, t, "out")
     t.pinned_by = t.pinning = None
     ctx.leave_side(t)
@@ -219,4 +238,4 @@ def put_out(ctx: Context, t: Fighter, *, dead: bool) -> None:
 
 
 __all__ = ["fall", "fist_st", "knock_down", "put_out", "roll", "stand", "strike",
-           "strongest", "take", "wound"]
+           "strikes_at_leaver", "strongest", "take", "wound"]

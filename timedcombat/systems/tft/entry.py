@@ -17,7 +17,7 @@ from timedcombat.systems.tft.context import Context
 from timedcombat.systems.tft.events import Dropped, HthRoll, OptionLost, ReadyKnife, Throw
 from timedcombat.systems.tft.fighter import Fighter
 from timedcombat.systems.tft.hth import DIVE, JUMP, EntryCheck, HthContext
-from timedcombat.systems.tft.movement import Striker, back_to_wall, disengage_strikers
+from timedcombat.systems.tft.movement import back_to_wall
 from timedcombat.systems.tft.resolve import PRONE
 from timedcombat.systems.tft.rules import ENTERED_DEFENDER_DOWN
 
@@ -66,30 +66,33 @@ def lost(ctx: Context, f: Fighter, option: str, reason: str) -> None:
     ctx.emit(OptionLost, actor=f.id, option=option, reason=reason)
 
 
+def attempt(ctx: Context, f: Fighter, t: Fighter | None, option: str,
+            kind: str) -> tuple[Fighter, Fighter, EntryCheck] | None:
+    """``f`` tries ``kind`` (a jump or a dive, its option ``option``) at ``t``: the target,
+    who rolls for it (:func:`roller`) and the situations that allow it; ``None``, with the
+    option lost, when it may not."""
+    why = why_not(ctx, f, t)
+    if why is not None or t is None:
+        lost(ctx, f, option, why or "no target")
+        return None
+    d = roller(ctx, f, t)
+    chk = check(ctx, f, d, kind)
+    if not chk.allowed:
+        lost(ctx, f, option, chk.why_not or "not allowed")
+        return None
+    f.counts["hth_attempts"] += 1
+    return t, d, chk
+
+
 def jump(ctx: Context, f: Fighter, t: Fighter | None) -> None:
     """``f`` jumps ``t`` at its action tenth: the foes it disengages from strike first, then
     ``t`` (or who rolls for an HTH going on: :func:`roller`) rolls one die (unless the
     strikes knocked ``f`` down: both fall into HTH)."""
-    why = why_not(ctx, f, t)
-    if why is not None or t is None:
-        lost(ctx, f, "hth", why or "no target")
+    tried = attempt(ctx, f, t, "hth", JUMP)
+    if tried is None:
         return
-    d = roller(ctx, f, t)
-    chk = check(ctx, f, d, JUMP)
-    if not chk.allowed:
-        lost(ctx, f, "hth", chk.why_not or "not allowed")
-        return
-    f.counts["hth_attempts"] += 1
-    foes = [o for o in board.engagers(ctx, f) if o.id != d.id]
-    ready = [Striker(o.id, o.acted or o.knocked_down or o.choice is None
-                     or o.choice.option != "attack") for o in foes]
-    for sid in disengage_strikers(ready, ctx.rules):
-        o = ctx.by_id[sid]
-        if not f.able:
-            return
-        combat.strike(ctx, o, f, "strike")
-        if ctx.rules.disengage_strike_uses_action:
-            o.acted = True
+    t, d, chk = tried
+    combat.strikes_at_leaver(ctx, f, [o for o in board.engagers(ctx, f) if o.id != d.id])
     if not f.able or not d.able or not t.able:
         return
     after = hth.after_jump_strikes(knocked_down=f.knocked_down, out=False, rules=ctx.rules)
@@ -108,18 +111,10 @@ def dive(ctx: Context, f: Fighter) -> None:
     """A dive for the legs, at the end of the movement phase: no strikes from foes left
     behind; the defender (:func:`roller`) adds one to its roll."""
     assert f.choice is not None
-    t = ctx.by_id.get(f.choice.target or "")
-    why = why_not(ctx, f, t)
-    if why is not None or t is None:
-        lost(ctx, f, "dive", why or "no target")
-        return
-    d = roller(ctx, f, t)
-    chk = check(ctx, f, d, DIVE)
-    if not chk.allowed:
-        lost(ctx, f, "dive", chk.why_not or "not allowed")
-        return
-    f.counts["hth_attempts"] += 1
-    resolve(ctx, f, d, roll_for_entry(ctx, f, d, DIVE, chk))
+    tried = attempt(ctx, f, ctx.by_id.get(f.choice.target or ""), "dive", DIVE)
+    if tried is not None:
+        _t, d, chk = tried
+        resolve(ctx, f, d, roll_for_entry(ctx, f, d, DIVE, chk))
 
 
 def roll_for_entry(ctx: Context, f: Fighter, t: Fighter, kind: str,
@@ -141,8 +136,8 @@ def roll_for_entry(ctx: Context, f: Fighter, t: Fighter, kind: str,
             faces.append(ctx.dice.die(6))
     ctx.note_attack()
     ctx.emit(HthRoll, actor=f.id, target=t.id, kind=kind, arc=r.arc, roll=r.roll,
-               rerolls=r.rerolls, modifier=r.modifier, total=r.total, result=r.result,
-               modifiers=r.modifiers, reasons=chk.reasons)
+             rerolls=r.rerolls, modifier=r.modifier, total=r.total, result=r.result,
+             modifiers=r.modifiers, reasons=chk.reasons)
     return r
 
 
@@ -219,7 +214,7 @@ def throw(ctx: Context, thrower: Fighter, a: Fighter, bonus: int) -> None:
     +5 with Judo 2); armour stops hits as usual, a shield does not."""
     to = board.throw_hex(ctx, thrower, a)
     ctx.emit(Throw, actor=thrower.id, target=a.id, to=to if to is not None else a.at,
-               bonus=bonus)
+             bonus=bonus)
     if to is not None:
         board.place(ctx, a, to, "thrown")
     if ctx.rules.judo_throw_prone:
@@ -229,4 +224,5 @@ def throw(ctx: Context, thrower: Fighter, a: Fighter, bonus: int) -> None:
     combat.wound(ctx, a, thrower, combat.FIST, "throw", dice, named, shield=False)
 
 
-__all__ = ["check", "dive", "jump", "resolve", "roll_for_entry", "roller", "why_not"]
+__all__ = ["attempt", "check", "dive", "jump", "lost", "resolve", "roll_for_entry", "roller",
+           "why_not"]

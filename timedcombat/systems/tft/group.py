@@ -92,7 +92,7 @@ def leave(ctx: Context, x: Fighter, cause: str, *, by: Fighter | None = None,
         y.hth_group = None
         opp = opponent if y is x else x
         ctx.emit(core.State, actor=y.id, state="hth", value=False,
-                   opponent=opp.id if opp is not None else None, cause=cause)
+                 opponent=opp.id if opp is not None else None, cause=cause)
     if to is not None:
         board.place(ctx, x, to, mode)
     stand_apart(ctx, ended[1:], [o.at for g in ended for o in ctx.enemies(g)])
@@ -111,7 +111,7 @@ def _end_pins(ctx: Context, x: Fighter, group: Iterable[str], cause: str) -> Non
         holder.pinning = None
         if held.able and not held.out:
             ctx.emit(core.State, actor=held.id, state="pinned", value=False,
-                       opponent=holder.id, cause=cause)
+                     opponent=holder.id, cause=cause)
 
 
 def stand_apart(ctx: Context, figures: Iterable[Fighter], threats: list[Hex]) -> None:

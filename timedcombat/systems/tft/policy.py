@@ -127,7 +127,7 @@ class DefaultPolicy:
         if t.ma >= 2 * f.ma:
             return False
         hc = hth.HthContext(kind=hth.DIVE, attacker_talents=f.talents,
-                             defender_talents=t.talents)
+                            defender_talents=t.talents)
         return sum(v for _, v in hth.hth_modifiers(hc)) <= 1 and not t.has("judo_2")
 
     def in_hth(self, ctx: Context, f: Fighter) -> Choice:
