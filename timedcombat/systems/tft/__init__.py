@@ -5,13 +5,15 @@ turns of 50 tenths: movement, then actions in adjusted-DX order)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tft import loader, present
+from timedcombat.systems.tft.engine import TftFight, time_model
 from timedcombat.systems.tft.rules import TftRules, tables
 from timedcombat.systems.tft.stats import actions_table
 from timedcombat.turns import TimeModel
@@ -20,8 +22,8 @@ from timedcombat.turns import TimeModel
 class TftSystem(ModuleSystem):
     """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[ModuleType] = loader
+    present: ClassVar[ModuleType] = present
     rules_class = TftRules
     name = "tft"
     title = ("The Fantasy Trip: hand-to-hand combat (seed 000, Rick's HTH Rules) on the "
@@ -39,13 +41,9 @@ class TftSystem(ModuleSystem):
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
-        from timedcombat.systems.tft.engine import TftFight
-
         return TftFight(scenario, dice, log, until, seed).run()
 
     def time_model(self, rules: Any) -> TimeModel:
-        from timedcombat.systems.tft.engine import time_model
-
         return time_model(rules or TftRules())
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:

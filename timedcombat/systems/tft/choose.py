@@ -12,13 +12,14 @@ it on its feet; a step the rules do not allow in the figure's state is skipped
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from timedcombat import events as core
 from timedcombat.hexmap import Hex, distance, neighbours
-from timedcombat.systems.tft import entry, grapple, group, hth, paths
+from timedcombat.systems.tft import board, entry, grapple, group, hth, paths
+from timedcombat.systems.tft.context import Context
 from timedcombat.systems.tft.events import PlanSkip, TftAction
-from timedcombat.systems.tft.figure import Choice
+from timedcombat.systems.tft.fighter import Choice, Fighter
 from timedcombat.systems.tft.movement import (
     DISENGAGED,
     DOWN,
@@ -28,10 +29,6 @@ from timedcombat.systems.tft.movement import (
     move_allowance,
 )
 
-if TYPE_CHECKING:
-    from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
-
 NO_SLOT_EFFECT = frozenset({"move", "stand_still", "dodge", "crawl"})
 """Options with nothing to do at the action tenth (they always still fit)."""
 
@@ -39,7 +36,7 @@ NO_SLOT_EFFECT = frozenset({"move", "stand_still", "dodge", "crawl"})
 # ------------------------------------------------------------------ building choices
 
 
-def allowance(f: Figure, option: str, state: str) -> int:
+def allowance(f: Fighter, option: str, state: str) -> int:
     """Hexes ``option`` lets ``f`` move from ``state`` (Judo 2 on the ground: crawl 3, and
     an attack or defence lying down moves none); never more than its MA."""
     if state == DOWN and option == "crawl":
@@ -49,14 +46,14 @@ def allowance(f: Figure, option: str, state: str) -> int:
     return move_allowance(option, state, f.ma)
 
 
-def allowed(f: Figure, option: str, state: str) -> bool:
+def allowed(f: Fighter, option: str, state: str) -> bool:
     """The option is one ``f`` may take in ``state``."""
     if option in OPTIONS.get(state, {}):
         return True
     return state == DOWN and option in ("attack", "defend") and f.has("judo_2")
 
 
-def make(f: Figure, option: str, state: str, *, target: str | None = None,
+def make(f: Fighter, option: str, state: str, *, target: str | None = None,
          to: Hex | None = None, weapon: str | None = None, approach: str = "",
          plan: int | None = None, keep: bool = False, hexes: int | None = None) -> Choice:
     return Choice(option, state, allowance(f, option, state) if hexes is None else hexes,
@@ -67,79 +64,79 @@ def make(f: Figure, option: str, state: str, *, target: str | None = None,
 # ------------------------------------------------------------------ focus
 
 
-def focus(fight: TftFight, f: Figure) -> Figure | None:
+def focus(ctx: Context, f: Fighter) -> Fighter | None:
     """The enemy ``f`` goes for: in HTH, a foe there (its plan step's target, else its
     target, else the first to have got in); its plan step's target; its target while no
     enemy is nearer; else the nearest (those engaging it first, then scenario order)."""
     head = f.plan_head
     if f.in_hth:
-        return group.foe(fight, f, head.target if head is not None else None, f.target)
+        return group.foe(ctx, f, head.target if head is not None else None, f.target)
     if head is not None and head.target is not None:
-        t = fight.by_id.get(head.target)
+        t = ctx.by_id.get(head.target)
         if t is not None and t.able:
             return t
-    enemies = fight.enemies(f)
+    enemies = ctx.enemies(f)
     if not enemies:
         return None
     nearest = min(distance(f.at, o.at) for o in enemies)
-    cur = fight.by_id.get(f.target or "")
+    cur = ctx.by_id.get(f.target or "")
     if cur is not None and cur.able and distance(f.at, cur.at) <= nearest:
         return cur
-    engaging = {o.id for o in fight.engagers(f)}
+    engaging = {o.id for o in board.engagers(ctx, f)}
     near = [o for o in enemies if distance(f.at, o.at) == nearest]
     return min(near, key=lambda o: (o.id not in engaging, o.index))
 
 
-def set_focus(fight: TftFight, f: Figure) -> Figure | None:
-    t = focus(fight, f)
+def set_focus(ctx: Context, f: Fighter) -> Fighter | None:
+    t = focus(ctx, f)
     new = t.id if t is not None else None
     if new != f.target:
         f.target = new
-        fight.emit(core.Target, actor=f.id, target=new)
+        ctx.emit(core.Target, actor=f.id, target=new)
     return t
 
 
 # ------------------------------------------------------------------ reach
 
 
-def goals(fight: TftFight, f: Figure) -> tuple[Hex, ...]:
+def goals(ctx: Context, f: Fighter) -> tuple[Hex, ...]:
     """The hexes ``f``'s option moves it toward (any one will do)."""
     c = f.choice
     assert c is not None
     kind = c.approach
     if kind == "hex":
         return (c.to,) if c.to is not None else ()
-    t = fight.by_id.get(c.target or "")
+    t = ctx.by_id.get(c.target or "")
     if kind == "item":
-        return item_goals(fight, f, c.weapon)
+        return item_goals(ctx, f, c.weapon)
     if t is None or not t.able:
         return ()
     if kind == "adjacent":
-        return adjacent_goals(fight, f, t)
+        return adjacent_goals(ctx, f, t)
     if kind == "entry":
-        return entry_goals(fight, f, t)
+        return entry_goals(ctx, f, t)
     return ()
 
 
-def adjacent_goals(fight: TftFight, f: Figure, t: Figure) -> tuple[Hex, ...]:
-    return tuple(h for h in neighbours(t.at) if h == f.at or fight.is_free(h))
+def adjacent_goals(ctx: Context, f: Fighter, t: Fighter) -> tuple[Hex, ...]:
+    return tuple(h for h in neighbours(t.at) if h == f.at or ctx.map.is_free(h))
 
 
-def entry_goals(fight: TftFight, f: Figure, t: Figure) -> tuple[Hex, ...]:
+def entry_goals(ctx: Context, f: Fighter, t: Fighter) -> tuple[Hex, ...]:
     """Hexes next to ``t`` from which one of seed 000's situations lets ``f`` jump it."""
-    return tuple(h for h in adjacent_goals(fight, f, t)
-                 if entry.check(fight, f, t, hth.JUMP, frm=h).allowed)
+    return tuple(h for h in adjacent_goals(ctx, f, t)
+                 if entry.check(ctx, f, t, hth.JUMP, frm=h).allowed)
 
 
-def item_goals(fight: TftFight, f: Figure, wanted: str | None) -> tuple[Hex, ...]:
+def item_goals(ctx: Context, f: Fighter, wanted: str | None) -> tuple[Hex, ...]:
     out: set[Hex] = set()
-    for h, items in fight.map.ground.items():
+    for h, items in ctx.map.ground.items():
         if any(o == f.id and (wanted is None or i == wanted) for o, i in items):
-            out |= {n for n in (h, *neighbours(h)) if n == f.at or fight.is_free(n)}
+            out |= {n for n in (h, *neighbours(h)) if n == f.at or ctx.map.is_free(n)}
     return tuple(sorted(out))
 
 
-def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...], within: int) -> int | None:
+def steps_to(ctx: Context, f: Fighter, to: tuple[Hex, ...], within: int) -> int | None:
     """Hexes ``f`` must move to reach one of ``to``, looking no further than ``within``
     hexes (and a search margin) from it (``None``: it cannot, or only through an enemy's
     front, or not found that near)."""
@@ -147,14 +144,14 @@ def steps_to(fight: TftFight, f: Figure, to: tuple[Hex, ...], within: int) -> in
         return None
     if f.at in to:
         return 0
-    path = paths.route(f.at, to, fight.is_free, fight.front_hexes(f).__contains__,
+    path = paths.route(f.at, to, ctx.map.is_free, board.front_hexes(ctx, f).__contains__,
                        within)
     return len(path) if path and path[-1] in to else None
 
 
-def reaches(fight: TftFight, f: Figure, to: tuple[Hex, ...], hexes: int) -> bool:
+def reaches(ctx: Context, f: Fighter, to: tuple[Hex, ...], hexes: int) -> bool:
     """``f`` can reach one of ``to`` in ``hexes`` steps (the search looks that far only)."""
-    n = steps_to(fight, f, to, hexes)
+    n = steps_to(ctx, f, to, hexes)
     return n is not None and n <= hexes
 
 
@@ -164,7 +161,7 @@ def reaches(fight: TftFight, f: Figure, to: tuple[Hex, ...], hexes: int) -> bool
 DOWN_STEPS = frozenset({"stand_up", "crawl", "stand_still"})
 
 
-def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
+def from_plan(ctx: Context, f: Fighter, state: str) -> Choice | None:
     """The option of ``f``'s next plan step, skipping (and logging) those the rules do not
     allow now; ``None``: no step applies (the policy chooses)."""
     while (head := f.plan_head) is not None:
@@ -173,20 +170,20 @@ def from_plan(fight: TftFight, f: Figure, state: str) -> Choice | None:
         if state == DOWN and head.action not in DOWN_STEPS and not (
                 head.action in ("attack", "defend") and f.has("judo_2")):
             return None  # on its feet first (the policy stands it up); the step waits
-        got = plan_choice(fight, f, head, state, f.plan_index)
+        got = plan_choice(ctx, f, head, state, f.plan_index)
         if isinstance(got, Choice):
             if not got.keep:
                 f.pop_plan()
             return got
-        fight.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(), reason=got)
+        ctx.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(), reason=got)
     return None
 
 
-def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> Choice | str:
+def plan_choice(ctx: Context, f: Fighter, step: Any, state: str, idx: int) -> Choice | str:
     """The option for plan step ``step`` in ``state``, or why it cannot be taken."""
     a = step.action
-    target = fight.by_id.get(step.target) if step.target is not None else None
-    partner = group.foe(fight, f, step.target, f.target) if f.in_hth else None
+    target = ctx.by_id.get(step.target) if step.target is not None else None
+    partner = group.foe(ctx, f, step.target, f.target) if f.in_hth else None
     if target is not None and not target.able:
         return f"{target.id} is out of the fight"
     if a == "stand_still":
@@ -216,7 +213,7 @@ def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> 
             return "only a disengaged figure dodges"
         return make(f, a, state, to=step.to, approach="hex" if step.to else "", plan=idx)
     if a in ("ready_knife", "ready_weapon", "pick_up"):
-        return weapon_step(fight, f, a, step, state, idx)
+        return weapon_step(ctx, f, a, step, state, idx)
     if a == "throw":
         if state not in (DISENGAGED, ENGAGED):
             return "only a standing figure out of HTH throws"
@@ -228,13 +225,13 @@ def plan_choice(fight: TftFight, f: Figure, step: Any, state: str, idx: int) -> 
     if a == "move":
         return move_step(f, step, state, idx)
     if a == "attack":
-        return attack_step(fight, f, target, state, idx)
+        return attack_step(ctx, f, target, state, idx)
     if a in ("hth", "dive"):
-        return entry_step(fight, f, a, target, state, idx, step.to)
+        return entry_step(ctx, f, a, target, state, idx, step.to)
     return f"unknown action {a}"  # pragma: no cover - the loader allows no other
 
 
-def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
+def weapon_step(ctx: Context, f: Fighter, a: str, step: Any, state: str,
                 idx: int) -> Choice | str:
     if not allowed(f, a, state):
         return "not in HTH" if a != "ready_knife" else "prone"
@@ -245,7 +242,7 @@ def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
         if knife is None or knife not in f.carried:
             return "no knife to ready"
         if state == IN_HTH:
-            why = grapple.why_not_in_hth(a, entered_this_turn=f.entered_turn == fight.turn,
+            why = grapple.why_not_in_hth(a, entered_this_turn=f.entered_turn == ctx.turn,
                                          has_knife=True, knife_ready=False)
             if why is not None:
                 return why
@@ -254,13 +251,13 @@ def weapon_step(fight: TftFight, f: Figure, a: str, step: Any, state: str,
         if step.weapon not in f.carried:
             return f"{step.weapon} is not carried (in hand, dropped or broken)"
         return make(f, a, state, weapon=step.weapon, plan=idx)
-    to = item_goals(fight, f, step.weapon)
+    to = item_goals(ctx, f, step.weapon)
     if not to:
         return "nothing of its own lies on the ground"
     return make(f, a, state, weapon=step.weapon, approach="item", plan=idx)
 
 
-def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
+def move_step(f: Fighter, step: Any, state: str, idx: int) -> Choice | str:
     if state == IN_HTH:
         return "in HTH (disengage first)"
     if step.to == f.at:
@@ -271,35 +268,35 @@ def move_step(f: Figure, step: Any, state: str, idx: int) -> Choice | str:
     return make(f, "move", state, to=step.to, approach="hex", plan=idx, keep=True)
 
 
-def attack_step(fight: TftFight, f: Figure, target: Figure | None, state: str,
+def attack_step(ctx: Context, f: Fighter, target: Fighter | None, state: str,
                 idx: int) -> Choice | str:
     if state == IN_HTH:
-        g = group.foe(fight, f, target.id if target else None, f.target)
+        g = group.foe(ctx, f, target.id if target else None, f.target)
         assert g is not None
         if target is not None and target is not g:
             return f"in HTH with {g.id}, not {target.id}"
         return make(f, "attack", state, target=g.id, plan=idx)
     if state == DOWN:
         return make(f, "attack", state, target=target.id if target else None, plan=idx)
-    t = target or fight.by_id.get(f.target or "")
+    t = target or ctx.by_id.get(f.target or "")
     if t is None:
         return "no enemy left to attack"
     if state == ENGAGED:
         return make(f, "attack", state, target=t.id, approach="adjacent", plan=idx)
     half = allowance(f, "attack", state)
-    if reaches(fight, f, adjacent_goals(fight, f, t), half):
+    if reaches(ctx, f, adjacent_goals(ctx, f, t), half):
         return make(f, "attack", state, target=t.id, approach="adjacent", plan=idx)
     return make(f, "move", state, target=t.id, approach="adjacent", plan=idx, keep=True)
 
 
-def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
+def entry_step(ctx: Context, f: Fighter, a: str, t: Fighter | None, state: str,
                idx: int, frm: Hex | None = None) -> Choice | str:
     """A jump or a dive: toward the hexes next to ``t`` it may be tried from, or only the
     plan's ``to`` (``frm``) when it gives one, which must be such a hex."""
     assert t is not None  # (the loader requires a target)
     if state == IN_HTH:
         return "already in HTH"
-    if t.in_hth and not fight.rules.join_hth:
+    if t.in_hth and not ctx.rules.join_hth:
         return f"{t.id} is in HTH already"
     if a == "dive":
         if state not in (DISENGAGED, ENGAGED):
@@ -308,12 +305,12 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
                               target_posture="standing")
         if not chk.allowed:
             return chk.why_not or "no dive"
-        to = adjacent_goals(fight, f, t)
+        to = adjacent_goals(ctx, f, t)
         kind = "adjacent"
     else:
-        to = entry_goals(fight, f, t)
+        to = entry_goals(ctx, f, t)
         if not to:
-            chk = entry.check(fight, f, t, hth.JUMP)
+            chk = entry.check(ctx, f, t, hth.JUMP)
             return chk.why_not or "no hex next to the target allows a jump"
         kind = "entry"
     if frm is not None:
@@ -322,7 +319,7 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
             return f"{list(frm)} is not a free hex next to {t.id}{allows}"
         to, kind = (frm,), "hex"
     hexes = allowance(f, a, state)
-    if state == ENGAGED or reaches(fight, f, to, hexes):
+    if state == ENGAGED or reaches(ctx, f, to, hexes):
         return make(f, a, state, target=t.id, to=frm, approach=kind, plan=idx)
     return make(f, "move", state, target=t.id, to=frm, approach=kind, plan=idx, keep=True)
 
@@ -330,34 +327,34 @@ def entry_step(fight: TftFight, f: Figure, a: str, t: Figure | None, state: str,
 # ------------------------------------------------------------------ choosing
 
 
-def choose(fight: TftFight, f: Figure) -> None:
+def choose(ctx: Context, f: Fighter) -> None:
     """``f`` takes its option for the turn (logged as an ``action``)."""
-    state = fight.state_of(f)
-    set_focus(fight, f)
-    c = from_plan(fight, f, state)
+    state = board.state_of(ctx, f)
+    set_focus(ctx, f)
+    c = from_plan(ctx, f, state)
     if c is None:
-        c = f.policy.choose(fight, f, state)
-    take(fight, f, c)
+        c = f.policy.choose(ctx, f, state)
+    take(ctx, f, c)
 
 
-def gap(fight: TftFight, f: Figure, c: Choice) -> int | None:
+def gap(ctx: Context, f: Fighter, c: Choice) -> int | None:
     """Hexes between ``f`` and where its option takes it: the hex ``to``, else its foe."""
     if c.to is not None:
         return distance(f.at, c.to)
-    t = fight.by_id.get(c.target or "")
+    t = ctx.by_id.get(c.target or "")
     return distance(f.at, t.at) if t is not None and t.able else None
 
 
-def take(fight: TftFight, f: Figure, c: Choice) -> None:
-    c.gap = gap(fight, f, c)
+def take(ctx: Context, f: Fighter, c: Choice) -> None:
+    c.gap = gap(ctx, f, c)
     f.choice = c
     f.defending = c.option == "defend"
     f.dodging = c.option == "dodge"
-    fight.emit(TftAction, actor=f.id, name=c.option, end=fight.slot[f.id], target=c.target,
-               weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
+    ctx.emit(TftAction, actor=f.id, name=c.option, end=ctx.slot[f.id], target=c.target,
+             weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
 
 
-def after_movement(fight: TftFight, f: Figure) -> None:
+def after_movement(ctx: Context, f: Fighter) -> None:
     """A scripted ``move`` is done when the figure stands on its hex; a ``move`` (or a move
     toward the foe of an ``attack``, ``hth`` or ``dive``) that got no closer to its hex or
     foe this turn is given up."""
@@ -369,31 +366,31 @@ def after_movement(fight: TftFight, f: Figure) -> None:
     if head.action == "move" and f.at == c.to:
         f.pop_plan()
         return
-    now = gap(fight, f, c)
+    now = gap(ctx, f, c)
     if c.gap is not None and now is not None and now >= c.gap \
-            and f.at not in goals(fight, f):
-        fight.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
-                   reason="no way closer")
+            and f.at not in goals(ctx, f):
+        ctx.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
+                 reason="no way closer")
 
 
-def still_fits(fight: TftFight, f: Figure) -> bool:
+def still_fits(ctx: Context, f: Fighter) -> bool:
     """The option chosen in the movement phase can still be carried out in ``f``'s state."""
     c = f.choice
     assert c is not None
     if c.option in NO_SLOT_EFFECT:
         return True
-    state = fight.state_of(f)
+    state = board.state_of(ctx, f)
     if state == c.state:
         return True
     return allowed(f, c.option, state) and c.option not in ("pin", "take_down", "release")
 
 
-def rechoose(fight: TftFight, f: Figure) -> None:
+def rechoose(ctx: Context, f: Fighter) -> None:
     """The state changed since ``f`` chose (jumped into HTH, knocked back ...): it chooses
     again among the options of its new state that need no movement."""
-    state = fight.state_of(f)
-    set_focus(fight, f)
-    take(fight, f, f.policy.in_place(fight, f, state))
+    state = board.state_of(ctx, f)
+    set_focus(ctx, f)
+    take(ctx, f, f.policy.in_place(ctx, f, state))
 
 
 __all__ = ["Choice", "allowance", "allowed", "choose", "focus", "from_plan", "goals",

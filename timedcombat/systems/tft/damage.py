@@ -1,8 +1,9 @@
 """Damage: what a blow rolls, what armour stops, and what the hits do to a figure.
 
-Pure functions over numbers and already-rolled dice faces. Unarmed damage follows seed
-000's table and its stated pattern past ST 52; weapon, armour and injury rules are the
-base game's (Melee / Advanced Melee). ST is also hits: every hit taken lowers ST.
+Pure functions over numbers and already-rolled dice faces. Unarmed damage is seed 000's
+table and its stated pattern past ST 52 (:func:`.rules.unarmed_damage`); weapon, armour and
+injury rules are the base game's (Melee / Advanced Melee).
+ST is also hits: every hit taken lowers ST.
 """
 
 from __future__ import annotations
@@ -15,33 +16,15 @@ from timedcombat.events import Modifiers
 from timedcombat.systems.tft.rules import (
     BASE,
     SEED,
-    UNARMED_TABLE,
     Armor,
     DamageDice,
     Shield,
     TftRules,
     Weapon,
+    unarmed_damage,
 )
 
 FIST = "fist"
-
-
-def unarmed_damage(st: int) -> DamageDice:
-    """Fist or kicking damage for a figure of ``st`` (seed 000's table and its pattern).
-
-    Up to ST 52 the seed's rows; beyond, "Follow the pattern from 20 ST to 40 ST": every 20
-    ST adds a die, and within each 20 the adds rise +1 after 7 ST and +2 after 13 ST
-    (20-26 1d, 27-32 1d+1, 33-39 1d+2, 40-46 2d ...). ST below 0 uses the first row.
-    """
-    for lo, hi, dmg in UNARMED_TABLE:
-        if st <= hi and (st >= lo or lo == 0):
-            return dmg
-    period = SEED.unarmed_pattern_period
-    over = st - SEED.unarmed_slow_from_st
-    block, within = divmod(over, period)
-    # the steps inside one period, read off the seed's rows 20-26, 27-32, 33-39
-    adds = 0 if within < 7 else 1 if within < 13 else 2
-    return DamageDice(1 + block, adds)
 
 
 def weapon_damage(weapon: Weapon | None, st: int, *, in_hth: bool,

@@ -6,41 +6,36 @@ by adjusted DX (ties by a roll-off), and the clock logs ``tft.turn`` and the pha
 figure is a simpy process that, each turn, waits for its side's movement window, chooses
 its option (:mod:`.choose`), takes its hex steps at the tenths :mod:`.timing` gives,
 resolves a dive at the end of movement, and acts at its own slot of the action phase
-(:mod:`.act`). Steps of one tenth follow the documented key (phase, then order of action
+(:func:`.actions.act`, the handler of its option's word in :data:`.actions.ACTIONS`).
+Steps of one tenth follow the documented key (phase, then order of action
 or moving order, then sequence) through :func:`timedcombat.turns.at`.
 
-The driver only schedules, rolls the dice (the run's one :class:`~timedcombat.dice.Dice`)
-and logs; every rule is a pure function of :mod:`.resolve`, :mod:`.damage`, :mod:`.hth`,
-:mod:`.grapple`, :mod:`.movement` and :mod:`.timing`.
+The fight is the :class:`~timedcombat.systems.tft.context.Context` the rule code is
+written against; the driver only schedules (these processes are the one place that
+waits), rolls the dice (the run's one :class:`~timedcombat.dice.Dice`) and logs; every rule
+is a pure function of :mod:`.resolve`, :mod:`.damage`, :mod:`.hth`, :mod:`.grapple`,
+:mod:`.movement` and :mod:`.timing`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 from typing import Any
 
 from timedcombat import events as core
 from timedcombat.arena import Arena
 from timedcombat.dice import Dice
-from timedcombat.hexmap import FACINGS, Hex, distance, facing_towards, neighbour, neighbours
+from timedcombat.hexmap import FACINGS
 from timedcombat.log import EventLog
 from timedcombat.policies import make as make_policy
 from timedcombat.results import DEAD, DOWN, FLED, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
-from timedcombat.systems.tft import act, choose, movement, paths, timing
+from timedcombat.systems.tft import actions, board, choose, movement, timing
 from timedcombat.systems.tft.damage import thresholds
 from timedcombat.systems.tft.events import Phase, TftPlaced, Turn
-from timedcombat.systems.tft.figure import Figure
-from timedcombat.systems.tft.movement import (
-    DISENGAGED,
-    ENGAGED,
-    IN_HTH,
-    Standing,
-    arc_from,
-    engages,
-)
+from timedcombat.systems.tft.fighter import Fighter
+from timedcombat.systems.tft.movement import DISENGAGED, ENGAGED
 from timedcombat.systems.tft.policy import POLICIES
-from timedcombat.systems.tft.resolve import AdjustedDx, adjusted_dx
 from timedcombat.systems.tft.rules import BASE, TftRules
 from timedcombat.turns import PhaseSpec, TimeModel, TurnClock, at
 
@@ -57,7 +52,7 @@ def time_model(rules: TftRules) -> TimeModel:
                                                  lay.action_tenths)))
 
 
-class TftFight(Arena):
+class TftFight(Arena[Fighter]):
     """One run of a ``tft`` scenario."""
 
     system = "tft"
@@ -72,7 +67,7 @@ class TftFight(Arena):
         self.layout = timing.layout(self.rules)
         self.model = time_model(self.rules)
         for spec in scenario.combatants:
-            f = Figure(spec)
+            f = Fighter(spec)
             f.policy = make_policy(POLICIES, spec.policy)
             self.add(f)
         self.turn = 0
@@ -84,7 +79,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ arena hooks
 
-    def placed(self, f: Figure) -> tuple[type[core.Event], dict[str, Any]]:
+    def placed(self, f: Fighter) -> tuple[type[core.Event], dict[str, Any]]:
         s = f.stats
         return TftPlaced, dict(
             actor=f.id, side=f.side, at=f.at, facing=FACINGS[f.facing], st=s.st, dx=s.dx,
@@ -97,7 +92,7 @@ class TftFight(Arena):
         for f in self.combatants:
             f.proc = self.env.process(self.life(f))
 
-    def result_of(self, f: Figure) -> CombatantResult:
+    def result_of(self, f: Fighter) -> CombatantResult:
         if f.dead:
             state = DEAD
         elif f.out:
@@ -134,7 +129,7 @@ class TftFight(Arena):
             return face
 
         moving = timing.movement_order(initiative, self.rules, roll=reroll)
-        adj = {f.id: self.adjusted(f).total for f in able}
+        adj = {f.id: f.adjusted().total for f in able}
         order = timing.action_order(adj, roll=lambda _fid: self.dice.die(6))
         plan = timing.turn_plan(turn, order.order, self.rules)
         self.sides = moving
@@ -151,7 +146,7 @@ class TftFight(Arena):
 
     # ------------------------------------------------------------------ the life of a figure
 
-    def life(self, f: Figure) -> Generator[Any, Any, None]:
+    def life(self, f: Fighter) -> Generator[Any, Any, None]:
         env = self.env
         while True:
             yield self.clock.next_turn
@@ -172,15 +167,15 @@ class TftFight(Arena):
                          self.move_rank[f.id])
                 if self.over or not f.able:
                     return
-                act.end_of_movement_dive(self, f)
+                actions.end_of_movement_dive(self, f)
             yield at(env, self.slot[f.id], ACTION_PHASE, self.rank[f.id])
             if self.over or not f.able:
                 return
-            act.act(self, f)
+            actions.act(self, f)
 
     # ------------------------------------------------------------------ movement
 
-    def movement(self, f: Figure) -> Generator[Any, Any, None]:
+    def movement(self, f: Fighter) -> Generator[Any, Any, None]:
         """Take the hex steps the option allows, each at its tenth; stop on entering an
         enemy's front hex (disengaged movers) or when the goal is reached; then face."""
         c = f.choice
@@ -193,180 +188,18 @@ class TftFight(Arena):
                 yield at(self.env, t, MOVE_PHASE, self.move_rank[f.id])
                 if self.over or not f.able:
                     return
-                nxt = self.next_step(f)
+                nxt = board.next_step(self, f, choose.goals(self, f))
                 if nxt is None:
                     break
                 mode = {DISENGAGED: "step", ENGAGED: "shift",
                         DOWN_STATE: "crawl"}.get(c.state, "step")
-                self.step(f, nxt, mode)
-                if c.state == DISENGAGED and self.engaged_at(f, f.at):
+                board.step(self, f, nxt, mode)
+                if c.state == DISENGAGED and board.engaged_at(self, f, f.at):
                     break
                 if c.state == ENGAGED:
                     break  # a shift is one hex
         choose.after_movement(self, f)
-        self.face_focus(f)
-
-    def next_step(self, f: Figure) -> Hex | None:
-        """The next hex of ``f``'s move toward the goals of its option (``None``: there)."""
-        c = f.choice
-        assert c is not None
-        goals = choose.goals(self, f)
-        if not goals or f.at in goals:
-            return None
-        if c.state == ENGAGED:
-            return self.shift_toward(f, goals)
-        if c.state == DOWN_STATE:  # crawling: no engagement to stop it
-            path = paths.route(f.at, goals, self.is_free, lambda h: False, c.hexes)
-        else:
-            path = paths.route(f.at, goals, self.is_free,
-                               self.front_hexes(f).__contains__, c.hexes)
-        return path[0] if path else None
-
-    def shift_toward(self, f: Figure, goals: Iterable[Hex]) -> Hex | None:
-        """A shift: one hex, staying next to every enemy that engages ``f``, closer to a
-        goal."""
-        engaging = [o.at for o in self.engagers(f)]
-        goal_list = list(goals)
-        here = min(distance(f.at, g) for g in goal_list)
-        best: Hex | None = None
-        best_d = here
-        for h in neighbours(f.at):
-            if not self.is_free(h) or any(distance(h, e) != 1 for e in engaging):
-                continue
-            d = min(distance(h, g) for g in goal_list)
-            if d < best_d:
-                best, best_d = h, d
-        return best
-
-    def step(self, f: Figure, to: Hex, mode: str) -> None:
-        here = f.at
-        f.facing = facing_towards(here, to)
-        self.map.move(f.id, to)
-        f.at = to
-        f.moved += 1
-        self.emit(core.Move, actor=f.id, frm=here, to=to, mode=mode,
-                  facing=FACINGS[f.facing])
-
-    def place(self, f: Figure, to: Hex, mode: str, share: bool = False) -> None:
-        """Move ``f`` outside its own movement (into or out of HTH, thrown, disengaging)."""
-        here = f.at
-        if to == here:
-            return
-        self.map.move(f.id, to, share=share)
-        f.at = to
-        self.emit(core.Move, actor=f.id, frm=here, to=to, mode=mode,
-                  facing=FACINGS[f.facing])
-
-    def face(self, f: Figure, toward: Hex) -> None:
-        """Turn ``f`` to face ``toward`` (logged as a ``move`` of mode ``turn``)."""
-        if toward == f.at:
-            return
-        new = facing_towards(f.at, toward)
-        if new != f.facing:
-            f.facing = new
-            self.emit(core.Move, actor=f.id, frm=f.at, to=f.at, mode="turn",
-                      facing=FACINGS[new])
-
-    def face_focus(self, f: Figure) -> None:
-        """At the end of its movement a figure faces its focus, unless that foe already
-        stands in one of its front hexes (assumption: facing is free then; figures in HTH
-        and prone figures keep theirs)."""
-        if f.in_hth or f.prone or f.target is None:
-            return
-        t = self.by_id[f.target]
-        if not t.able or t.at == f.at:
-            return
-        if distance(f.at, t.at) == 1 and arc_from(f.at, FACINGS[f.facing], t.at) == "front":
-            return
-        self.face(f, t.at)
-
-    # ------------------------------------------------------------------ where things are
-
-    def is_free(self, h: Hex) -> bool:
-        return self.map.is_free(h)
-
-    def standing(self, o: Figure) -> Standing:
-        return Standing(o.at, FACINGS[o.facing], o.posture, o.in_hth)
-
-    def engagers(self, f: Figure) -> list[Figure]:
-        """The able enemies that engage ``f`` where it stands (``f`` adjacent, in their front
-        hexes, they standing and not in HTH), in order of action. (Only an adjacent enemy
-        can engage: the others are passed over before their standing is built.)"""
-        here = f.at
-        out = [o for o in self.enemies(f)
-               if distance(o.at, here) == 1 and engages(self.standing(o), here)]
-        return sorted(out, key=lambda o: self.rank.get(o.id, o.index))
-
-    def engaged_at(self, f: Figure, h: Hex) -> bool:
-        """``f`` would be engaged standing on ``h`` (a route search asks for every hex)."""
-        return any(distance(o.at, h) == 1 and engages(self.standing(o), h)
-                   for o in self.enemies(f))
-
-    def front_hexes(self, f: Figure) -> frozenset[Hex]:
-        """The hexes where ``f`` would be engaged (``engaged_at`` for every hex at once: a
-        route search asks for each hex it reaches, and only an enemy's neighbours can
-        be)."""
-        out: set[Hex] = set()
-        for o in self.enemies(f):
-            s = self.standing(o)
-            out.update(h for h in neighbours(o.at) if engages(s, h))
-        return frozenset(out)
-
-    def state_of(self, f: Figure) -> str:
-        """``in_hth``, ``down`` (prone), ``engaged`` or ``disengaged``."""
-        if f.in_hth:
-            return IN_HTH
-        if f.prone:
-            return DOWN_STATE
-        return ENGAGED if self.engagers(f) else DISENGAGED
-
-    def adjacent_enemies(self, f: Figure) -> list[Figure]:
-        return [o for o in self.enemies(f) if distance(o.at, f.at) == 1]
-
-    def front_enemies(self, f: Figure) -> list[Figure]:
-        """Adjacent able enemies in ``f``'s front hexes (it can strike them)."""
-        facing = FACINGS[f.facing]
-        return [o for o in self.adjacent_enemies(f)
-                if arc_from(f.at, facing, o.at) == "front"]
-
-    def arc_of(self, target: Figure, frm: Hex) -> str:
-        """Where ``frm`` lies as ``target`` sees it."""
-        return arc_from(target.at, FACINGS[target.facing], frm)
-
-    def free_neighbours(self, h: Hex) -> list[Hex]:
-        return self.map.free_neighbours(h)
-
-    def exit_hex(self, f: Figure, wanted: Hex | None, away_from: Iterable[Hex]) -> Hex | None:
-        """A free hex next to ``f`` to step out to: ``wanted`` when it is one, else the one
-        farthest from ``away_from`` (ties: direction order)."""
-        free = self.free_neighbours(f.at)
-        if wanted is not None and wanted in free:
-            return wanted
-        threats = list(away_from)
-        if not free:
-            return None
-        if not threats:
-            return free[0]
-        return max(free, key=lambda h: (sum(distance(h, x) for x in threats),
-                                         -free.index(h)))
-
-    def throw_hex(self, thrower: Figure, thrown: Figure) -> Hex | None:
-        """Where a Judo throw lands the attacker: a free hex next to the thrower, the one
-        across from where the attacker stood first, then those nearest to it."""
-        i = facing_towards(thrower.at, thrown.at)
-        for k in (3, 2, 4, 1, 5):
-            h = neighbour(thrower.at, i + k)
-            if self.is_free(h):
-                return h
-        return None
-
-    # ------------------------------------------------------------------ adjusted DX
-
-    def adjusted(self, f: Figure, extra: tuple[tuple[str, int], ...] = ()) -> AdjustedDx:
-        """``f``'s DX adjusted for armour, its ready shield, ST 3 or less and last turn's
-        hits, then ``extra``."""
-        return adjusted_dx(f.dx, armor=f.armor, shield=f.shield_record, st=f.st,
-                           hit_hard_last_turn=f.hit_hard, extra=extra)
+        board.face_focus(self, f)
 
 
 __all__ = ["ACTION_PHASE", "MOVE_PHASE", "TftFight", "time_model"]

@@ -10,47 +10,45 @@ of two sides: when the last enemy of the others leaves, it ends for all of them,
 but the first stand apart in free hexes next to it (one-hex figures share a hex only in
 HTH; with no free hex a figure stays where it is).
 
-Every figure of the group has the same list (``Figure.hth_group``); this module is the one
+Every figure of the group has the same list (``Fighter.hth_group``); this module is the one
 place that changes it, and logs ``state hth`` (and the end of pins) as it does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from timedcombat import events as core
 from timedcombat.hexmap import Hex
-
-if TYPE_CHECKING:
-    from timedcombat.systems.tft.engine import TftFight
-    from timedcombat.systems.tft.figure import Figure
+from timedcombat.systems.tft import board
+from timedcombat.systems.tft.context import Context
+from timedcombat.systems.tft.fighter import Fighter
 
 SEPARATE = "hth_end"
 """The ``move`` mode of a figure standing apart when its HTH ends with no enemy in it."""
 
 
-def same(f: Figure, g: Figure) -> bool:
+def same(f: Fighter, g: Fighter) -> bool:
     """``f`` and ``g`` grapple in one HTH."""
     return f.hth_group is not None and f.hth_group is g.hth_group and f is not g
 
 
-def members(fight: TftFight, f: Figure) -> list[Figure]:
+def members(ctx: Context, f: Fighter) -> list[Fighter]:
     """The other figures of ``f``'s HTH, in the order they got in."""
     if f.hth_group is None:
         return []
-    return [fight.by_id[i] for i in f.hth_group if i != f.id]
+    return [ctx.by_id[i] for i in f.hth_group if i != f.id]
 
 
-def foes(fight: TftFight, f: Figure) -> list[Figure]:
+def foes(ctx: Context, f: Fighter) -> list[Fighter]:
     """The enemies in ``f``'s HTH, in the order they got in."""
-    return [g for g in members(fight, f) if g.side != f.side]
+    return [g for g in members(ctx, f) if g.side != f.side]
 
 
-def foe(fight: TftFight, f: Figure, *wanted: str | None) -> Figure | None:
+def foe(ctx: Context, f: Fighter, *wanted: str | None) -> Fighter | None:
     """The enemy in ``f``'s HTH it deals with: the first of ``wanted`` that is one, else
     the first to have got in."""
-    there = foes(fight, f)
+    there = foes(ctx, f)
     for w in wanted:
         for g in there:
             if g.id == w:
@@ -58,7 +56,7 @@ def foe(fight: TftFight, f: Figure, *wanted: str | None) -> Figure | None:
     return there[0] if there else None
 
 
-def join(fight: TftFight, f: Figure, d: Figure, cause: str) -> None:
+def join(ctx: Context, f: Fighter, d: Fighter, cause: str) -> None:
     """``f`` gets into HTH with ``d``: into ``d``'s HTH, or a new one of the two."""
     group = d.hth_group
     if group is None:
@@ -67,12 +65,12 @@ def join(fight: TftFight, f: Figure, d: Figure, cause: str) -> None:
     f.hth_group = group
     for x in (f, d):
         x.defending = x.dodging = False
-    fight.emit(core.State, actor=f.id, state="hth", value=True, opponent=d.id, cause=cause)
-    fight.emit(core.State, actor=d.id, state="hth", value=True, opponent=f.id, cause=cause)
+    ctx.emit(core.State, actor=f.id, state="hth", value=True, opponent=d.id, cause=cause)
+    ctx.emit(core.State, actor=d.id, state="hth", value=True, opponent=f.id, cause=cause)
 
 
-def leave(fight: TftFight, x: Figure, cause: str, *, by: Figure | None = None,
-          first: Figure | None = None, to: Hex | None = None, mode: str = "") -> None:
+def leave(ctx: Context, x: Fighter, cause: str, *, by: Fighter | None = None,
+          first: Fighter | None = None, to: Hex | None = None, mode: str = "") -> None:
     """``x`` leaves its HTH (``by``: the figure that let it go). Pins between ``x`` and the
     others end; ``x`` is out of HTH (its ``opponent``: ``by``, else its first foe there),
     and so is every figure left with no enemy (``opponent``: ``x``), ``first`` logged first
@@ -81,8 +79,8 @@ def leave(fight: TftFight, x: Figure, cause: str, *, by: Figure | None = None,
     group = x.hth_group
     if group is None:
         return
-    _end_pins(fight, x, group, cause)
-    there = members(fight, x)
+    _end_pins(ctx, x, group, cause)
+    there = members(ctx, x)
     opponent = by if by is not None else next((g for g in there if g.side != x.side), None)
     group.remove(x.id)
     x.hth_group = None
@@ -93,38 +91,38 @@ def leave(fight: TftFight, x: Figure, cause: str, *, by: Figure | None = None,
     for y in order:
         y.hth_group = None
         opp = opponent if y is x else x
-        fight.emit(core.State, actor=y.id, state="hth", value=False,
-                   opponent=opp.id if opp is not None else None, cause=cause)
+        ctx.emit(core.State, actor=y.id, state="hth", value=False,
+                 opponent=opp.id if opp is not None else None, cause=cause)
     if to is not None:
-        fight.place(x, to, mode)
-    stand_apart(fight, ended[1:], [o.at for g in ended for o in fight.enemies(g)])
+        board.place(ctx, x, to, mode)
+    stand_apart(ctx, ended[1:], [o.at for g in ended for o in ctx.enemies(g)])
 
 
-def _end_pins(fight: TftFight, x: Figure, group: Iterable[str], cause: str) -> None:
+def _end_pins(ctx: Context, x: Fighter, group: Iterable[str], cause: str) -> None:
     """Pins between ``x`` and the figures of its HTH end with its leaving it."""
     ids = set(group)
     pairs = []
     if x.pinned_by is not None and x.pinned_by in ids:
-        pairs.append((x, fight.by_id[x.pinned_by]))
+        pairs.append((x, ctx.by_id[x.pinned_by]))
     if x.pinning is not None and x.pinning in ids:
-        pairs.append((fight.by_id[x.pinning], x))
+        pairs.append((ctx.by_id[x.pinning], x))
     for held, holder in pairs:
         held.pinned_by = None
         holder.pinning = None
         if held.able and not held.out:
-            fight.emit(core.State, actor=held.id, state="pinned", value=False,
-                       opponent=holder.id, cause=cause)
+            ctx.emit(core.State, actor=held.id, state="pinned", value=False,
+                     opponent=holder.id, cause=cause)
 
 
-def stand_apart(fight: TftFight, figures: Iterable[Figure], threats: list[Hex]) -> None:
+def stand_apart(ctx: Context, figures: Iterable[Fighter], threats: list[Hex]) -> None:
     """Figures left in one hex with no HTH each step into a free hex next to it (away from
     the enemies), as a released figure does; with none free a figure stays."""
     for g in figures:
         if not g.able:
             continue
-        to = fight.exit_hex(g, None, threats)
+        to = board.exit_hex(ctx, g, None, threats)
         if to is not None:
-            fight.place(g, to, SEPARATE)
+            board.place(ctx, g, to, SEPARATE)
 
 
 __all__ = ["SEPARATE", "foe", "foes", "join", "leave", "members", "same", "stand_apart"]

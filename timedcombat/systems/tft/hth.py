@@ -323,7 +323,8 @@ def _best(face: int, ctx: HthContext, rules: TftRules, who: str) -> int:
         return 0
     best, best_rank = 0, None
     for choice in (0, -1, 1):
-        trial = attrs.evolve(ctx, **{f"{who}_judo_2": choice})
+        trial = attrs.evolve(ctx, defender_judo_2=choice) if who == "defender" \
+            else attrs.evolve(ctx, attacker_judo_2=choice)
         modifier = sum(v for _, v in hth_modifiers(trial))
         rank = _rank(face + modifier, modifier, trial, rules)
         if who == "attacker":

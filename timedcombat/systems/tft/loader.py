@@ -23,6 +23,7 @@ from timedcombat.structure import (
     unknown_key,
 )
 from timedcombat.systems.base import PlanAction, plan_vocabulary
+from timedcombat.systems.tft.policy import POLICIES
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
 from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
 
@@ -38,20 +39,6 @@ MAX_ATTRIBUTE = 100  # DX, IQ
 MAX_MA = 100
 MAX_WEAPONS = 20
 MAX_RULE = 100  # DX bonuses, dice counts and caps of [rules]
-
-
-@attrs.frozen
-class _RawStats:
-    st: int
-    dx: int
-    iq: int
-    ma: int
-    weapons: tuple[str, ...] = ()
-    armor: str = "none"
-    shield: str | None = None
-    talents: tuple[str, ...] = ()
-    agrees_to_hth: bool = False
-
 
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TftRules:
@@ -73,7 +60,7 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
 
 def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
                     rules: TftRules) -> TftStats:
-    stat_keys = [f.name for f in attrs.fields(_RawStats)]
+    stat_keys = [f.name for f in attrs.fields(TftStats)]
     for key in raw:
         if key not in stat_keys:
             raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " (allowed: "
@@ -85,13 +72,11 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     if len(raw.get("weapons") or ()) > MAX_WEAPONS:
         raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
                             f"{len(raw['weapons'])}")
-    s = structure(conv, dict(raw), _RawStats, file, where)
-    bound(s.st, 1, MAX_ST, file, f"{where}.st")
+    stats = structure(conv, dict(raw), TftStats, file, where)
+    bound(stats.st, 1, MAX_ST, file, f"{where}.st")
     for name in ("dx", "iq"):
-        bound(getattr(s, name), 1, MAX_ATTRIBUTE, file, f"{where}.{name}")
-    bound(s.ma, 1, MAX_MA, file, f"{where}.ma", " hexes")
-    stats = TftStats(s.st, s.dx, s.iq, s.ma, s.weapons, s.armor, s.shield, s.talents,
-                     s.agrees_to_hth)
+        bound(getattr(stats, name), 1, MAX_ATTRIBUTE, file, f"{where}.{name}")
+    bound(stats.ma, 1, MAX_MA, file, f"{where}.ma", " hexes")
     try:
         validate_stats(stats, rules)
     except ValueError as exc:
@@ -102,8 +87,6 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
 
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
     """Cross-checks a figure's plan against the scenario: targets, hexes, weapons."""
-    from timedcombat.systems.tft.policy import POLICIES
-
     check_policy(spec.policy, POLICIES, file, where)
     stats: TftStats = spec.stats
     for i, step in enumerate(spec.plan):

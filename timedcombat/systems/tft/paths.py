@@ -57,10 +57,10 @@ def route(start: Hex, goals: Collection[Hex], free: Callable[[Hex], bool],
         frontier = nxt
     end = found if found is not None else _nearest_reached(parent, start, goal_set, start_d)
     path: list[Hex] = []
-    h: Hex | None = end
-    while h is not None and h != start:
-        path.append(h)
-        h = parent[h]
+    cur: Hex | None = end
+    while cur is not None and cur != start:
+        path.append(cur)
+        cur = parent[cur]
     path.reverse()
     return path
 

@@ -3,7 +3,7 @@ event gives it), its bar kinds and state spans, and its ``batch`` columns."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from timedcombat.clock import seconds
@@ -121,7 +121,8 @@ def _hth_roll(e: Event) -> str:
 def _turn(e: Event) -> str | None:
     """The end of a turn's banner: who won the initiative (its dice, rolled again on ties)
     and which side moves first (the winner, or the loser when the winner moves last)."""
-    sides, dice = e.get("sides") or (), e.get("initiative") or ()
+    sides: Sequence[str] = e.get("sides") or ()
+    dice: Sequence[Sequence[int]] = e.get("initiative") or ()
     if len(sides) < 2 or len(dice) != len(sides):
         return None
     rolled = {s: tuple(d) for s, d in zip(sides, dice, strict=True)}
@@ -164,7 +165,7 @@ def _state(e: Event) -> str | None:
     return None
 
 
-_WORDING = {
+_WORDING: dict[str, Callable[[Event], str | None]] = {
     "action": _action,
     "attack": _attack,
     "damage": _damage,

@@ -150,6 +150,25 @@ UNARMED_TABLE: tuple[tuple[int, int, DamageDice], ...] = (
 )
 UNARMED_TABLE_MAX_ST = 52
 
+
+def unarmed_damage(st: int) -> DamageDice:
+    """Fist or kicking damage for a figure of ``st`` (seed 000's table and its pattern).
+
+    Up to ST 52 the seed's rows; beyond, "Follow the pattern from 20 ST to 40 ST": every 20
+    ST adds a die, and within each 20 the adds rise +1 after 7 ST and +2 after 13 ST
+    (20-26 1d, 27-32 1d+1, 33-39 1d+2, 40-46 2d ...). ST below 0 uses the first row.
+    """
+    for lo, hi, dmg in UNARMED_TABLE:
+        if st <= hi and (st >= lo or lo == 0):
+            return dmg
+    period = SEED.unarmed_pattern_period
+    over = st - SEED.unarmed_slow_from_st
+    block, within = divmod(over, period)
+    # the steps inside one period, read off the seed's rows 20-26, 27-32, 33-39
+    adds = 0 if within < 7 else 1 if within < 13 else 2
+    return DamageDice(1 + block, adds)
+
+
 # The one-die HTH roll as seed 000 states it: (lowest total, highest total or None, result,
 # what happens). Dive rows apply when the attacker dives at the defender's legs.
 ENTERED_DEFENDER_DOWN = "entered_defender_down"
@@ -539,8 +558,6 @@ class TftRules:
 
 def unarmed_rows(max_st: int = 119) -> tuple[tuple[int, int, str, str], ...]:
     """The unarmed-damage table, the seed's rows then the stated pattern up to ``max_st``."""
-    from timedcombat.systems.tft.damage import unarmed_damage
-
     rows: list[tuple[int, int, str, str]] = [
         (lo, hi, str(d), "seed 000") for lo, hi, d in UNARMED_TABLE
     ]

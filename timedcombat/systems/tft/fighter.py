@@ -11,8 +11,10 @@ from typing import Any
 import attrs
 
 from timedcombat.arena import Combatant
+from timedcombat.events import Modifiers
 from timedcombat.hexmap import Hex
 from timedcombat.systems.tft.movement import effective_ma
+from timedcombat.systems.tft.resolve import AdjustedDx, adjusted_dx
 from timedcombat.systems.tft.rules import ARMOR, SHIELDS, WEAPONS, Armor, Shield, Weapon
 from timedcombat.systems.tft.stats import TftStats
 
@@ -33,7 +35,7 @@ class Choice:
     gap: int | None = None  # hexes to its hex or foe when chosen (a kept step must close it)
 
 
-class Figure(Combatant):
+class Fighter(Combatant):
     """One TFT figure on the arena."""
 
     def __init__(self, spec: Any) -> None:
@@ -102,5 +104,11 @@ class Figure(Combatant):
     def posture(self) -> str:
         return "prone" if self.prone else "standing"
 
+    def adjusted(self, extra: Modifiers = ()) -> AdjustedDx:
+        """DX adjusted for armour, the ready shield, ST 3 or less and last turn's hits,
+        then ``extra``."""
+        return adjusted_dx(self.dx, armor=self.armor, shield=self.shield_record, st=self.st,
+                           hit_hard_last_turn=self.hit_hard, extra=extra)
 
-__all__ = ["Choice", "Figure"]
+
+__all__ = ["Choice", "Fighter"]
