@@ -21,7 +21,7 @@ Nothing here knows a rule system's vocabulary.
 from __future__ import annotations
 
 import abc
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -149,12 +149,22 @@ class Arena(abc.ABC, Generic[C]):
     # ------------------------------------------------------------------ the log
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> None:
-        """Log an event now. With no sink listening it is only counted: a hot path that
-        would build costly fields checks :attr:`logging` first and calls :meth:`count`."""
+        """Log an event now. With no sink listening it is only counted; an event whose
+        fields cost something to compute goes through :meth:`emit_lazy`."""
         log = self.log
         log.count += 1
         if self.logging:
             log.make(cls, self.env.now, fields)
+
+    def emit_lazy(self, cls: type[ev.Event], fields: Callable[[], dict[str, Any]]) -> None:
+        """Log an event whose fields are computed only when events are built:
+        ``ctx.emit_lazy(Attack, lambda: {"actor": a.id, ...})``. With no sink listening it
+        is only counted and ``fields`` is never called, so rule code need not test
+        :attr:`logging` itself to spare a costly event on a hot path."""
+        log = self.log
+        log.count += 1
+        if self.logging:
+            log.make(cls, self.env.now, fields())
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""

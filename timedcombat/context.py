@@ -51,10 +51,16 @@ class Context(Protocol[FigT, RulesT_co]):
 
     @property
     def logging(self) -> bool:
-        """Whether events are built (off: only counted)."""
+        """Whether events are built (off: only counted). Rule code uses
+        :meth:`emit_lazy` rather than testing it."""
 
     def emit(self, cls: type[Event], **fields: Any) -> None:
         """Log an event now."""
+
+    def emit_lazy(self, cls: type[Event], fields: Callable[[], dict[str, Any]]) -> None:
+        """Log an event now whose fields (``fields()``) are computed only when events are
+        built: the way to spare a costly event when logging is off, without testing
+        :attr:`logging`."""
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""
