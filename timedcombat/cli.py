@@ -26,8 +26,8 @@ from timedcombat.batch import BatchError, BatchResult, check_args, check_seeds, 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.launch import Interrupted, exit_status, raise_interrupted, safe_streams
 from timedcombat.loading import load_scenario
+from timedcombat.mapcmd import add_parsers as add_map_parsers
 from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream, resolve
 from timedcombat.parquet import paths as parquet_paths
 from timedcombat.results import DEAD
@@ -35,6 +35,7 @@ from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
 from timedcombat.show import add_parsers as add_show_parsers
 from timedcombat.systems.base import get_system, system_names
+from timedcombat.terminal import Interrupted, exit_status, raise_interrupted, safe_streams
 
 SHOW_SEEDS = 20  # unfinished seeds the printed batch summary lists (--json, CSV: all)
 
@@ -505,6 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_batch)
     add_show_parsers(sub, _console)
+    add_map_parsers(sub, _console)
     rules = sub.add_parser("rules", help="print a system's rule parameters and tables",
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     rules.lazy_epilog = tables_epilog  # type: ignore[attr-defined]

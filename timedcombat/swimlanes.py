@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from timedcombat.colours import health_colour, side_colours
 from timedcombat.lane_order import arrange
 from timedcombat.systems.base import CORE_LANE_STYLES, CORE_SPAN_STATES, LaneStyle, find_system
 
@@ -265,11 +266,6 @@ HELD = (-0.2, 0.06)  # a position held (a thin bar between the two)
 TOP = 0.4  # the label row: damage, OUT / FLED, reactions and targets chosen
 
 
-def health_colour(frac: float) -> str:
-    """Green while more than half is left, amber to a quarter, then red."""
-    return "#59a14f" if frac > 0.5 else "#edc948" if frac > 0.25 else "#e15759"
-
-
 def damage_text(amount: Any) -> str | None:
     """A damage label: ``-5``; ``0`` for a blow that did nothing; ``None``: no label."""
     if not isinstance(amount, int) or isinstance(amount, bool):
@@ -359,7 +355,6 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
     import matplotlib.ticker
     from matplotlib.figure import Figure
 
-    from timedcombat.mapview import side_colours
 
     lanes = lanes_of(events)
     n = max(1, len(lanes.order))
