@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Generator, Iterable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 import simpy
@@ -42,10 +42,22 @@ from timedcombat.hexmap import (
 )
 from timedcombat.log import EventLog
 from timedcombat.results import BEATEN, FLED, HURT, OK, OUT, CombatantResult, Outcome
+from timedcombat.scenario import CombatantSpec, Scenario
 from timedcombat.signals import DELAY, WAKE, Finished, Preempt, Preempted
 from timedcombat.signals import OUT as OUT_SIGNAL
 
 Hex = tuple[int, int]
+
+if TYPE_CHECKING:
+    class Clock(simpy.Environment):
+        """simpy's environment as the engine runs it: its clock counts integer tenths
+        (simpy's types say ``int | float``). A name for the type checker only: at run time
+        it is ``simpy.Environment`` itself, so reading the clock costs what it did."""
+
+        @property
+        def now(self) -> int: ...
+else:
+    Clock = simpy.Environment
 
 NEAREST_RINGS = 4  # the ring search looks this far (most new targets are near), then scans
 NEAREST_SCAN = 24  # with this many enemies or fewer, a scan is cheaper than the rings
@@ -58,7 +70,7 @@ class Combatant:
     (out, fled, dead ...) is not able.
     """
 
-    def __init__(self, spec: Any) -> None:
+    def __init__(self, spec: CombatantSpec) -> None:
         self.id: str = spec.id
         self.side: str = spec.side
         self.spec = spec
@@ -108,7 +120,7 @@ class Arena(abc.ABC, Generic[C]):
     the ``state`` kinds whose every change is a ``state`` event, so that a reader (a
     checker) may take a missing one as "did not happen" instead of "not said"."""
 
-    def __init__(self, scenario: Any, dice: Dice, log: EventLog, until: int,
+    def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
         self.scenario = scenario
         self.seed = seed
@@ -117,7 +129,7 @@ class Arena(abc.ABC, Generic[C]):
         self.log = log
         self.logging = log.enabled  # off: events are counted, never built
         self.until = until
-        self.env = simpy.Environment()
+        self.env = cast(Clock, simpy.Environment())  # (starts at 0; only ints added)
         self.map = HexMap(scenario.map.walls)
         self.combatants: list[C] = []
         self.by_id: dict[str, C] = {}

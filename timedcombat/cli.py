@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             from timedcombat.swimlanes import draw
 
             for option, path, fmt in pictures:
-                out.write(option, path, lambda p, fmt=fmt: draw(events, p, fmt), f".{fmt}")
+                out.write(option, path, partial(draw, events, fmt=fmt), f".{fmt}")
         out.write_streams()  # devices and `--log -` first: a full one stops all, shows nothing
         broken = None
         if timeline:
@@ -509,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_map_parsers(sub, _console)
     rules = sub.add_parser("rules", help="print a system's rule parameters and tables",
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    rules.lazy_epilog = tables_epilog  # type: ignore[attr-defined]
+    rules.lazy_epilog = tables_epilog
     rules.add_argument("system", help=f"one of: {', '.join(system_names())}")
     rules.add_argument("table", nargs="?", help="only this table (see the list below)")
     rules.add_argument("--json", action="store_true", help="machine-readable output")

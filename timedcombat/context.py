@@ -17,9 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    import simpy
-
-    from timedcombat.arena import Combatant
+    from timedcombat.arena import Clock, Combatant
     from timedcombat.dice import Dice
     from timedcombat.events import Event
     from timedcombat.hexmap import HexMap
@@ -34,7 +32,7 @@ class Context(Protocol[FigT, RulesT_co]):
     """What rule code may use of a running fight (see the module docstring)."""
 
     @property
-    def env(self) -> simpy.Environment:
+    def env(self) -> Clock:
         """The clock (integer tenths); only a figure's process waits on it."""
 
     @property

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -41,7 +42,7 @@ def cmd_map(args: argparse.Namespace, console: Console) -> int:
     with Outputs() as out:
         for option, path, fmt in (("--svg", args.svg, "svg"), ("--png", args.png, "png")):
             if path is not None:
-                out.write(option, path, lambda p, fmt=fmt: mapview.draw_log(events, 0, p, fmt),
+                out.write(option, path, partial(mapview.draw_log, events, 0, fmt=fmt),
                           f".{fmt}")
         out.write_streams()
         if not args.quiet:

@@ -364,7 +364,9 @@ def figure(state: MapState, frame: Sequence[Hex] = (), *, ax: Axes | None = None
         fig = Canvas(figsize=(width, height), dpi=dpi)
         ax = fig.subplots()
     else:
-        fig = ax.figure
+        root = ax.get_figure(root=True)  # (the Figure, also for an Axes of a SubFigure)
+        assert root is not None
+        fig = root
     ax.set_aspect("equal")
     ax.set_xlim(xmin, xmax)
     ax.set_ylim(ymin, ymax)

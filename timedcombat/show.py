@@ -23,6 +23,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -173,11 +174,10 @@ def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | No
             if path is None:
                 continue
             if at is None:
-                out.write(option, path, lambda p, fmt=fmt: swimlanes.draw(shown, p, fmt),
-                          f".{fmt}")
+                out.write(option, path, partial(swimlanes.draw, shown, fmt=fmt), f".{fmt}")
             else:
-                out.write(option, path,
-                          lambda p, fmt=fmt: mapview.draw_log(events, at, p, fmt), f".{fmt}")
+                out.write(option, path, partial(mapview.draw_log, events, at, fmt=fmt),
+                          f".{fmt}")
         if html is not None:
             out.write("--html", html, lambda p: replay.write_html(events, p, at or 0), ".html")
         out.write_streams()
