@@ -122,7 +122,9 @@ def _v(value: Any) -> str:
 
 
 def _pairs_text(value: Any) -> str:
-    return "{" + ",".join([_STRINGS[k] + ":" + _v(v) for k, v in value]) + "}"
+    strings = _STRINGS
+    return "{" + ",".join([f"{strings[k]}:{v}" if type(v) is int else f"{strings[k]}:{_v(v)}"
+                           for k, v in value]) + "}"
 
 
 def _records_text(value: Any) -> str:
@@ -162,6 +164,9 @@ def _serializer(cls: type[Event]) -> Callable[[Event], str]:
             elif v is None:
                 if not optional:
                     append(key + "null")
+            elif kind is tuple and encode is _v and len(v) == 2 and type(v[0]) is int \
+                    and type(v[1]) is int:  # a hex
+                append(f"{key}[{v[0]},{v[1]}]")
             else:
                 append(key + encode(v))
         append("}")
