@@ -140,7 +140,10 @@ def test_emit_lazy_computes_the_fields_only_when_events_are_built():
     on = Bare(scenario, Dice(random.Random(0)), EventLog([rec]), 600, 0)
     on.emit_lazy(State, fields)
     on.emit(State, actor="a", state="hurt", value=True)
-    assert calls == [1] and on.log.count == 2
-    first, second = rec.events
+    on.emit_lazy(State, lambda who, value: {"actor": who, "state": "hurt", "value": value},
+                 "a", True)  # (the builder's arguments: no closure per call)
+    assert calls == [1] and on.log.count == 3
+    first, second, third = rec.events
     assert first == State(0, 1, actor="a", state="hurt", value=True)
     assert to_json(first)[len('{"t":0,"seq":1'):] == to_json(second)[len('{"t":0,"seq":2'):]
+    assert third == State(0, 3, actor="a", state="hurt", value=True)

@@ -168,15 +168,17 @@ class Arena(abc.ABC, Generic[C]):
         if self.logging:
             log.make(cls, self.env.now, fields)
 
-    def emit_lazy(self, cls: type[ev.Event], fields: Callable[[], dict[str, Any]]) -> None:
-        """Log an event whose fields are computed only when events are built:
-        ``ctx.emit_lazy(Attack, lambda: {"actor": a.id, ...})``. With no sink listening it
-        is only counted and ``fields`` is never called, so rule code need not test
-        :attr:`logging` itself to spare a costly event on a hot path."""
+    def emit_lazy(self, cls: type[ev.Event], fields: Callable[..., dict[str, Any]],
+                  *args: Any) -> None:
+        """Log an event whose fields ``fields(*args)`` are computed only when events are
+        built: ``ctx.emit_lazy(Attack, lambda: {"actor": a.id, ...})``, or on a hot path
+        (no closure made per call) ``ctx.emit_lazy(Move, move_fields, f, here, to)`` with
+        a module-level ``move_fields``. With no sink listening the event is only counted
+        and ``fields`` never called, so rule code need not test :attr:`logging` itself."""
         log = self.log
         log.count += 1
         if self.logging:
-            log.make(cls, self.env.now, fields())
+            log.make(cls, self.env.now, fields(*args))
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""

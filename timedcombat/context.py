@@ -55,9 +55,10 @@ class Context(Protocol[FigT, RulesT_co]):
     def emit(self, cls: type[Event], **fields: Any) -> None:
         """Log an event now."""
 
-    def emit_lazy(self, cls: type[Event], fields: Callable[[], dict[str, Any]]) -> None:
-        """Log an event now whose fields (``fields()``) are computed only when events are
-        built: the way to spare a costly event when logging is off, without testing
+    def emit_lazy(self, cls: type[Event], fields: Callable[..., dict[str, Any]],
+                  *args: Any) -> None:
+        """Log an event now whose fields (``fields(*args)``) are computed only when events
+        are built: the way to spare a costly event when logging is off, without testing
         :attr:`logging`."""
 
     def count(self, n: int = 1) -> None:
