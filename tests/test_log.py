@@ -1,15 +1,16 @@
-"""The JSON-lines writer: the generated serializers write exactly what json.dumps would."""
+"""The JSON-lines writer: the serializers write exactly what json.dumps would."""
 
 from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from timedcombat import load_scenario, simulate
-from timedcombat.events import Attack, State, line_writer, to_dict, to_json
+from timedcombat.events import Attack, State, to_dict, to_json
 from timedcombat.log import EventLog, JsonLinesSink, Recorder
 from timedcombat.systems.tenths.events import TenthsPlaced
 
@@ -32,28 +33,21 @@ def test_serializer_matches_json_dumps_on_every_event(path):
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.toml")),
                          ids=lambda p: p.stem)
-def test_lines_written_from_fields_are_the_lines_of_the_records(path):
-    # the JSON sink writes from the fields (no record built); the recorder keeps records
+def test_lines_written_are_the_lines_of_the_records(path):
+    # the JSON sink and the recorder are handed the same records
     buf = io.StringIO()
     result = simulate(load_scenario(path), log=buf)
     assert buf.getvalue().splitlines() == [to_json(e) for e in result.events]
     assert len(result.events) == result.event_count
 
 
-def test_line_writer_takes_the_arguments_of_the_record():
-    line = line_writer(State)
-    assert line(3, 4, actor="a", state="block", value=False, cause="passed") == \
-        to_json(State(3, 4, actor="a", state="block", value=False, cause="passed"))
-    with pytest.raises(TypeError):
-        line(3, 4, actor="a", state="block", value=False, nonsense=1)
-    with pytest.raises(TypeError):
-        line(3, 4, actor="a", state="block")  # (value is required, as for the record)
-
-
-def test_event_log_builds_records_only_for_sinks_that_take_them():
+def test_every_sink_gets_the_one_record_and_the_line_is_written_from_it():
+    """One path whatever the sinks: the record is built (and returned) with a line writer
+    alone too, and the line is the record's :func:`to_json`."""
     buf = io.StringIO()
     only_lines = EventLog([JsonLinesSink(buf)])
-    assert only_lines.emit(State, 1, actor="a", state="hurt", value=True) is None
+    made = only_lines.emit(State, 1, actor="a", state="hurt", value=True)
+    assert made == State(1, 1, actor="a", state="hurt", value=True)
     rec = Recorder()
     both = EventLog([rec, JsonLinesSink(buf)])
     made = both.emit(State, 2, actor="a", state="hurt", value=True)
@@ -61,6 +55,9 @@ def test_event_log_builds_records_only_for_sinks_that_take_them():
     assert buf.getvalue().splitlines() == [
         '{"t":1,"seq":1,"event":"state","actor":"a","state":"hurt","value":true}',
         '{"t":2,"seq":1,"event":"state","actor":"a","state":"hurt","value":true}']
+    with pytest.raises(TypeError):  # (the record's own checks, whatever the sinks)
+        only_lines.emit(State, 3, actor="a", state="block", value=False, nonsense=1)
+    assert EventLog().emit(State, 4, actor="a", state="hurt", value=True) is None
 
 
 def test_serializer_escapes_and_writes_every_kind_of_value():
@@ -117,3 +114,36 @@ def test_a_structlog_sink_logs_at_the_level_asked_to_the_logger_given():
     (call,) = cap.calls
     assert call.method_name == "debug" and call.args == ("move",)
     assert call.kwargs["t"] == 7 and call.kwargs["from"] == [0, 0] and call.kwargs["to"] == [1, 0]
+
+
+def test_emit_lazy_computes_the_fields_only_when_events_are_built():
+    """``Arena.emit_lazy``: the core way to spare a costly event when logging is off (rule
+    code does not test ``logging`` itself); on, the same record as ``emit``."""
+    from timedcombat.arena import Arena
+    from timedcombat.dice import Dice
+
+    class Bare(Arena):
+        def begin(self) -> None:
+            pass
+
+    scenario = load_scenario(ROOT / "scenarios" / "sword_duel.toml")
+    calls = []
+
+    def fields():
+        calls.append(1)
+        return {"actor": "a", "state": "hurt", "value": True}
+
+    off = Bare(scenario, Dice(random.Random(0)), EventLog(), 600, 0)
+    off.emit_lazy(State, fields)
+    assert calls == [] and off.log.count == 1
+    rec = Recorder()
+    on = Bare(scenario, Dice(random.Random(0)), EventLog([rec]), 600, 0)
+    on.emit_lazy(State, fields)
+    on.emit(State, actor="a", state="hurt", value=True)
+    on.emit_lazy(State, lambda who, value: {"actor": who, "state": "hurt", "value": value},
+                 "a", True)  # (the builder's arguments: no closure per call)
+    assert calls == [1] and on.log.count == 3
+    first, second, third = rec.events
+    assert first == State(0, 1, actor="a", state="hurt", value=True)
+    assert to_json(first)[len('{"t":0,"seq":1'):] == to_json(second)[len('{"t":0,"seq":2'):]
+    assert third == State(0, 3, actor="a", state="hurt", value=True)

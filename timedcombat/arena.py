@@ -22,8 +22,8 @@ Nothing here knows a rule system's vocabulary.
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 import simpy
@@ -43,8 +43,20 @@ from timedcombat.hexmap import (
 )
 from timedcombat.log import EventLog
 from timedcombat.results import BEATEN, FLED, HURT, OK, OUT, CombatantResult, Outcome
+from timedcombat.scenario import CombatantSpec, Scenario
 
 Hex = tuple[int, int]
+
+if TYPE_CHECKING:
+    class Clock(simpy.Environment):
+        """simpy's environment as the engine runs it: its clock counts integer tenths
+        (simpy's types say ``int | float``). A name for the type checker only: at run time
+        it is ``simpy.Environment`` itself, so reading the clock costs what it did."""
+
+        @property
+        def now(self) -> int: ...
+else:
+    Clock = simpy.Environment
 
 NEAREST_RINGS = 4  # the ring search looks this far (most new targets are near), then scans
 NEAREST_SCAN = 24  # with this many enemies or fewer, a scan is cheaper than the rings
@@ -57,7 +69,7 @@ class Combatant:
     (out, fled, dead ...) is not able.
     """
 
-    def __init__(self, spec: Any) -> None:
+    def __init__(self, spec: CombatantSpec) -> None:
         self.id: str = spec.id
         self.side: str = spec.side
         self.spec = spec
@@ -101,7 +113,7 @@ class Arena(abc.ABC, Generic[C]):
     the ``state`` kinds whose every change is a ``state`` event, so that a reader (a
     checker) may take a missing one as "did not happen" instead of "not said"."""
 
-    def __init__(self, scenario: Any, dice: Dice, log: EventLog, until: int,
+    def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
         self.scenario = scenario
         self.seed = seed
@@ -110,7 +122,7 @@ class Arena(abc.ABC, Generic[C]):
         self.log = log
         self.logging = log.enabled  # off: events are counted, never built
         self.until = until
-        self.env = simpy.Environment()
+        self.env = cast(Clock, simpy.Environment())  # (starts at 0; only ints added)
         self.map = HexMap(scenario.map.walls)
         self.combatants: list[C] = []
         self.by_id: dict[str, C] = {}
@@ -141,12 +153,24 @@ class Arena(abc.ABC, Generic[C]):
     # ------------------------------------------------------------------ the log
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> None:
-        """Log an event now. With no sink listening it is only counted: a hot path that
-        would build costly fields checks :attr:`logging` first and calls :meth:`count`."""
+        """Log an event now. With no sink listening it is only counted; an event whose
+        fields cost something to compute goes through :meth:`emit_lazy`."""
         log = self.log
         log.count += 1
         if self.logging:
             log.make(cls, self.env.now, fields)
+
+    def emit_lazy(self, cls: type[ev.Event], fields: Callable[..., dict[str, Any]],
+                  *args: Any) -> None:
+        """Log an event whose fields ``fields(*args)`` are computed only when events are
+        built: ``ctx.emit_lazy(Attack, lambda: {"actor": a.id, ...})``, or on a hot path
+        (no closure made per call) ``ctx.emit_lazy(Move, move_fields, f, here, to)`` with
+        a module-level ``move_fields``. With no sink listening the event is only counted
+        and ``fields`` never called, so rule code need not test :attr:`logging` itself."""
+        log = self.log
+        log.count += 1
+        if self.logging:
+            log.make(cls, self.env.now, fields(*args))
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""

@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
@@ -149,7 +149,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
 
 # --- executors: each yields lists of (row, log) as chunks complete ----------------------
 
-Batch = Iterator[list[tuple[Row, str | None]]]
+Batch = Generator[list[tuple[Row, str | None]], None, None]  # (closed when a batch stops)
 
 
 def _in_process(text: str, file: str, parts: Iterable[range], keep_logs: bool,

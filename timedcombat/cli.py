@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,8 @@ from timedcombat.batch import BatchError, BatchResult, check_args, check_seeds, 
 from timedcombat.engine import simulate
 from timedcombat.errors import TimedCombatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.launch import Interrupted, exit_status, raise_interrupted, safe_streams
 from timedcombat.loading import load_scenario
+from timedcombat.mapcmd import add_parsers as add_map_parsers
 from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream, resolve
 from timedcombat.parquet import paths as parquet_paths
 from timedcombat.results import DEAD
@@ -35,6 +36,7 @@ from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
 from timedcombat.show import add_parsers as add_show_parsers
 from timedcombat.systems.base import get_system, system_names
+from timedcombat.terminal import Interrupted, exit_status, raise_interrupted, safe_streams
 
 SHOW_SEEDS = 20  # unfinished seeds the printed batch summary lists (--json, CSV: all)
 
@@ -88,7 +90,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             from timedcombat.swimlanes import draw
 
             for option, path, fmt in pictures:
-                out.write(option, path, lambda p, fmt=fmt: draw(events, p, fmt), f".{fmt}")
+                out.write(option, path, partial(draw, events, fmt=fmt), f".{fmt}")
         out.write_streams()  # devices and `--log -` first: a full one stops all, shows nothing
         broken = None
         if timeline:
@@ -505,9 +507,10 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_batch)
     add_show_parsers(sub, _console)
+    add_map_parsers(sub, _console)
     rules = sub.add_parser("rules", help="print a system's rule parameters and tables",
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    rules.lazy_epilog = tables_epilog  # type: ignore[attr-defined]
+    rules.lazy_epilog = tables_epilog
     rules.add_argument("system", help=f"one of: {', '.join(system_names())}")
     rules.add_argument("table", nargs="?", help="only this table (see the list below)")
     rules.add_argument("--json", action="store_true", help="machine-readable output")

@@ -10,7 +10,9 @@ the sequence in which they were declared.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from timedcombat.scenario import MAX_UNTIL
 
 Tenths = int
 
@@ -48,3 +50,14 @@ def from_seconds(text: str) -> Tenths:
     if frac and (len(frac) > 1 or not frac.isdigit()):
         raise ValueError(f"not a time in whole tenths: {text!r}")
     return int(whole or "0") * TENTHS_PER_SECOND + int(frac or "0")
+
+
+def check_tenths(name: str, value: Any) -> None:
+    """A library time (``at=``, ``start=``, ``stop=``) is whole tenths, 0 or more: a float
+    (seconds, as the command line writes them?) is refused with the conversion to use."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return
+    example = (f"{name}={round(value * 10)} is {value:g} s"
+               if isinstance(value, float) and 0 <= value <= MAX_UNTIL else f"{name}=17 is 1.7 s")
+    raise TypeError(f"{name}={value!r}: times are whole tenths of a second, 0 or more "
+                    f"({example}); from seconds: timedcombat.clock.from_seconds('1.7') is 17")

@@ -17,9 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    import simpy
-
-    from timedcombat.arena import Combatant
+    from timedcombat.arena import Clock, Combatant
     from timedcombat.dice import Dice
     from timedcombat.events import Event
     from timedcombat.hexmap import HexMap
@@ -34,7 +32,7 @@ class Context(Protocol[FigT, RulesT_co]):
     """What rule code may use of a running fight (see the module docstring)."""
 
     @property
-    def env(self) -> simpy.Environment:
+    def env(self) -> Clock:
         """The clock (integer tenths); only a figure's process waits on it."""
 
     @property
@@ -51,10 +49,17 @@ class Context(Protocol[FigT, RulesT_co]):
 
     @property
     def logging(self) -> bool:
-        """Whether events are built (off: only counted)."""
+        """Whether events are built (off: only counted). Rule code uses
+        :meth:`emit_lazy` rather than testing it."""
 
     def emit(self, cls: type[Event], **fields: Any) -> None:
         """Log an event now."""
+
+    def emit_lazy(self, cls: type[Event], fields: Callable[..., dict[str, Any]],
+                  *args: Any) -> None:
+        """Log an event now whose fields (``fields(*args)``) are computed only when events
+        are built: the way to spare a costly event when logging is off, without testing
+        :attr:`logging`."""
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""

@@ -138,9 +138,15 @@ class ScriptedDice(Dice):
 
     def die(self, sides: int) -> int:
         face = self._take(1, sides, f"d{sides}")
-        return self._fallback.die(sides) if face is None else face
+        if face is None:
+            assert self._fallback is not None  # (_take returns None only with one)
+            return self._fallback.die(sides)
+        return face
 
     def hundred(self) -> int:
         """A scripted 00-99 face is given as read off the dice: 0-99."""
         face = self._take(0, 99, "00-99 roll")
-        return self._fallback.hundred() if face is None else face
+        if face is None:
+            assert self._fallback is not None
+            return self._fallback.hundred()
+        return face

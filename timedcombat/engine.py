@@ -8,7 +8,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from timedcombat.clock import Tenths
+from timedcombat.clock import Tenths, check_tenths
 from timedcombat.dice import Dice, DiceError, ScriptedDice
 from timedcombat.errors import ScenarioError
 from timedcombat.events import Event
@@ -56,7 +56,6 @@ class Result:
         tenth ``at`` (tenths: ``at=17`` is 1.7 s)."""
         from timedcombat.events import to_dict
         from timedcombat.replay import html
-        from timedcombat.show import check_tenths
 
         check_tenths("at", at)
         self._need_events()
@@ -82,7 +81,7 @@ class Result:
         asked ``png=``, ``svg=``, ``html=`` (files: then no timeline unless ``text=True``),
         ``at=``, ``start=``, ``stop=`` (all three in **tenths**: ``at=17`` is 1.7 s, the
         CLI's ``--at 1.7``), ``only=`` (see :func:`timedcombat.show.render_log`)."""
-        from timedcombat.show import render_result  # (show imports the engine)
+        from timedcombat.show import render_result  # (not at the top: rich, the pictures)
 
         render_result(self, **options)
 

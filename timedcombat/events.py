@@ -17,6 +17,8 @@ the core ones; the name stays registered to the core class.
 from __future__ import annotations
 
 import json
+import operator
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import attrs
@@ -83,133 +85,109 @@ def _object(value: Any) -> dict[str, Any]:
     return {k: _plain(v) for k, v in value}
 
 
-_STRINGS: dict[str, str] = {}
+CACHE_LIMIT = 20_000
+"""Most distinct strings :data:`_STRINGS` keeps (then it starts again): ids and names
+recur on every line, but a long batch must not grow. (Only strings: a cache keyed by a
+tuple would take ``(1, 2)`` for ``(True, 2)`` or ``(1.0, 2)``, equal keys.)"""
 
 
-def _s(value: str) -> str:
-    """A string as JSON (ASCII-safe), remembered: ids and names recur on every line."""
-    out = _STRINGS.get(value)
-    if out is None:
-        out = _STRINGS[value] = json.dumps(value)
-    return out
+class _Strings(dict[str, str]):
+    """Strings as JSON (ASCII-safe, as ``json.dumps``), each computed once:
+    ``_STRINGS[s]`` is a dict lookup in C when known."""
+
+    def __missing__(self, value: str) -> str:
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        out = self[value] = json.dumps(value)
+        return out
+
+
+_STRINGS = _Strings()
 
 
 def _v(value: Any) -> str:
+    """Any value as ``json.dumps`` writes it (compact); tuples and lists as arrays."""
     kind = type(value)
     if kind is str:
-        return _s(value)
+        return _STRINGS[value]
     if kind is bool:
         return "true" if value else "false"
     if kind is int:
-        return str(value)
+        return f"{value}"
     if value is None:
         return "null"
-    if kind is tuple or kind is list:  # (hexes: two ints, written without a call each)
-        return "[" + ",".join([str(x) if type(x) is int else _v(x) for x in value]) + "]"
+    if kind is tuple or kind is list:
+        return "[" + ",".join([f"{x}" if type(x) is int else _v(x) for x in value]) + "]"
     return json.dumps(value)
 
 
-def _pairs(value: Any) -> str:
-    return "{" + ",".join([(_STRINGS.get(k) or _s(k)) + ":"
-                           + (str(v) if type(v) is int else _v(v)) for k, v in value]) + "}"
+def _pairs_text(value: Any) -> str:
+    strings = _STRINGS
+    return "{" + ",".join([f"{strings[k]}:{v}" if type(v) is int else f"{strings[k]}:{_v(v)}"
+                           for k, v in value]) + "}"
 
 
-def _records(value: Any) -> str:
-    return "[" + ",".join(map(_pairs, value)) + "]"
+def _records_text(value: Any) -> str:
+    return "[" + ",".join(map(_pairs_text, value)) + "]"
 
 
-def _encoder(var: str, json_as: str) -> str:
-    """The expression that encodes the value in ``var``: strings (remembered) and ints
-    inline, the rest through :func:`_v` (same text: ``type(...) is int`` leaves bools
-    and subclasses to ``_v``)."""
-    if json_as == PAIRS:
-        return f"_pairs({var})"
-    if json_as == RECORDS:
-        return f"_records({var})"
-    return (f"((_STRINGS.get({var}) or _s({var})) if _type({var}) is str "
-            f"else _str({var}) if _type({var}) is int else _v({var}))")
-
-
-def _plain_init(cls: type[Event]) -> bool:
-    """Every field of ``cls`` is a plain ``__init__`` argument (same name, a plain default
-    or none, no converter or validator): its line can be written from the arguments the
-    record would be built from, with the same checks (the same signature)."""
-    return all(f.init and f.alias == f.name and not f.kw_only and f.converter is None
-               and f.validator is None and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
-               for f in attrs.fields(cls))
-
-
-def _compile_json(cls: type[Event]) -> tuple[Any, Any]:
-    """Generate the serializers of one event class: ``to_json(record)`` and, when its
-    fields allow (:func:`_plain_init`), ``line(t, seq, **fields)`` taking the record's
-    ``__init__`` arguments (``None`` otherwise). Both write the same text as
-    ``json.dumps(to_dict(e), separators=(",", ":"))``, several times as fast: one join of
-    the literal keys and the encoded values, no call for a string or an int."""
+def _serializer(cls: type[Event]) -> Callable[[Event], str]:
+    """The serializer of one event class: ``record -> line``, the text of
+    ``json.dumps(to_dict(record), separators=(",", ":"))``. Built from the class's fields
+    once: their JSON heads (``,"actor":``), whether ``None`` leaves them out, and their
+    encoding (pairs and records by the field's metadata, any other value by its type: a
+    string looked up in a cache, an int written in place, the rest by :func:`_v`). A
+    small loop over that precomputed layout: no generated code."""
     layout = _layout(cls)
-    parts = [repr('{"t":'), "_str(t)", repr(',"seq":'), "_str(seq)",
-             repr(',"event":' + json.dumps(cls.EVENT))]
-    for i, (_name, key, optional, json_as) in enumerate(layout):
-        var = f"v{i}"
-        head = repr("," + json.dumps(key) + ":")
-        if optional:
-            parts.append(f"('' if {var} is None else {head} + {_encoder(var, json_as)})")
-        else:
-            parts += [head, _encoder(var, json_as)]
-    parts.append(repr("}"))
-    body = "    return ''.join((" + ", ".join(parts) + "))"
-    namespace: dict[str, Any] = {"_v": _v, "_s": _s, "_STRINGS": _STRINGS, "_pairs": _pairs,
-                                 "_records": _records, "_type": type, "_str": str}
-    source = ["def to_json(e):", "    t = e.t", "    seq = e.seq"]
-    source += [f"    v{i} = e.{name}" for i, (name, *_) in enumerate(layout)]
-    source.append(body)
-    if _plain_init(cls):
-        params = ["t", "seq"]
-        for i, f in enumerate(f for f in attrs.fields(cls) if f.name not in ("t", "seq")):
-            if f.default is attrs.NOTHING:
-                params.append(f.name)
+    names = [name for name, *_ in layout]
+    get: Callable[[Event], tuple[Any, ...]]
+    if len(names) > 1:
+        get = operator.attrgetter(*names)
+    else:  # (attrgetter of one name gives the value, not a tuple of one)
+        get = (lambda e: (getattr(e, names[0]),)) if names else (lambda e: ())
+    spec = tuple(("," + json.dumps(key) + ":", optional,
+                  _pairs_text if json_as == PAIRS else _records_text if json_as == RECORDS
+                  else _v)
+                 for _name, key, optional, json_as in layout)
+    head = ',"event":' + json.dumps(cls.EVENT)
+    strings = _STRINGS
+
+    def serialize(e: Event) -> str:
+        out = [f'{{"t":{e.t},"seq":{e.seq}{head}']
+        append = out.append
+        for (key, optional, encode), v in zip(spec, get(e)):  # noqa: B905 (same length)
+            kind = type(v)
+            if kind is str:
+                append(key + strings[v])
+            elif kind is int:
+                append(f"{key}{v}")
+            elif v is None:
+                if not optional:
+                    append(key + "null")
+            elif kind is tuple and encode is _v and len(v) == 2 and type(v[0]) is int \
+                    and type(v[1]) is int:  # a hex
+                append(f"{key}[{v[0]},{v[1]}]")
             else:
-                params.append(f"{f.name}=_d{i}")
-                namespace[f"_d{i}"] = f.default
-        source.append(f"def line({', '.join(params)}):")
-        source += [f"    v{i} = {name}" for i, (name, *_) in enumerate(layout)]
-        source.append(body)
-    exec("\n".join(source), namespace)  # noqa: S102 - code built from our own field names
-    return namespace["to_json"], namespace.get("line")
+                append(key + encode(v))
+        append("}")
+        return "".join(out)
+
+    _SERIALIZERS[cls] = serialize
+    return serialize
 
 
-_SERIALIZERS: dict[type[Event], Any] = {}
-_LINE_WRITERS: dict[type[Event], Any] = {}
+_SERIALIZERS: dict[type[Event], Callable[[Event], str]] = {}
 
 
-def _compiled(cls: type[Event]) -> None:
-    to_json_of, line = _compile_json(cls)
-    if line is None:  # (a field with a converter, validator or factory: build the record)
-
-        def line(t: int, seq: int, **fields: Any) -> str:
-            return to_json_of(cls(t, seq, **fields))  # type: ignore[call-arg]
-
-    _SERIALIZERS[cls] = to_json_of
-    _LINE_WRITERS[cls] = line
+def serializer(cls: type[Event]) -> Callable[[Event], str]:
+    """``record -> line`` for records of ``cls`` (:func:`to_json`), made once per class."""
+    return _SERIALIZERS.get(cls) or _serializer(cls)
 
 
 def to_json(event: Event) -> str:
     """One log line (without the newline): compact JSON, keys in contract order."""
     cls = type(event)
-    fn = _SERIALIZERS.get(cls)
-    if fn is None:
-        _compiled(cls)
-        fn = _SERIALIZERS[cls]
-    return fn(event)
-
-
-def line_writer(cls: type[Event]) -> Any:
-    """``line(t, seq, **fields)``: the log line of the record ``cls(t, seq, **fields)``
-    (:func:`to_json`), written without building the record when its fields allow."""
-    fn = _LINE_WRITERS.get(cls)
-    if fn is None:
-        _compiled(cls)
-        fn = _LINE_WRITERS[cls]
-    return fn
+    return (_SERIALIZERS.get(cls) or _serializer(cls))(event)
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from timedcombat.events import Event, to_dict
-from timedcombat.runs import Row
 from timedcombat.runs_csv import cells, columns
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from timedcombat.runs import Row
 
 INSTALL = "pip install 'timedcombat[analysis]'"
 

@@ -3,8 +3,10 @@
 :class:`EventLog` numbers events (``seq``) and hands each frozen record to its sinks.
 :class:`Recorder` keeps the records in memory; :class:`JsonLinesSink` writes the JSON
 lines of the contract straight to its stream; :class:`StructlogSink` hands each event to a
-``structlog`` logger (an application's own structured log). With no sink the log builds
-nothing, so logging off costs one attribute test per event.
+``structlog`` logger (an application's own structured log). With any sink each event is
+built once, as its record, and every sink is handed that record (the JSON line is written
+from it): one path whatever the sinks. With no sink the log builds nothing, so logging off
+costs one count per event.
 """
 
 from __future__ import annotations
@@ -14,22 +16,16 @@ from typing import IO, Any
 
 import structlog
 
-from timedcombat.events import Event, line_writer, to_dict, to_json
+from timedcombat.events import Event, serializer, to_dict
 
 Sink = Callable[[Event], None]
 
 
 class EventLog:
-    """Numbers events and passes them to the sinks, in order.
-
-    A sink with a ``write_fields(cls, t, seq, fields)`` method (:class:`JsonLinesSink`)
-    is given the event's class and fields instead of the record: it writes its line from
-    them, so with only such sinks no record is built."""
+    """Numbers events and passes their records to the sinks, in order."""
 
     def __init__(self, sinks: list[Sink] | None = None) -> None:
-        self.sinks: tuple[Sink, ...] = tuple(sinks or ())  # fixed: split once just below
-        self._takes_records = [s for s in self.sinks if not hasattr(s, "write_fields")]
-        self._writers = [s for s in self.sinks if hasattr(s, "write_fields")]
+        self.sinks: tuple[Sink, ...] = tuple(sinks or ())
         self.seq = 0  # the seq of the last event made
         self.count = 0  # events emitted, made or not
 
@@ -44,18 +40,13 @@ class EventLog:
             return None
         return self.make(cls, t, fields)
 
-    def make(self, cls: type[Event], t: int, fields: dict[str, Any]) -> Event | None:
-        """Number the event ``cls(t, seq, **fields)`` and hand it on: the record to the
-        sinks that take records (built only for them, and returned), the fields to the
-        line writers."""
+    def make(self, cls: type[Event], t: int, fields: dict[str, Any]) -> Event:
+        """Number the event, build its record ``cls(t, seq, **fields)``, hand it to every
+        sink and return it."""
         self.seq += 1
-        event = None
-        if self._takes_records:
-            event = cls(t, self.seq, **fields)
-            for sink in self._takes_records:
-                sink(event)
-        for writer in self._writers:
-            writer.write_fields(cls, t, self.seq, fields)
+        event = cls(t, self.seq, **fields)
+        for sink in self.sinks:
+            sink(event)
         return event
 
 
@@ -96,14 +87,11 @@ class JsonLinesSink:
 
     def __init__(self, stream: IO[str]) -> None:
         self._write = stream.write
-        self._lines: dict[type[Event], Any] = {}  # event class -> its line writer
+        self._serializers: dict[type[Event], Callable[[Event], str]] = {}
 
     def __call__(self, event: Event) -> None:
-        self._write(to_json(event) + "\n")
-
-    def write_fields(self, cls: type[Event], t: int, seq: int, fields: dict[str, Any]) -> None:
-        """The line of ``cls(t, seq, **fields)``, written without building the record."""
-        line = self._lines.get(cls)
-        if line is None:
-            line = self._lines[cls] = line_writer(cls)
-        self._write(line(t, seq, **fields) + "\n")
+        cls = type(event)
+        serialize = self._serializers.get(cls)
+        if serialize is None:
+            serialize = self._serializers[cls] = serializer(cls)
+        self._write(serialize(event) + "\n")

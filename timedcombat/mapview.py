@@ -20,8 +20,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from timedcombat.clock import seconds
+from timedcombat.colours import NAMED as NAMED  # (re-exported: mapview's names before)
+from timedcombat.colours import SIDE_COLOURS as SIDE_COLOURS
+from timedcombat.colours import health_colour
+from timedcombat.colours import side_colours as side_colours
 from timedcombat.hexmap import DIRECTIONS, FACINGS
-from timedcombat.swimlanes import health_colour, health_of
+from timedcombat.swimlanes import health_of
 from timedcombat.systems.base import CORE_MARK_STYLES, MapMark, MarkStyle, find_system
 
 if TYPE_CHECKING:
@@ -34,9 +38,6 @@ DPI = 100
 """Dots per inch of a PNG unless asked otherwise."""
 Hex = tuple[int, int]
 
-SIDE_COLOURS = ("#4c72b0", "#c44e52", "#55a868", "#8172b3", "#dd8452", "#937860",
-                "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd")
-"""Side colours in the order the sides are first placed (the HTML replay uses the same)."""
 GONE = ("out", "fled", "dead")
 """States after which a figure no longer fights (drawn grey)."""
 DOWN = ("down", "prone")
@@ -91,24 +92,6 @@ def as_hex(v: Any) -> Hex | None:
     return None
 
 
-NAMED = {"blue": 0, "red": 1, "green": 2, "purple": 3, "violet": 3, "orange": 4,
-         "brown": 5, "pink": 6, "grey": 7, "gray": 7, "yellow": 8, "gold": 8, "cyan": 9}
-"""A side named after a colour gets that colour (``red`` is not drawn blue)."""
-
-
-def side_colours(sides: Iterable[str]) -> dict[str, str]:
-    """A colour for each side: its own when it is named after one, else the first of
-    :data:`SIDE_COLOURS` not taken (in the order of ``sides``)."""
-    sides = list(sides)
-    out: dict[str, str] = {}
-    for s in sides:
-        k = NAMED.get(s.lower())
-        if k is not None and SIDE_COLOURS[k] not in out.values():
-            out[s] = SIDE_COLOURS[k]
-    free = [c for c in SIDE_COLOURS if c not in out.values()]
-    for i, s in enumerate(x for x in sides if x not in out):
-        out[s] = free[i] if i < len(free) else SIDE_COLOURS[i % len(SIDE_COLOURS)]
-    return {s: out[s] for s in sides}
 
 
 def log_system(events: Sequence[Event]) -> Any:
@@ -381,7 +364,9 @@ def figure(state: MapState, frame: Sequence[Hex] = (), *, ax: Axes | None = None
         fig = Canvas(figsize=(width, height), dpi=dpi)
         ax = fig.subplots()
     else:
-        fig = ax.figure
+        root = ax.get_figure(root=True)  # (the Figure, also for an Axes of a SubFigure)
+        assert root is not None
+        fig = root
     ax.set_aspect("equal")
     ax.set_xlim(xmin, xmax)
     ax.set_ylim(ymin, ymax)

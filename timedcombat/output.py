@@ -113,10 +113,10 @@ def check_outputs(outputs: Sequence[tuple[str, str | None]],
     """Check every ``(option, path)`` output (``None``: not asked for) before any work:
     each writable, none on top of an input ``(what, path)``, no two on one file."""
     seen: dict[Any, str] = {}
-    keys_in = {}
-    for what, path in inputs:
-        for key in _keys(path):
-            keys_in[key] = (what, path)
+    keys_in: dict[Any, tuple[str, str]] = {}
+    for what, source in inputs:
+        for key in _keys(source):
+            keys_in[key] = (what, source)
     for option, path in outputs:
         if path is None:
             continue
@@ -202,7 +202,7 @@ class Outputs:
         tmp = self.path(option, path)
         return open(tmp, "w", encoding="utf-8", newline="")  # noqa: SIM115
 
-    def write(self, option: str, path: str, write: Callable[[Path], None],
+    def write(self, option: str, path: str, write: Callable[[Path], object],
               suffix: str = "") -> None:
         """Make the output ``path`` by ``write(temporary path)``."""
         tmp = self.path(option, path, suffix)

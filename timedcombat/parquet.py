@@ -20,7 +20,7 @@ import importlib.util
 import json
 import types
 import typing
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +75,7 @@ def _kind(hint: Any) -> str:
     return JSON
 
 
-def _subclasses(cls: type) -> Iterator[type]:
+def _subclasses(cls: type[Event]) -> Iterator[type[Event]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
@@ -93,7 +93,7 @@ def event_classes(system: Any) -> list[type[Event]]:
     own = _root(type(system).__module__)
     if importlib.util.find_spec(f"{own}.events") is not None:
         importlib.import_module(f"{own}.events")
-    out = []
+    out: list[type[Event]] = []
     for cls in _subclasses(Event):
         if "__attrs_attrs__" not in cls.__dict__:
             # the class as written, before attrs made its slotted copy: it lingers among
@@ -156,7 +156,8 @@ def _cell(value: Any, kind: str) -> Any:
         return None
     if kind == JSON:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    ok = {INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    ok: Callable[[Any], bool] = {
+          INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
           STR: lambda v: isinstance(v, str), BOOL: lambda v: isinstance(v, bool),
           INTS: lambda v: isinstance(v, list), STRS: lambda v: isinstance(v, list)}[kind]
     if not ok(value):

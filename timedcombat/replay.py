@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from timedcombat import mapview
+from timedcombat.colours import side_colours
 from timedcombat.swimlanes import RESULTS, lanes_of
 from timedcombat.timeline import boundary, describe, outcome_line
 
@@ -83,7 +84,7 @@ def replay_data(events: Sequence[Event], at: int = 0) -> dict[str, Any]:
         "at": max(0, min(at, end)),
         "walls": [list(h) for h in map(mapview.as_hex, walls) if h is not None],
         "sides": [[a, s] for a, s in sides.items()],
-        "colours": mapview.side_colours(dict.fromkeys(sides.values())),
+        "colours": side_colours(dict.fromkeys(sides.values())),
         "events": [dict(e) for e in events],
         "text": [_text(e, system) for e in events],
         "marks": [{"kind": m.kind, "hexes": [list(h) for h in m.hexes], "label": m.label,

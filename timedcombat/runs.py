@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from timedcombat.errors import TimedCombatError
+from timedcombat.frames import runs_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,8 +55,6 @@ class BatchResult:
     def frame(self) -> pd.DataFrame:
         """The runs as a pandas data frame, one row per run with the columns of the batch's
         CSV (:func:`timedcombat.frames.runs_frame`; needs the ``analysis`` extra)."""
-        from timedcombat.frames import runs_frame
-
         return runs_frame(self.rows)
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from timedcombat.runs import Row
+if TYPE_CHECKING:
+    from timedcombat.runs import Row
 
 BASE_COLUMNS = ("seed", "winner", "reason", "duration", "events")
 

@@ -23,6 +23,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,9 @@ from rich.console import Console
 
 from timedcombat import mapview, replay, swimlanes, timeline
 from timedcombat.check import STDIN, read_lines
-from timedcombat.clock import Tenths, seconds
-from timedcombat.engine import simulate
+from timedcombat.clock import Tenths, check_tenths, seconds
 from timedcombat.errors import LogFormatError, UsageError
 from timedcombat.events import to_dict
-from timedcombat.loading import load_scenario
 from timedcombat.output import STDOUT, Outputs, check_outputs, is_stream
 from timedcombat.scenario import MAX_UNTIL
 
@@ -121,17 +120,6 @@ def _end(events: Sequence[Event]) -> int:
     return max((e.get("t", 0) for e in events), default=0)
 
 
-def check_tenths(name: str, value: Any) -> None:
-    """A library time (``at=``, ``start=``, ``stop=``) is whole tenths, 0 or more: a float
-    (seconds, as the command line writes them?) is refused with the conversion to use."""
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-        return
-    example = (f"{name}={round(value * 10)} is {value:g} s"
-               if isinstance(value, float) and 0 <= value <= MAX_UNTIL else f"{name}=17 is 1.7 s")
-    raise TypeError(f"{name}={value!r}: times are whole tenths of a second, 0 or more "
-                    f"({example}); from seconds: timedcombat.clock.from_seconds('1.7') is 17")
-
-
 def _check(events: Sequence[Event], png: str | None, svg: str | None, html: str | None,
            at: int | None, only: Iterable[str] | None, start: int | None,
            stop: int | None, inputs: Sequence[tuple[str, str]]) -> None:
@@ -186,11 +174,10 @@ def render_log(events: Iterable[Event], *, png: str | None = None, svg: str | No
             if path is None:
                 continue
             if at is None:
-                out.write(option, path, lambda p, fmt=fmt: swimlanes.draw(shown, p, fmt),
-                          f".{fmt}")
+                out.write(option, path, partial(swimlanes.draw, shown, fmt=fmt), f".{fmt}")
             else:
-                out.write(option, path,
-                          lambda p, fmt=fmt: mapview.draw_log(events, at, p, fmt), f".{fmt}")
+                out.write(option, path, partial(mapview.draw_log, events, at, fmt=fmt),
+                          f".{fmt}")
         if html is not None:
             out.write("--html", html, lambda p: replay.write_html(events, p, at or 0), ".html")
         out.write_streams()
@@ -250,41 +237,9 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def start_events(scenario: Any) -> list[dict[str, Any]]:
-    """A scenario's ``start`` and ``placed`` events: its map before anything happens."""
-    result = simulate(scenario, until=1)
-    return [to_dict(e) for e in result.events if e.EVENT in ("start", "placed")]
-
-
-def cmd_map(args: argparse.Namespace, console: Console) -> int:
-    """``timedcombat map SCENARIO [--png F] [--svg F] [-q]``: the scenario's start."""
-    for option, path in (("--png", args.png), ("--svg", args.svg)):
-        if path == STDOUT:
-            raise UsageError(f"{option}: a picture cannot go to standard output")
-        check_name(option, path)
-    scenario = load_scenario(args.scenario)
-    check_outputs([("--png", args.png), ("--svg", args.svg)],
-                  inputs=[("scenario", args.scenario)])
-    events = start_events(scenario)
-    state = mapview.state_at(events, 0)
-    with Outputs() as out:
-        for option, path, fmt in (("--svg", args.svg, "svg"), ("--png", args.png, "png")):
-            if path is not None:
-                out.write(option, path, lambda p, fmt=fmt: mapview.draw_log(events, 0, p, fmt),
-                          f".{fmt}")
-        out.write_streams()
-        if not args.quiet:
-            console.print(state.title)
-            for line in mapview.text_lines(state):
-                console.print(line)
-            sys.stdout.flush()
-        out.commit()
-    return 0
-
-
 def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
-    """The ``show`` and ``map`` subcommands (the CLI's parser calls this; ``console``
-    makes the console they print to)."""
+    """The ``show`` subcommand (the CLI's parser calls this; ``console`` makes the
+    console it prints to)."""
     show = sub.add_parser(
         "show", help="render a log without running it again: timeline, pictures, map, "
         "HTML replay",
@@ -314,14 +269,6 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
     show.add_argument("-v", "--verbose", action="store_true",
                       help="timeline: every roll's modifiers")
     show.set_defaults(func=lambda args: cmd_show(args, console()))
-    mp = sub.add_parser("map", help="draw a scenario's hex map at the start",
-                        description="The hex map of a scenario before anything happens: "
-                        "walls, each figure's hex, side and facing.")
-    mp.add_argument("scenario", help="scenario file (TOML)")
-    mp.add_argument("--png", metavar="FILE", help="draw the map as PNG")
-    mp.add_argument("--svg", metavar="FILE", help="draw the map as SVG")
-    mp.add_argument("-q", "--quiet", action="store_true", help="print nothing")
-    mp.set_defaults(func=lambda args: cmd_map(args, console()))
 
 
 __all__ = ["add_parsers", "check_tenths", "parse_seconds", "read_events", "render_log",

@@ -5,8 +5,10 @@ the file and the key path (``combatant[1].weapons[0]``), never a traceback."""
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 import attrs
@@ -100,7 +102,7 @@ def _escape(ch: str) -> str:
     return f"\\u{ord(ch):04X}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08X}"
 
 
-def _hex(value: Any, _t: type) -> Hex:
+def _hex(value: Any, _t: Any) -> Hex:
     if (
         not isinstance(value, list | tuple)
         or len(value) != 2
@@ -160,11 +162,11 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(float, _strict((int, float), "a number"))  # type: ignore[arg-type]
     for alias, hook in ((Hex, _hex), (tuple[str, ...], _str_tuple), (tuple[int, ...], _int_tuple),
                         (tuple[Hex, ...], _hex_list)):
-        conv.register_structure_hook_func(lambda t, a=alias: t == a, hook)
+        conv.register_structure_hook_func(partial(operator.eq, alias), hook)
     return conv
 
 
-def _hex_list(value: Any, _t: type) -> tuple[Hex, ...]:
+def _hex_list(value: Any, _t: Any) -> tuple[Hex, ...]:
     if not isinstance(value, list | tuple):
         raise TypeError(f"expected a list of hexes [[q, r], ...], got {describe(value)}")
     if len(value) > MAX_WALLS:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from timedcombat.colours import health_colour, side_colours
 from timedcombat.lane_order import arrange
 from timedcombat.systems.base import CORE_LANE_STYLES, CORE_SPAN_STATES, LaneStyle, find_system
 
@@ -94,7 +95,7 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
 
     def kind_of(e: Event) -> str:
         k = system.lane_kind(e) if system is not None else None
-        return k if k in styles else _core_kind(e)
+        return k if k is not None and k in styles else _core_kind(e)
 
     end_ev = next((e for e in reversed(events) if e["event"] == "end"), None)
     end = end_ev["t"] if end_ev else (events[-1]["t"] if events else 0)
@@ -122,7 +123,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     span_open: dict[tuple[str, str], int] = {}
     spans: list[tuple[str, int, int, str]] = []
     for e in events:
-        kind, actor, t = e["event"], e.get("actor"), e["t"]
+        actor: Any = e.get("actor")  # (JSON: a string on every event read below)
+        kind, t = e["event"], e["t"]
         if kind == "action":
             close(actor, t)
             bar = Bar(actor, t, e.get("end", t), kind_of(e), e["name"])
@@ -147,7 +149,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
         elif kind == "target":
             targets.append((actor, t))
         elif kind == "state":
-            st, val = e.get("state"), e.get("value")
+            st: Any = e.get("state")  # (JSON: a string in a state event)
+            val = e.get("value")
             if st in ("out", "fled", "hurt", "down", "prone") and val:
                 states.append((actor, t, st))
                 if st in ("out", "fled"):
@@ -161,7 +164,8 @@ def lanes_of(events: Sequence[Event]) -> Lanes:
     for (actor, st), t0 in span_open.items():
         spans.append((actor, t0, end, st))
     health = health_of(events, system, order_seen=list(sides))
-    waits = system.waiting_spans(list(events)) if hasattr(system, "waiting_spans") else []
+    waiting_spans = getattr(system, "waiting_spans", None)  # (a system's own hook)
+    waits = waiting_spans(list(events)) if waiting_spans is not None else []
     for actor, t0 in unaware.items():  # unaware until its first reaction (surprise rules)
         t1 = next((t for a, t in reactions if a == actor), end)
         spans.append((actor, t0, t1, "unaware"))
@@ -265,11 +269,6 @@ HELD = (-0.2, 0.06)  # a position held (a thin bar between the two)
 TOP = 0.4  # the label row: damage, OUT / FLED, reactions and targets chosen
 
 
-def health_colour(frac: float) -> str:
-    """Green while more than half is left, amber to a quarter, then red."""
-    return "#59a14f" if frac > 0.5 else "#edc948" if frac > 0.25 else "#e15759"
-
-
 def damage_text(amount: Any) -> str | None:
     """A damage label: ``-5``; ``0`` for a blow that did nothing; ``None``: no label."""
     if not isinstance(amount, int) or isinstance(amount, bool):
@@ -359,7 +358,6 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
     import matplotlib.ticker
     from matplotlib.figure import Figure
 
-    from timedcombat.mapview import side_colours
 
     lanes = lanes_of(events)
     n = max(1, len(lanes.order))
@@ -376,7 +374,9 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
         ax = fig.subplots()
         own = True
     else:
-        fig, own = ax.figure, False
+        root = ax.get_figure(root=True)  # (the Figure, also for an Axes of a SubFigure)
+        assert root is not None
+        fig, own = root, False
     row = {a: n - 1 - i for i, a in enumerate(lanes.order)}
     pad = max(0.15, 0.012 * seconds)  # room left of 0 s: the strips, markers at 0
     xspan = lanes.end / 10 + 0.2 + pad
@@ -427,14 +427,14 @@ def figure(events: Sequence[Event], *, ax: Axes | None = None, dpi: float = DPI)
     for result, (marker, face, edge, _label) in RESULTS.items():
         pts = [(t / 10, row[a] + MID) for a, t, r, _tgt in lanes.marks if r == result]
         if pts:
-            xs, ys = zip(*pts, strict=True)
-            ax.scatter(xs, ys, marker=marker, s=34, c=face, edgecolors=edge, linewidths=0.8,
+            px, py = zip(*pts, strict=True)
+            ax.scatter(px, py, marker=marker, s=34, c=face, edgecolors=edge, linewidths=0.8,
                        zorder=4)
-    for pts, marker, colour in ((lanes.reactions, "v", "#8172b3"),
-                                (lanes.targets, "d", "#333333")):
-        if pts:
-            xs = [t / 10 for _a, t in pts]
-            ys = [row[a] + TOP for a, _t in pts]
+    for seen, marker, colour in ((lanes.reactions, "v", "#8172b3"),
+                                 (lanes.targets, "d", "#333333")):
+        if seen:
+            xs = [t / 10 for _a, t in seen]
+            ys = [row[a] + TOP for a, _t in seen]
             ax.scatter(xs, ys, marker=marker, s=16, c=colour, zorder=5)
     for a, t, st in lanes.states:
         y = row[a]

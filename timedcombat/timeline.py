@@ -8,7 +8,7 @@ bigger fights get one column with the actor named in each line.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -18,7 +18,7 @@ from rich.style import Style
 from rich.table import Table
 
 from timedcombat.clock import Tenths, seconds
-from timedcombat.systems.base import find_system
+from timedcombat.systems.base import RuleSystem, find_system
 
 MAX_LANES = 4
 
@@ -27,7 +27,7 @@ def _hex(h: Any) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def describe(e: Mapping[str, Any], system: Any = None) -> str | None:
+def describe(e: Mapping[str, Any], system: RuleSystem | None = None) -> str | None:
     """One line of plain text for an event (``None`` for events not shown): the system's
     own wording when it has one (:meth:`SystemBase.describe`), else the core's. An event
     whose fields the wording cannot read (a log written by hand, or edited) is shown as
@@ -174,7 +174,7 @@ def _names(e: Mapping[str, Any], ids: set[str], keys: tuple[str, ...] = NAMES) -
     return out & ids
 
 
-def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
+def select(events: Sequence[Mapping[str, Any]], only: Iterable[str] | None = None,
            start: Tenths | None = None, stop: Tenths | None = None
            ) -> list[Mapping[str, Any]]:
     """The events of a window (``start`` to ``stop``, both included, in **tenths**: 17 is
@@ -226,7 +226,7 @@ def select(events: list[Mapping[str, Any]], only: Iterable[str] | None = None,
     return out
 
 
-def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
+def render(events: Sequence[Mapping[str, Any]], console: Console | None = None, *,
            only: Iterable[str] | None = None, start: Tenths | None = None,
            stop: Tenths | None = None, verbose: bool = False) -> None:
     """Print the timeline table and the outcome. ``only``: the combatants to show (ids);
@@ -278,11 +278,11 @@ def render(events: list[Mapping[str, Any]], console: Console | None = None, *,
         if not lines:
             continue
         if lanes:
-            cells: dict[str, list[str]] = {}
+            by_lane: dict[str, list[str]] = {}
             for a, text in lines:
-                cells.setdefault(a, []).append(text)
+                by_lane.setdefault(a, []).append(text)
             table.add_row("" if marks else seconds(t),
-                          *("\n".join(cells.get(a, [])) for a in actors))
+                          *("\n".join(by_lane.get(a, [])) for a in actors))
         else:
             first = not marks
             for a, text in lines:  # in log order: the blow, then its damage, then OUT

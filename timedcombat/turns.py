@@ -96,7 +96,7 @@ class At(simpy.Event):
             raise ValueError(f"tenth {t} is in the past (now {env.now})")
         self._ok = True
         self._value = None
-        env.schedule(self, prio, t - env.now)
+        env.schedule(self, prio, t - env.now)  # type: ignore[arg-type]  # (any int orders)
 
 
 def at(env: simpy.Environment, t: int, phase: int = 0, initiative: int = 0) -> At:
@@ -136,7 +136,7 @@ class TurnClock:
     the order is known) or :meth:`phase_event` of a phase.
     """
 
-    def __init__(self, arena: Arena, model: TimeModel, turn_event: type[TurnStart],
+    def __init__(self, arena: Arena[Any], model: TimeModel, turn_event: type[TurnStart],
                  phase_event: type[PhaseStart]) -> None:
         if not model.turn_based:
             raise ValueError("a turn clock needs a model with turns")

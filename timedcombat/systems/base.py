@@ -300,10 +300,10 @@ class ModuleSystem(SystemBase):
                      for f in attrs.fields(self.rules_class))
 
 
-_REGISTRY: dict[str, Any] = {}
+_REGISTRY: dict[str, RuleSystem] = {}
 
 
-def register(system: Any) -> Any:
+def register(system: RuleSystem) -> RuleSystem:
     """Add a system to the registry under its ``name`` (entry points do it for installed
     packages; this is for systems defined at run time)."""
     _REGISTRY[system.name] = system
@@ -314,19 +314,19 @@ def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=GROUP)}
 
 
-def get_system(name: str) -> Any:
+def get_system(name: str) -> RuleSystem:
     """The system ``name``: registered, or loaded from its entry point; ``KeyError`` when
     there is none."""
     if name not in _REGISTRY:
         ep = _entry_points().get(name)
         if ep is None:
             raise KeyError(name)
-        system = ep.load()
+        system: RuleSystem = ep.load()
         _REGISTRY.setdefault(name, system)
     return _REGISTRY[name]
 
 
-def find_system(name: str | None) -> Any | None:
+def find_system(name: str | None) -> RuleSystem | None:
     """The system ``name`` if there is one (the readers of a log use it for wording)."""
     if not isinstance(name, str):
         return None
