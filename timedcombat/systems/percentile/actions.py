@@ -28,7 +28,7 @@ from timedcombat.systems.percentile.allowed import (
 from timedcombat.systems.percentile.board import move_to, skip
 from timedcombat.systems.percentile.condition import forbidden
 from timedcombat.systems.percentile.context import Context
-from timedcombat.systems.percentile.costs import BLOW, CLOSE, RAM, REINS
+from timedcombat.systems.percentile.costs import BLOW, RAM
 from timedcombat.systems.percentile.fighter import Decl, Fighter
 from timedcombat.systems.percentile.harm import hit
 from timedcombat.systems.percentile.resolve import (
@@ -37,26 +37,7 @@ from timedcombat.systems.percentile.resolve import (
     resolve_strike,
     strike_spec,
 )
-from timedcombat.systems.percentile.rules import (
-    BLOCK,
-    CHOKE,
-    DUCK,
-    ELBOW,
-    ESCAPE,
-    GRAB,
-    HEAD_BUTT,
-    JOINT_LOCK,
-    KICK,
-    KNEE,
-    MOUNTS,
-    PARRY,
-    PIN,
-    POMMEL_STRIKE,
-    PUNCH,
-    SHIELD_STRIKE,
-    STRANGLE,
-    THROW,
-)
+from timedcombat.systems.percentile.rules import ESCAPE, MOUNTS, POMMEL_STRIKE
 
 Action = Callable[[Context, Fighter, Decl], None]
 """An action handler: ``handler(ctx, fighter, decl)``."""
@@ -204,13 +185,13 @@ def ram(ctx: Context, f: Fighter, d: Decl) -> None:
 
 
 ACTIONS: dict[str, Action] = {
-    PUNCH: strike, ELBOW: strike, KNEE: strike, KICK: strike, HEAD_BUTT: strike,
-    SHIELD_STRIKE: strike, POMMEL_STRIKE: strike, BLOW: strike,
-    DUCK: defend, BLOCK: defend, PARRY: defend,
-    GRAB: grapple, JOINT_LOCK: grapple, CHOKE: grapple, STRANGLE: grapple, ESCAPE: grapple,
-    PIN: grapple, THROW: grapple,
-    CLOSE: close,
-    RAM: ram, REINS: reins,
+    "punch": strike, "elbow": strike, "knee": strike, "kick": strike, "head_butt": strike,
+    "shield_strike": strike, "pommel_strike": strike, "blow": strike,
+    "duck": defend, "block": defend, "parry": defend,
+    "grab": grapple, "joint_lock": grapple, "choke": grapple, "strangle": grapple,
+    "escape": grapple, "pin": grapple, "throw": grapple,
+    "close": close,
+    "ram": ram, "reins": reins,
 }
 """Each word of the plan vocabulary (``SYSTEM.plan_actions``) and its handler."""
 
