@@ -160,12 +160,12 @@ def describe(e: Event) -> str | None:
             roll = f", stopped before ({stop[0]},{stop[1]}){roll}"
         return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{way}"
                 f"{to}: {_words(e['result'])}, {e['hexes']} hex(es){roll}")
-    if kind == "percentile.fall":
-        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
-                f"{e['level']} = {_chance(e, 'unhurt')}")
     if kind == "percentile.footing":
         until = seconds(e["until"])
         return f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at {until}"
+    if kind == "percentile.fall":
+        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
+                f"{e['level']} = {_chance(e, 'unhurt')}")
     if kind == "percentile.control":
         shy = f"; shies d10 {e['shy_roll']} hexes" if e.get("shy_roll") is not None else ""
         per = f"{e['per_level']} x {e['horseman']} = " if e.get("per_level") is not None \
