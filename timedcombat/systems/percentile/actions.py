@@ -58,7 +58,7 @@ def target_of(ctx: Context, f: Fighter, d: Decl) -> Fighter | None:
     holds = ctx.holds
     why = forbidden(d.action, locked=holding.locked(holds, f.id),
                     pinned=holding.pinned(holds, f.id), down=f.down)
-    g = ctx.figure(d.target) if d.target else None
+    g = ctx.by_id[d.target] if d.target else None
     if why is None and (g is None or not g.able):
         why = "target out of the fight"
     if why is not None:

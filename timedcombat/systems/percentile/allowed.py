@@ -65,11 +65,11 @@ def foe_of(ctx: Context, f: Fighter) -> Fighter | None:
     he may only escape that), one he holds, else the nearest enemy."""
     first = (JOINT_LOCK, PIN)
     for h in sorted(holding.on(ctx.holds, f.id), key=lambda h: h.move not in first):
-        g = ctx.figure(h.holder)
+        g = ctx.by_id[h.holder]
         if g.able:
             return g
     for h in holding.by(ctx.holds, f.id):
-        g = ctx.figure(h.target)
+        g = ctx.by_id[h.target]
         if g.able:
             return g
     return ctx.nearest_enemy(f)
@@ -114,7 +114,7 @@ def limb_for(ctx: Context, f: Fighter, intent: Intent) -> tuple[str | None, str 
 
 def cost_of(ctx: Context, f: Fighter, intent: Intent) -> int:
     """The Combat Actions ``intent`` costs ``f`` (a duck or block: against his target)."""
-    g = ctx.figure(intent.target) if intent.target else None
+    g = ctx.by_id[intent.target] if intent.target else None
     return action_cost(intent.action, stroke=intent.stroke,
                        weapon=f.stats.weapon if intent.action == BLOW else None,
                        armed_opponent=bool(g is not None and g.armed), rules=ctx.rules)
@@ -137,7 +137,7 @@ def not_allowed(ctx: Context, f: Fighter, intent: Intent,
         rams = sum(1 for i in chosen if i.action == RAM)
         if rams >= mount_actions(f.stats.horseman):
             return "the mount has no Combat Action left (Horseman level // 3)"
-    g = ctx.figure(intent.target) if intent.target else None
+    g = ctx.by_id[intent.target] if intent.target else None
     if g is None or not g.able:
         return "target out of the fight"
     if action == RAM:

@@ -59,7 +59,7 @@ def grappled_states(ctx: Context, changed: Sequence[HoldOn]) -> None:
     when none is left on either."""
     for h in changed:
         for who in (h.holder, h.target):
-            c = ctx.figure(who)
+            c = ctx.by_id[who]
             engaged = holding.engaged(ctx.holds, who)
             if engaged != c.grappled:
                 c.grappled = engaged
@@ -85,7 +85,7 @@ def let_go_apart(ctx: Context, g: Fighter) -> None:
     ``unarmed_reach`` cannot be kept (cause ``apart``)."""
     reach = ctx.rules.unarmed_reach
     far = [h for h in ctx.holds if g.id in (h.holder, h.target) and distance(
-        ctx.figure(h.holder).at, ctx.figure(h.target).at) > reach]
+        ctx.by_id[h.holder].at, ctx.by_id[h.target].at) > reach]
     if far:
         kept = [h for h in ctx.holds if h not in far]
         let_go(ctx, (tuple(kept), tuple(far)), "apart")

@@ -72,7 +72,7 @@ def bout_of(ctx: Context, f: Fighter, d: Decl, p: int) -> Bout:
 def foe(ctx: Context, d: Decl) -> Fighter:
     """The target of a grappling move (always named when it is declared)."""
     assert d.target is not None
-    return ctx.figure(d.target)
+    return ctx.by_id[d.target]
 
 
 def resolve_bout(ctx: Context, bout: Bout, p: int) -> None:

@@ -2,15 +2,17 @@
 
 The core :class:`timedcombat.context.Context` (clock, dice, rules, map, log, combatant
 lookup, sides) plus exactly the fight state this system's rule code reads and changes:
-the holds on, the Position Modifiers, the phase's grappling bouts, the phase being fought,
-the order of action, and the arena's steps toward and away. The action handlers
-(:mod:`.actions`), the services they call (:mod:`.allowed`, :mod:`.board`, :mod:`.harm`,
-:mod:`.throwing`, :mod:`.bouts`, :mod:`.phases`, :mod:`.declare`) and the policy are
-typed against this protocol, never against :class:`~.engine.Fight` (which provides it).
+every combatant by id, the holds on, the Position Modifiers, the phase's grappling bouts,
+the phase being fought, the order of action, and the arena's steps toward and away.
+The action handlers (:mod:`.actions`), the services they call (:mod:`.allowed`,
+:mod:`.board`, :mod:`.harm`, :mod:`.throwing`, :mod:`.bouts`, :mod:`.phases`,
+:mod:`.declare`) and the policy are typed against this protocol, never against
+:class:`~.engine.Fight` (which provides it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from timedcombat import context as core
@@ -34,6 +36,11 @@ class Context(core.Context[Fighter, PercentileRules], Protocol):
     """The phase being fought (-1 before the first)."""
     phases: int
     """Phases begun."""
+
+    @property
+    def by_id(self) -> Mapping[str, Fighter]:
+        """Every combatant by id: what :meth:`figure` looks up, without the call (the
+        rule code looks figures up often; a subscript keeps it as cheap as before)."""
 
     @property
     def over(self) -> bool:

@@ -37,7 +37,7 @@ def new_phase(ctx: Context, p: int) -> None:
         f.struck_by, f.struck_now = f.struck_now, {}
     pm = ctx.pm
     for (a, b), value in list(pm.items()):
-        fa, fb = ctx.figure(a), ctx.figure(b)
+        fa, fb = ctx.by_id[a], ctx.by_id[b]
         if a >= b or (value == 0 and pm.get((b, a), 0) == 0):
             continue
         if not (fa.able and fb.able) or (
@@ -58,7 +58,7 @@ def stand_up(ctx: Context, f: Fighter, t0: int) -> None:
 def phase_over(ctx: Context, f: Fighter, p: int) -> None:
     """At the phase's last tenth: ``f``'s chokes and strangles act; his mount shies."""
     for h in holding.choking(ctx.holds, f.id):
-        g = ctx.figure(h.target)
+        g = ctx.by_id[h.target]
         n = phases_held(h.phase, p, ctx.rules)
         if n < 1 or not g.able:
             continue
