@@ -10,7 +10,7 @@ Pure rules (``rules``, ``odds``, ``costs``, ``condition``, ``strike``, ``damage`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from timedcombat.dice import Dice
 from timedcombat.log import EventLog
@@ -18,6 +18,7 @@ from timedcombat.scenario import Scenario
 from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.percentile import loader, present
 from timedcombat.systems.percentile import rules as rule_data
+from timedcombat.systems.percentile.engine import Fight, time_model
 from timedcombat.systems.percentile.rules import PercentileRules
 from timedcombat.turns import TimeModel
 
@@ -25,8 +26,8 @@ from timedcombat.turns import TimeModel
 class PercentileSystem(ModuleSystem):
     """Seed 001's strikes and grappling, phase by phase."""
 
-    loader = loader
-    present = present
+    loader: ClassVar[Any] = loader
+    present: ClassVar[Any] = present
     rules_class = PercentileRules
     name = "percentile"
     title = ("Percentile: unarmed martial arts in phases of Combat Actions, strikes and "
@@ -45,13 +46,9 @@ class PercentileSystem(ModuleSystem):
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
-        from timedcombat.systems.percentile.engine import Fight
-
         return Fight(scenario, dice, log, until, seed).run()
 
     def time_model(self, rules: Any) -> TimeModel:
-        from timedcombat.systems.percentile.engine import time_model
-
         return time_model(rules or PercentileRules())
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:

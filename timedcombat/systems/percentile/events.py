@@ -49,6 +49,15 @@ class PercentilePlaced(core.Placed):
 
 
 @attrs.frozen(slots=True)
+class Paired(Event):
+    """Base of the events between two combatants: ``actor`` acts on ``target`` (the
+    mover, holder, thrower or rider; unregistered, it only declares the two fields)."""
+
+    actor: str
+    target: str
+
+
+@attrs.frozen(slots=True)
 class Declare(Event):
     """A combatant's plan for a phase, at its start: levels after penalties, and each
     action with its Combat Action cost and the tenth it falls at (``timing.schedule``)."""
@@ -68,12 +77,10 @@ class Declare(Event):
 
 
 @attrs.frozen(slots=True)
-class Grapple(Event):
+class Grapple(Paired):
     """One grappling move rolled on Table 4B: AL = MAL + PM + DR against DL = MAL + PM."""
 
     EVENT: ClassVar[str] = "percentile.grapple"
-    actor: str
-    target: str
     move: str
     attack_level: int
     defense_level: int
@@ -91,14 +98,12 @@ class Grapple(Event):
 
 
 @attrs.frozen(slots=True)
-class Position(Event):
+class Position(Paired):
     """The position after a phase's grappling between two combatants (``actor``: the
     first move's maker), or ``apart``: at a phase's start, two who are out of reach of each
     other with no hold between them are no longer engaged (both PM 0)."""
 
     EVENT: ClassVar[str] = "percentile.position"
-    actor: str
-    target: str
     result: str  # changed | kept | disengaged | both | apart
     pm: int
     target_pm: int
@@ -106,12 +111,11 @@ class Position(Event):
 
 
 @attrs.frozen(slots=True)
-class Hold(Event):
-    """A hold put on or let go: grab, joint lock, choke, strangle or pin."""
+class Hold(Paired):
+    """A hold ``actor`` put on ``target`` or let go: grab, joint lock, choke, strangle or
+    pin."""
 
     EVENT: ClassVar[str] = "percentile.hold"
-    actor: str  # the holder
-    target: str
     hold: str
     state: str  # on | off
     cause: str
@@ -120,12 +124,10 @@ class Hold(Event):
 
 
 @attrs.frozen(slots=True)
-class HoldPhase(Event):
-    """A choke or strangle hold at the end of its N-th phase held."""
+class HoldPhase(Paired):
+    """A choke or strangle hold (``actor`` the holder) at the end of its N-th phase held."""
 
     EVENT: ClassVar[str] = "percentile.hold_phase"
-    actor: str  # the holder
-    target: str
     hold: str
     phases: int
     pd: int
@@ -205,14 +207,12 @@ class Disabled(Event):
 
 
 @attrs.frozen(slots=True)
-class Throw(Event):
-    """A successful throw's effect: roll-out (or a rider's fall) and where he lands:
-    ``hexes`` he really moved toward ``to`` (fewer than the throw sends him when a wall or
-    a figure at ``blocked_at`` stops him)."""
+class Throw(Paired):
+    """A successful throw's effect (``actor`` the thrower): roll-out (or a rider's fall)
+    and where he lands: ``hexes`` he really moved toward ``to`` (fewer than the throw sends
+    him when a wall or a figure at ``blocked_at`` stops him)."""
 
     EVENT: ClassVar[str] = "percentile.throw"
-    actor: str  # the thrower
-    target: str
     kind: str
     result: str  # rolled_out | unhurt | thrown
     hexes: int
@@ -271,12 +271,11 @@ class Control(Event):
 
 
 @attrs.frozen(slots=True)
-class Ram(Event):
-    """A warhorse's ram on Table 4D."""
+class Ram(Paired):
+    """A warhorse's ram on Table 4D (``actor`` the rider): the mount's Attack Level
+    against the target's Defense Level, his Martial Arts Level."""
 
     EVENT: ClassVar[str] = "percentile.ram"
-    actor: str  # the rider
-    target: str
     mount: str
     attack_level: int
     defense_level: int

@@ -66,7 +66,7 @@ class Bout:
     """A phase's grappling between two combatants: their moves on each other, resolved
     together at the later tenth (one move alone at its own)."""
 
-    moves: list[tuple[Any, Decl]]  # (fighter, declared move), in rolling order
+    moves: list[tuple[Fighter, Decl]]  # (fighter, declared move), in rolling order
     t: int
     done: bool = False
 
@@ -96,6 +96,7 @@ class Fighter(Combatant):
         self.decls: list[Decl] = []
         self.struck_by: dict[str, int] = {}  # strikes each opponent made at him last phase
         self.struck_now: dict[str, int] = {}  # ... this phase
+        self.grappled = False  # holds or is held (the core ``grappled`` span is on)
 
     @property
     def armed(self) -> bool:

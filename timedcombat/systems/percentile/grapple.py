@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import grapple_odds, succeeds
+from timedcombat.systems.percentile.odds import grapple_odds, succeeds, verdict
 from timedcombat.systems.percentile.rules import (
     CONTACT,
     EXAMPLE,
@@ -47,9 +47,7 @@ class GrappleAttempt:
     roll: int
     success: bool
 
-    @property
-    def result(self) -> str:
-        return SUCCESS if self.success else FAILURE
+    result = verdict("success", SUCCESS, FAILURE)
 
     @property
     def spec(self) -> MoveSpec:

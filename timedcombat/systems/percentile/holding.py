@@ -123,8 +123,8 @@ def release(holds: Iterable[HoldOn], keep: Iterable[HoldOn] = (), *,
     """Let go of the holds between two combatants (``between_``) or every hold ``of`` one
     (held or holding), except those in ``keep``: (holds left, holds let go)."""
     keep = tuple(keep)
-    gone = []
-    left = []
+    gone: list[HoldOn] = []
+    left: list[HoldOn] = []
     for h in holds:
         hit = (between_ is not None and {h.holder, h.target} == set(between_)) or \
             (of is not None and of in (h.holder, h.target))

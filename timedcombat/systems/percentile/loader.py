@@ -26,6 +26,7 @@ from timedcombat.structure import (
 )
 from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.percentile.costs import CLOSE
+from timedcombat.systems.percentile.policy import POLICIES
 from timedcombat.systems.percentile.rules import (
     CHANCE_ROLLS,
     THROW,
@@ -112,8 +113,6 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
 
 
 def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: str) -> None:
-    from timedcombat.systems.percentile.policy import POLICIES
-
     check_policy(spec.policy, POLICIES, file, where)
     for i, step in enumerate(spec.plan):
         at = f"{where}.plan[{i}]"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import chance_made, ram_odds, succeeds
+from timedcombat.systems.percentile.odds import chance_made, ram_odds, succeeds, verdict
 from timedcombat.systems.percentile.rules import (
     CONTROL_PER_LEVEL,
     EXAMPLE,
@@ -92,9 +92,7 @@ class RamOutcome:
     roll: int
     hit: bool
 
-    @property
-    def result(self) -> str:
-        return HIT if self.hit else MISS
+    result = verdict("hit", HIT, MISS)
 
 
 def resolve_ram(mount: str, defense_level: int, roll: int) -> RamOutcome:
@@ -124,9 +122,7 @@ class FallOutcome:
     roll: int
     unhurt: bool
 
-    @property
-    def result(self) -> str:
-        return UNHURT if self.unhurt else HURT
+    result = verdict("unhurt", UNHURT, HURT)
 
 
 def resolve_fall(height_feet: int, fall_recovery: int, roll: int,

@@ -9,6 +9,8 @@ are data in :mod:`.rules`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from timedcombat.systems.percentile.rules import (
     FULL_PARRY,
     HALF_PARRY,
@@ -20,6 +22,16 @@ from timedcombat.systems.percentile.rules import (
     UNDER,
     PercentileRules,
 )
+
+
+def verdict(flag: str, yes: str, no: str) -> Any:
+    """The ``result`` property of a resolved roll's record: ``yes`` when its field
+    ``flag`` is true, else ``no`` (``hit``/``miss``, ``success``/``failure`` ...)."""
+
+    def result(self: object) -> str:
+        return yes if getattr(self, flag) else no
+
+    return property(result, doc=f"{yes!r} or {no!r} (the log's ``result``)")
 
 
 def check_roll(roll: int) -> int:

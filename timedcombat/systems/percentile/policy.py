@@ -17,14 +17,28 @@ the table knows when declaring: positions, holds, levels and what the foe did la
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import attrs
 
+from timedcombat.hexmap import distance
 from timedcombat.systems.percentile import holding
+from timedcombat.systems.percentile.allowed import (
+    cost_of,
+    foe_of,
+    not_allowed,
+    pm_of,
+    striking_limbs,
+    threat_reach,
+)
+from timedcombat.systems.percentile.context import Context
 from timedcombat.systems.percentile.costs import BLOW, CLOSE, action_cost
-from timedcombat.systems.percentile.fighter import Intent
-from timedcombat.systems.percentile.odds import grapple_odds
+from timedcombat.systems.percentile.fighter import Fighter, Intent
+from timedcombat.systems.percentile.resolve import (
+    grapple_odds,
+    parry_type,
+    strike_attack_level,
+    strike_odds,
+)
 from timedcombat.systems.percentile.rules import (
     CHOKE,
     DUCK,
@@ -42,10 +56,6 @@ from timedcombat.systems.percentile.rules import (
     move_spec,
 )
 
-if TYPE_CHECKING:
-    from timedcombat.systems.percentile.engine import Fight
-    from timedcombat.systems.percentile.fighter import Fighter
-
 GRAB_ODDS = 25  # grab when the Odds of Success are at least this
 CHOKE_ODDS = 10  # escaping a choke below these odds: strike instead
 
@@ -57,28 +67,28 @@ class Policy:
     name: str
     grapples: bool = True
 
-    def declare(self, fight: Fight, f: Fighter, p: int, budget: int) -> list[Intent]:
+    def declare(self, ctx: Context, f: Fighter, p: int, budget: int) -> list[Intent]:
         """The intents of a phase, in order (the driver keeps those that are allowed and
         fit; ``budget``: his Combat Actions)."""
-        g = fight.foe_of(f)
+        g = foe_of(ctx, f)
         if g is None or budget < 1:
             return []
-        return _Phase(self, fight, f, g, budget).choose()
+        return _Phase(self, ctx, f, g, budget).choose()
 
 
 class _Phase:
     """One phase's choice (a small helper: it keeps the Combat Actions left)."""
 
-    def __init__(self, policy: Policy, fight: Fight, f: Fighter, g: Fighter,
+    def __init__(self, policy: Policy, ctx: Context, f: Fighter, g: Fighter,
                  budget: int) -> None:
-        self.policy, self.fight, self.f, self.g = policy, fight, f, g
+        self.policy, self.ctx, self.f, self.g = policy, ctx, f, g
         self.left = budget
         self.out: list[Intent] = []
 
     def add(self, intent: Intent) -> bool:
-        fight = self.fight
-        cost = fight.cost_of(self.f, intent)
-        if cost > self.left or fight.not_allowed(self.f, intent, self.out) is not None:
+        ctx = self.ctx
+        cost = cost_of(ctx, self.f, intent)
+        if cost > self.left or not_allowed(ctx, self.f, intent, self.out) is not None:
             return False
         self.out.append(intent)
         self.left -= cost
@@ -86,38 +96,38 @@ class _Phase:
 
     def cost(self, action: str, stroke: str | None = None) -> int:
         return action_cost(action, stroke=stroke, weapon=self.f.stats.weapon,
-                           armed_opponent=self.g.armed, rules=self.fight.rules)
+                           armed_opponent=self.g.armed, rules=self.ctx.rules)
 
     # -------------------------------------------------------------- what he knows
 
     def expected_blows(self) -> int:
         """Blows the foe is expected to aim at him: as many as last phase, at least one
         when the foe can strike him now."""
-        f, g, fight = self.f, self.g, self.fight
+        f, g, ctx = self.f, self.g, self.ctx
         last = f.struck_by.get(g.id, 0)
-        can = fight.gap(f, g) <= fight.threat_reach(g) and not (
-            holding.locked(fight.holds, g.id) or holding.pinned(fight.holds, g.id) or g.down)
+        can = distance(f.at, g.at) <= threat_reach(ctx, g) and not (
+            holding.locked(ctx.holds, g.id) or holding.pinned(ctx.holds, g.id) or g.down)
         return max(last, 1) if can else 0
 
     def odds(self, move: str, variant: str | None = None) -> int:
-        f, g, fight = self.f, self.g, self.fight
+        f, g, ctx = self.f, self.g, self.ctx
         assert f.levels is not None
         g_mal = g.levels.mal if g.levels is not None and g.phase == f.phase else g.stats.mal
-        al = f.levels.mal + fight.pm_of(f, g) + move_spec(move, variant).dr
-        return grapple_odds(al, g_mal + fight.pm_of(g, f))
+        al = f.levels.mal + pm_of(ctx, f, g) + move_spec(move, variant).dr
+        return grapple_odds(al, g_mal + pm_of(ctx, g, f))
 
     # -------------------------------------------------------------- the choice
 
     def choose(self) -> list[Intent]:
-        f, g, fight = self.f, self.g, self.fight
-        held_by = [h for h in holding.on(fight.holds, f.id) if h.holder == g.id]
-        if holding.locked(fight.holds, f.id) or holding.pinned(fight.holds, f.id):
+        f, g, ctx = self.f, self.g, self.ctx
+        held_by = [h for h in holding.on(ctx.holds, f.id) if h.holder == g.id]
+        if holding.locked(ctx.holds, f.id) or holding.pinned(ctx.holds, f.id):
             self.add(Intent(ESCAPE, g.id))
             return self.out
-        gap = fight.gap(f, g)
-        if gap > fight.threat_reach(f) or (not f.armed and gap > fight.rules.unarmed_reach):
+        gap = distance(f.at, g.at)
+        if gap > threat_reach(ctx, f) or (not f.armed and gap > ctx.rules.unarmed_reach):
             return self.approach(gap)
-        if f.armed and not holding.on(fight.holds, f.id):
+        if f.armed and not holding.on(ctx.holds, f.id):
             return self.swordplay()
         if held_by:
             choked = any(h.move in (CHOKE, STRANGLE) for h in held_by)
@@ -133,15 +143,15 @@ class _Phase:
     def approach(self, gap: int) -> list[Intent]:
         """Out of reach. Armed: step up to his weapon's reach and swing. Unarmed: close to
         range 1, ducking one blow first when an armed foe will reach him this phase."""
-        f, g, fight = self.f, self.g, self.fight
+        f, g, ctx = self.f, self.g, self.ctx
         if f.armed:
-            for _ in range(gap - fight.threat_reach(f)):
+            for _ in range(gap - threat_reach(ctx, f)):
                 if not self.add(Intent(CLOSE, g.id)):
                     break
             return self.swordplay()
         step = self.cost(CLOSE)
         steps = min(gap - 1, self.left // max(1, step))
-        if g.armed and gap - steps <= fight.threat_reach(g):
+        if g.armed and gap - steps <= threat_reach(ctx, g):
             self.add(Intent(DUCK, g.id))
         for _ in range(gap - 1):
             if not self.add(Intent(CLOSE, g.id)):
@@ -149,8 +159,8 @@ class _Phase:
         return self.out
 
     def grapple_move(self) -> None:
-        f, g, fight = self.f, self.g, self.fight
-        mine = [h for h in holding.by(fight.holds, f.id) if h.target == g.id]
+        f, g, ctx = self.f, self.g, self.ctx
+        mine = [h for h in holding.by(ctx.holds, f.id) if h.target == g.id]
         if any(h.move != GRAB for h in mine):
             return  # a lock, choke or pin on: keep it (strike with what is free)
         if mine:
@@ -166,23 +176,20 @@ class _Phase:
 
     def strike_odds(self) -> int:
         """Rough Odds of Hitting of a normal punch against his usual defence."""
-        from timedcombat.systems.percentile.odds import parry_type, strike_odds
-        from timedcombat.systems.percentile.strike import strike_attack_level
-
         f, g = self.f, self.g
         assert f.levels is not None
         g_mal = g.levels.mal if g.levels is not None else g.stats.mal
         ducks = g.struck_by.get(f.id, 0)  # (a fair guess: he ducks as often as he was hit at)
-        al = strike_attack_level(f.levels.mal, 2, NORMAL, self.fight.rules)
+        al = strike_attack_level(f.levels.mal, 2, NORMAL, self.ctx.rules)
         return strike_odds(al, g_mal, parry_type(2, min(ducks, 2)))
 
     def defend_and_strike(self, ducks: bool = True) -> None:
         """One duck per expected blow (while a strike still fits after it, unless he has
         already chosen something that can hurt or hold), then strikes with the rest."""
-        f, g, fight = self.f, self.g, self.fight
+        f, g, ctx = self.f, self.g, self.ctx
         arms_free = not any(i.action in (CHOKE, STRANGLE, "joint_lock", "pin")
                             for i in self.out)  # (a two-armed hold takes his arms)
-        in_reach = fight.gap(f, g) <= fight.rules.unarmed_reach and not f.down
+        in_reach = distance(f.at, g.at) <= ctx.rules.unarmed_reach and not f.down
         if ducks:
             duck = self.cost(DUCK)
             for _ in range(self.expected_blows()):
@@ -198,7 +205,7 @@ class _Phase:
 
     def cheapest(self, arms: bool) -> int:
         """Combat Actions of his cheapest strike (a short punch, a short knee)."""
-        return self.cost(PUNCH, SHORT) if arms and self.fight.striking_limbs(self.f, "arm") \
+        return self.cost(PUNCH, SHORT) if arms and striking_limbs(self.ctx, self.f, "arm") \
             else self.cost(KNEE, SHORT)
 
     def strike_once(self, target: str, arms: bool = True) -> bool:
@@ -219,7 +226,7 @@ class _Phase:
         """An armed man in reach: a parry against an expected blow, blows with the rest."""
         g = self.g
         blow = self.cost(BLOW, SHORT)
-        if self.expected_blows() and self.fight.gap(self.f, g) <= self.fight.threat_reach(g) \
+        if self.expected_blows() and distance(self.f.at, g.at) <= threat_reach(self.ctx, g) \
                 and self.left - self.cost(PARRY) >= blow:
             self.add(Intent(PARRY, g.id))
         while self.add(Intent(BLOW, g.id, NORMAL)) or self.add(Intent(BLOW, g.id, SHORT)):

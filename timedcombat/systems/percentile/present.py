@@ -59,6 +59,13 @@ def _against(e: Event, made: bool) -> str:
     return ">" if e["roll"] > e["chance"] else "not under"
 
 
+def _chance(e: Event, made: str) -> str:
+    """``N %: d100 RR <= N -> RESULT``: a roll against a chance stated as "N %", made when
+    the result is ``made``."""
+    sign = _against(e, e["result"] == made)
+    return f"{e['chance']} %: d100 {e['roll']:02d} {sign} {e['chance']} -> {e['result'].upper()}"
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -153,22 +160,18 @@ def describe(e: Event) -> str | None:
             roll = f", stopped before ({stop[0]},{stop[1]}){roll}"
         return (f"throws {e['target']} ({_words(e['kind'])}) {e.get('direction', '')}{way}"
                 f"{to}: {_words(e['result'])}, {e['hexes']} hex(es){roll}")
-    if kind == "percentile.fall":
-        sign = _against(e, e["result"] == "unhurt")
-        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
-                f"{e['level']} = {e['chance']} %: d100 {e['roll']:02d} {sign} {e['chance']} -> "
-                f"{e['result'].upper()}")
     if kind == "percentile.footing":
-        return (f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at "
-                f"{seconds(e['until'])}")
+        until = seconds(e["until"])
+        return f"down: {e['dice']} {e['roll']} -> {e['phases']} phase(s), on his feet at {until}"
+    if kind == "percentile.fall":
+        return (f"falls {e['height']} ft (Fall Recovery {e['level']}): 100 / {e['height']} x "
+                f"{e['level']} = {_chance(e, 'unhurt')}")
     if kind == "percentile.control":
-        sign = _against(e, e["result"] == "success")
         shy = f"; shies d10 {e['shy_roll']} hexes" if e.get("shy_roll") is not None else ""
         per = f"{e['per_level']} x {e['horseman']} = " if e.get("per_level") is not None \
             else ""
         return (f"Control roll ({e['mount']}, Horseman {e['horseman']}, {e['free_hands']} "
-                f"hand(s) free): {per}{e['chance']} %: d100 {e['roll']:02d} {sign} "
-                f"{e['chance']} -> {e['result'].upper()}{shy}")
+                f"hand(s) free): {per}{_chance(e, 'success')}{shy}")
     if kind == "percentile.ram":
         return (f"{e['mount']} rams {e['target']}: AL {e['attack_level']} v DL "
                 f"{e['defense_level']}: {_roll(e)} -> {e['result'].upper()}")

@@ -18,11 +18,22 @@ source)". :func:`tables` shows all of it as :class:`~timedcombat.systems.base.Ru
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import Any, TypeVar
 
 import attrs
 
 from timedcombat.systems.base import RuleTable
+
+K = TypeVar("K")
+T = TypeVar("T")
+
+
+def keyed(key: Callable[[T], K], rows: Iterable[T]) -> dict[K, T]:
+    """A table's rows by their key (``attrgetter("name")``), in the order given."""
+    return {key(row): row for row in rows}
+
 
 SEED_TEXT = "seed 001"
 EXAMPLE_TEXT = "seed 001, worked example"
@@ -145,17 +156,14 @@ class Penalty:
 
 
 # "Penalties to the Martial Arts Level and Combat Actions allowed per phase are listed below."
-PENALTIES: dict[str, Penalty] = {
-    p.key: p
-    for p in (
-        Penalty("arm disabled", "arm_disabled", -8, -3),
-        Penalty("leg disabled", "leg_disabled", -12, -3),
-        Penalty("strapped in shield", "shield", -3, -2),
-        Penalty("holding an object", "holding", -2, -2),
-        Penalty("surprised, attack from front", "surprised_front", -2, -2),
-        Penalty("surprised, attack from rear", "surprised_rear", -15, -4),
-    )
-}
+PENALTIES: dict[str, Penalty] = keyed(attrgetter("key"), (
+    Penalty("arm disabled", "arm_disabled", -8, -3),
+    Penalty("leg disabled", "leg_disabled", -12, -3),
+    Penalty("strapped in shield", "shield", -3, -2),
+    Penalty("holding an object", "holding", -2, -2),
+    Penalty("surprised, attack from front", "surprised_front", -2, -2),
+    Penalty("surprised, attack from rear", "surprised_rear", -15, -4),
+))
 
 
 # --------------------------------------------------------------------------- 4B / 4D
@@ -246,27 +254,24 @@ class MoveSpec:
 
 CONTACT, CONTROL, FREEING = "contact", "control", "escape"
 
-TABLE_5F: dict[tuple[str, str | None], MoveSpec] = {
-    (m.move, m.variant): m
-    for m in (
-        MoveSpec(GRAB, None, EXAMPLE.grab_dr, EXAMPLE.grab_pm, CONTACT, 1, 0,
-                 "example (DR -2; PM 7 in the next phase)"),
-        MoveSpec(JOINT_LOCK, None, EXAMPLE.joint_lock_dr, 8, CONTROL, 2, 0,
-                 "example DR -10; PM assumption"),
-        MoveSpec(CHOKE, None, -8, 6, CONTROL, 2, 0, ASSUMED),
-        MoveSpec(STRANGLE, None, -6, 5, CONTROL, 2, 0, ASSUMED),
-        MoveSpec(ESCAPE, None, EXAMPLE.escape_dr, 0, FREEING, 0, 0,
-                 "example DR +4; PM 0: 'the opponents are free and disengaged'"),
-        MoveSpec(PIN, PIN_ALL_LIMBS, -6, 8, CONTROL, 2, 2,
-                 "assumption (the seed: the easiest pin, all the attacker's limbs)"),
-        MoveSpec(PIN, PIN_ONE_ARM_FREE, -9, 8, CONTROL, 1, 2, ASSUMED),
-        MoveSpec(PIN, PIN_BOTH_ARMS_FREE, -12, 8, CONTROL, 0, 2, ASSUMED),
-        MoveSpec(THROW, NON_INJURING, EXAMPLE.throw_dr, EXAMPLE.throw_pm, CONTROL, 0, 0,
-                 "example (dragging Derek off his horse: DR -5, PM 6 in the next phase)"),
-        MoveSpec(THROW, INJURING, -8, EXAMPLE.throw_pm, CONTROL, 0, 0,
-                 "assumption (harder than a non-injuring throw)"),
-    )
-}
+TABLE_5F: dict[tuple[str, str | None], MoveSpec] = keyed(attrgetter("move", "variant"), (
+    MoveSpec(GRAB, None, EXAMPLE.grab_dr, EXAMPLE.grab_pm, CONTACT, 1, 0,
+             "example (DR -2; PM 7 in the next phase)"),
+    MoveSpec(JOINT_LOCK, None, EXAMPLE.joint_lock_dr, 8, CONTROL, 2, 0,
+             "example DR -10; PM assumption"),
+    MoveSpec(CHOKE, None, -8, 6, CONTROL, 2, 0, ASSUMED),
+    MoveSpec(STRANGLE, None, -6, 5, CONTROL, 2, 0, ASSUMED),
+    MoveSpec(ESCAPE, None, EXAMPLE.escape_dr, 0, FREEING, 0, 0,
+             "example DR +4; PM 0: 'the opponents are free and disengaged'"),
+    MoveSpec(PIN, PIN_ALL_LIMBS, -6, 8, CONTROL, 2, 2,
+             "assumption (the seed: the easiest pin, all the attacker's limbs)"),
+    MoveSpec(PIN, PIN_ONE_ARM_FREE, -9, 8, CONTROL, 1, 2, ASSUMED),
+    MoveSpec(PIN, PIN_BOTH_ARMS_FREE, -12, 8, CONTROL, 0, 2, ASSUMED),
+    MoveSpec(THROW, NON_INJURING, EXAMPLE.throw_dr, EXAMPLE.throw_pm, CONTROL, 0, 0,
+             "example (dragging Derek off his horse: DR -5, PM 6 in the next phase)"),
+    MoveSpec(THROW, INJURING, -8, EXAMPLE.throw_pm, CONTROL, 0, 0,
+             "assumption (harder than a non-injuring throw)"),
+))
 
 DEFAULT_VARIANT: dict[str, str | None] = {PIN: PIN_ALL_LIMBS, THROW: NON_INJURING}
 
@@ -308,41 +313,35 @@ class StrikeSpec:
         return self.dice[STROKES.index(stroke)]
 
 
-STRIKES: dict[str, StrikeSpec] = {
-    s.name: s
-    for s in (
-        StrikeSpec(PUNCH, EXAMPLE.punch_wc, SEED.punch_elbow_ca, (1, 1, 2), "arm",
-                   source="costs: seed; WC 2: example; dice: assumption"),
-        StrikeSpec(ELBOW, 1, SEED.punch_elbow_ca, (1, 2, 2), "arm",
-                   source="costs: seed; WC and dice: assumption"),
-        StrikeSpec(KNEE, 0, SEED.knee_kick_ca, (1, 2, 2), "leg",
-                   source="costs: seed; WC and dice: assumption"),
-        StrikeSpec(KICK, 0, SEED.knee_kick_ca, (1, 2, EXAMPLE.long_kick_dice), "leg",
-                   source="costs: seed; long 2 dice: example; WC 0 so that the example's "
-                   "long kick (AL 3 + 0 + long 1) at a Full Parry gives 14; rest assumption"),
-        StrikeSpec(HEAD_BUTT, 1, SEED.punch_elbow_ca, (1, 1, 2), "head",
-                   source="named by the seed ('blows using the ... head'); costs as a punch "
-                   "or elbow, WC and dice: assumption"),
-        # "Table (5E) also shows the Impact Damage of various dirty tricks such as shield and
-        # pommel strikes which may be done in place of other armed combat acts."
-        StrikeSpec(SHIELD_STRIKE, 1, (2, 2, 2), (1, 1, 1), None,
-                   source="named by the seed; figures assumption"),
-        StrikeSpec(POMMEL_STRIKE, 2, (2, 2, 2), (1, 1, 1), None,
-                   source="named by the seed; figures assumption"),
-    )
-}
+STRIKES: dict[str, StrikeSpec] = keyed(attrgetter("name"), (
+    StrikeSpec(PUNCH, EXAMPLE.punch_wc, SEED.punch_elbow_ca, (1, 1, 2), "arm",
+               source="costs: seed; WC 2: example; dice: assumption"),
+    StrikeSpec(ELBOW, 1, SEED.punch_elbow_ca, (1, 2, 2), "arm",
+               source="costs: seed; WC and dice: assumption"),
+    StrikeSpec(KNEE, 0, SEED.knee_kick_ca, (1, 2, 2), "leg",
+               source="costs: seed; WC and dice: assumption"),
+    StrikeSpec(KICK, 0, SEED.knee_kick_ca, (1, 2, EXAMPLE.long_kick_dice), "leg",
+               source="costs: seed; long 2 dice: example; WC 0 so that the example's "
+               "long kick (AL 3 + 0 + long 1) at a Full Parry gives 14; rest assumption"),
+    StrikeSpec(HEAD_BUTT, 1, SEED.punch_elbow_ca, (1, 1, 2), "head",
+               source="named by the seed ('blows using the ... head'); costs as a punch "
+               "or elbow, WC and dice: assumption"),
+    # "Table (5E) also shows the Impact Damage of various dirty tricks such as shield and
+    # pommel strikes which may be done in place of other armed combat acts."
+    StrikeSpec(SHIELD_STRIKE, 1, (2, 2, 2), (1, 1, 1), None,
+               source="named by the seed; figures assumption"),
+    StrikeSpec(POMMEL_STRIKE, 2, (2, 2, 2), (1, 1, 1), None,
+               source="named by the seed; figures assumption"),
+))
 
 # Assumption: the seed names no weapons; an armed foe needs the armed rules' stroke costs.
-WEAPONS: dict[str, StrikeSpec] = {
-    w.name: w
-    for w in (
-        StrikeSpec("dagger", 3, (1, 2, 3), (1, 1, 2), edged=True, reach=1, hands=1),
-        StrikeSpec("sword", 2, (2, 3, 4), (1, 2, 3), edged=True, reach=2, hands=1),
-        StrikeSpec("club", 2, (2, 3, 4), (1, 2, 3), edged=False, reach=1, hands=1),
-        StrikeSpec("spear", 1, (2, 3, 5), (1, 2, 3), edged=True, reach=2, hands=2),
-        StrikeSpec("staff", 2, (2, 3, 4), (1, 2, 2), edged=False, reach=2, hands=2),
-    )
-}
+WEAPONS: dict[str, StrikeSpec] = keyed(attrgetter("name"), (
+    StrikeSpec("dagger", 3, (1, 2, 3), (1, 1, 2), edged=True, reach=1, hands=1),
+    StrikeSpec("sword", 2, (2, 3, 4), (1, 2, 3), edged=True, reach=2, hands=1),
+    StrikeSpec("club", 2, (2, 3, 4), (1, 2, 3), edged=False, reach=1, hands=1),
+    StrikeSpec("spear", 1, (2, 3, 5), (1, 2, 3), edged=True, reach=2, hands=2),
+    StrikeSpec("staff", 2, (2, 3, 4), (1, 2, 2), edged=False, reach=2, hands=2),
+))
 
 
 # --------------------------------------------------------------------------- 5D
@@ -404,14 +403,11 @@ class MountSpec:
     source: str
 
 
-MOUNTS: dict[str, MountSpec] = {
-    m.name: m
-    for m in (
-        MountSpec("warhorse", EXAMPLE.warhorse_attack_level, 3, EXAMPLE.warhorse_height_feet,
-                  True, "example: Attack Level 1, a fall from five feet; ram dice assumption"),
-        MountSpec("horse", 0, 2, EXAMPLE.warhorse_height_feet, False, ASSUMED),
-    )
-}
+MOUNTS: dict[str, MountSpec] = keyed(attrgetter("name"), (
+    MountSpec("warhorse", EXAMPLE.warhorse_attack_level, 3, EXAMPLE.warhorse_height_feet,
+              True, "example: Attack Level 1, a fall from five feet; ram dice assumption"),
+    MountSpec("horse", 0, 2, EXAMPLE.warhorse_height_feet, False, ASSUMED),
+))
 
 # Control roll, per Horseman level, by the rider's free hands (Action/Reaction table,
 # "Combat Maneuvering"): one hand free 30 and both free 10 are the example's.

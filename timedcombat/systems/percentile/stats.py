@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -44,6 +45,7 @@ from timedcombat.systems.percentile.rules import (
     THROW,
     THROW_KINDS,
     WEAPONS,
+    keyed,
 )
 
 
@@ -215,38 +217,35 @@ def _spec(name: str, group: str, keys: str, doc: str, *, required: str = "",
                           frozenset(required.split()), limbs, kinds, doc)
 
 
-PLAN_ACTIONS: dict[str, PlanActionSpec] = {
-    s.name: s
-    for s in (
-        _spec(PUNCH, STRIKE, "target stroke limb", "punch with an arm (limb: the arm)",
-              limbs=ARMS),
-        _spec(ELBOW, STRIKE, "target stroke limb", "elbow strike (limb: the arm)", limbs=ARMS),
-        _spec(KNEE, STRIKE, "target stroke limb", "knee strike (limb: the leg)", limbs=LEGS),
-        _spec(KICK, STRIKE, "target stroke limb", "kick (limb: the leg)", limbs=LEGS),
-        _spec(HEAD_BUTT, STRIKE, "target stroke", "strike with the head"),
-        _spec(SHIELD_STRIKE, STRIKE, "target", "dirty trick with a strapped shield"),
-        _spec(POMMEL_STRIKE, STRIKE, "target", "dirty trick with the weapon's pommel"),
-        _spec(BLOW, STRIKE, "target stroke", "a blow with the combatant's weapon"),
-        _spec(DUCK, DEFENCE, "target", "duck the target's blows (counts as a parry)"),
-        _spec(BLOCK, DEFENCE, "target limb",
-              "block the target's arms (against an armed foe: at range 1; limb: own arm)",
-              limbs=ARMS),
-        _spec(PARRY, DEFENCE, "target", "parry the target's blows with the weapon"),
-        _spec(GRAB, GRAPPLE, "target limb", "grab the target (limb: his limb)", limbs=LIMBS),
-        _spec(JOINT_LOCK, GRAPPLE, "target limb", "joint lock on the target's limb",
-              limbs=LIMBS),
-        _spec(CHOKE, GRAPPLE, "target", "choke hold (knocks out after two phases)"),
-        _spec(STRANGLE, GRAPPLE, "target", "strangle hold (knocks out after ten phases)"),
-        _spec(ESCAPE, GRAPPLE, "target", "escape the target's holds"),
-        _spec(PIN, GRAPPLE, "target kind", "pin the target", kinds=PIN_KINDS),
-        _spec(THROW, GRAPPLE, "target kind direction",
-              "throw the target one hex in a direction (E NE NW W SW SE)", kinds=THROW_KINDS),
-        _spec(CLOSE, MOVE, "target", "step one hex toward the target"),
-        _spec(RAM, MOUNT, "target", "the warhorse rams the target (the mount's action)"),
-        _spec(REINS, MOUNT, "hands", "put this many hands on the reins (0, 1 or 2)",
-              required="hands"),
-    )
-}
+PLAN_ACTIONS: dict[str, PlanActionSpec] = keyed(attrgetter("name"), (
+    _spec(PUNCH, STRIKE, "target stroke limb", "punch with an arm (limb: the arm)",
+          limbs=ARMS),
+    _spec(ELBOW, STRIKE, "target stroke limb", "elbow strike (limb: the arm)", limbs=ARMS),
+    _spec(KNEE, STRIKE, "target stroke limb", "knee strike (limb: the leg)", limbs=LEGS),
+    _spec(KICK, STRIKE, "target stroke limb", "kick (limb: the leg)", limbs=LEGS),
+    _spec(HEAD_BUTT, STRIKE, "target stroke", "strike with the head"),
+    _spec(SHIELD_STRIKE, STRIKE, "target", "dirty trick with a strapped shield"),
+    _spec(POMMEL_STRIKE, STRIKE, "target", "dirty trick with the weapon's pommel"),
+    _spec(BLOW, STRIKE, "target stroke", "a blow with the combatant's weapon"),
+    _spec(DUCK, DEFENCE, "target", "duck the target's blows (counts as a parry)"),
+    _spec(BLOCK, DEFENCE, "target limb",
+          "block the target's arms (against an armed foe: at range 1; limb: own arm)",
+          limbs=ARMS),
+    _spec(PARRY, DEFENCE, "target", "parry the target's blows with the weapon"),
+    _spec(GRAB, GRAPPLE, "target limb", "grab the target (limb: his limb)", limbs=LIMBS),
+    _spec(JOINT_LOCK, GRAPPLE, "target limb", "joint lock on the target's limb",
+          limbs=LIMBS),
+    _spec(CHOKE, GRAPPLE, "target", "choke hold (knocks out after two phases)"),
+    _spec(STRANGLE, GRAPPLE, "target", "strangle hold (knocks out after ten phases)"),
+    _spec(ESCAPE, GRAPPLE, "target", "escape the target's holds"),
+    _spec(PIN, GRAPPLE, "target kind", "pin the target", kinds=PIN_KINDS),
+    _spec(THROW, GRAPPLE, "target kind direction",
+          "throw the target one hex in a direction (E NE NW W SW SE)", kinds=THROW_KINDS),
+    _spec(CLOSE, MOVE, "target", "step one hex toward the target"),
+    _spec(RAM, MOUNT, "target", "the warhorse rams the target (the mount's action)"),
+    _spec(REINS, MOUNT, "hands", "put this many hands on the reins (0, 1 or 2)",
+          required="hands"),
+))
 
 
 def check_plan_step(step: Mapping[str, Any]) -> PlanActionSpec:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from timedcombat.systems.percentile.odds import parry_type, strike_odds, succeeds
+from timedcombat.systems.percentile.odds import parry_type, strike_odds, succeeds, verdict
 from timedcombat.systems.percentile.rules import (
     BLOCK,
     DUCK,
@@ -51,9 +51,7 @@ class StrikeOutcome:
     roll: int
     hit: bool
 
-    @property
-    def result(self) -> str:
-        return HIT if self.hit else MISS
+    result = verdict("hit", HIT, MISS)
 
     @property
     def modifiers(self) -> tuple[tuple[str, int], ...]:
