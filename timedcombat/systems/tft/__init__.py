@@ -13,7 +13,7 @@ from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tft import loader, present
-from timedcombat.systems.tft.engine import TftFight, time_model
+from timedcombat.systems.tft.engine import Fight, time_model
 from timedcombat.systems.tft.rules import TftRules, tables
 from timedcombat.systems.tft.stats import actions_table
 from timedcombat.turns import TimeModel
@@ -41,7 +41,7 @@ class TftSystem(ModuleSystem):
 
     def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
             seed: int = 0) -> Outcome:
-        return TftFight(scenario, dice, log, until, seed).run()
+        return Fight(scenario, dice, log, until, seed).run()
 
     def time_model(self, rules: Any) -> TimeModel:
         return time_model(rules or TftRules())

@@ -5,7 +5,7 @@ turn's order, nothing else.
 The action handlers (:mod:`.actions`), the choosing of options (:mod:`.choose`), the
 policies, and the topic modules (:mod:`.board`, :mod:`.combat`, :mod:`.entry`,
 :mod:`.group`) are written against :class:`Context`, never against
-:class:`~timedcombat.systems.tft.engine.TftFight`, which provides it.
+:class:`~timedcombat.systems.tft.engine.Fight`, which provides it.
 """
 
 from __future__ import annotations

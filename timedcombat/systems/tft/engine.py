@@ -1,7 +1,7 @@
 """The simpy driver of the ``tft`` system: TFT's 5-second turns on the shared clock.
 
 A :class:`~timedcombat.turns.TurnClock` starts turn *n* at tenth ``50(n-1)``; at its first
-tenth :meth:`TftFight.turn_order` rolls initiative (one die per side) and orders the figures
+tenth :meth:`Fight.turn_order` rolls initiative (one die per side) and orders the figures
 by adjusted DX (ties by a roll-off), and the clock logs ``tft.turn`` and the phases. Every
 figure is a simpy process that, each turn, waits for its side's movement window, chooses
 its option (:mod:`.choose`), takes its hex steps at the tenths :mod:`.timing` gives,
@@ -52,7 +52,7 @@ def time_model(rules: TftRules) -> TimeModel:
                                                  lay.action_tenths)))
 
 
-class TftFight(Arena[Fighter]):
+class Fight(Arena[Fighter]):
     """One run of a ``tft`` scenario."""
 
     system = "tft"
@@ -202,4 +202,4 @@ class TftFight(Arena[Fighter]):
         board.face_focus(self, f)
 
 
-__all__ = ["ACTION_PHASE", "MOVE_PHASE", "TftFight", "time_model"]
+__all__ = ["ACTION_PHASE", "MOVE_PHASE", "Fight", "time_model"]

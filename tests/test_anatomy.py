@@ -1,0 +1,78 @@
+"""Every rule system has the same anatomy (issue 21, docs/architecture.md): the same
+modules under the same names, an action table that is exactly the plan vocabulary, a
+state record, a Context protocol over the core one, a fight over the arena, policies in
+the core's registry form, and a checker; the architecture page's table says so."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from timedcombat import context as core_context
+from timedcombat.arena import Arena, Combatant
+from timedcombat.systems.base import get_system
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEMS = ("tenths", "tft", "percentile", "gurps")
+MODULES = ("actions", "context", "fighter", "rules", "resolve", "policy", "present", "loader",
+           "events", "engine")
+
+
+def module(system: str, name: str):  # type: ignore[no-untyped-def]
+    return importlib.import_module(f"timedcombat.systems.{system}.{name}")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_system_has_the_modules_of_the_anatomy(system: str) -> None:
+    for name in MODULES:
+        module(system, name)
+    importlib.import_module(f"timedcombat.checks.{system}")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_action_table_is_exactly_the_plan_vocabulary(system: str) -> None:
+    actions = module(system, "actions").ACTIONS
+    assert set(actions) == set(get_system(system).plan_actions)
+    for word, handler in actions.items():
+        params = list(inspect.signature(handler).parameters)
+        assert len(params) >= 3 and params[0] == "ctx", (word, params)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_state_context_and_fight_have_the_same_names_in_every_system(system: str) -> None:
+    fighter = module(system, "fighter").Fighter
+    assert issubclass(fighter, Combatant)
+    ctx = module(system, "context").Context
+    assert core_context.Context in ctx.__mro__ and getattr(ctx, "_is_protocol", False)
+    fight = module(system, "engine").Fight
+    assert issubclass(fight, Arena)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_policies_are_named_factories(system: str) -> None:
+    policies = module(system, "policy").POLICIES
+    assert "default" in policies
+    for make in policies.values():
+        assert callable(make) and make() is not make()
+
+
+def test_the_architecture_page_opens_with_the_anatomy_table() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    first = page[page.index("\n|"):].split("\n\n", 1)[0].strip().splitlines()
+    header = [c.strip() for c in first[0].strip("|").split("|")]
+    assert header == ["system", "actions", "state", "rules", "resolution", "policy",
+                      "presentation", "loader", "checker"]
+    rows = {re.sub(r"`", "", r.split("|")[1].strip()): [c.strip(" `") for c in
+                                                        r.strip("|").split("|")[1:]]
+            for r in first[2:]}
+    for system in SYSTEMS:
+        cells = rows[system]
+        assert cells[:7] == ["actions.py", "fighter.py", "rules.py", "resolve.py",
+                             "policy.py", "present.py", "loader.py"]
+        assert cells[7] == f"checks/{system}.py"
+        for cell in cells[:7]:
+            assert (ROOT / "timedcombat" / "systems" / system / cell).is_file()
