@@ -12,7 +12,10 @@ with a sword in hand (dropping it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from timedcombat.hexmap import distance
+from timedcombat.policies import table
 from timedcombat.systems.tft import board, combat, entry, group, hth
 from timedcombat.systems.tft.choose import (
     adjacent_goals,
@@ -157,7 +160,7 @@ class BrawlerPolicy(DefaultPolicy):
     jumps_armed = True
 
 
-POLICIES: dict[str, type[DefaultPolicy]] = {"default": DefaultPolicy, "brawler": BrawlerPolicy}
+POLICIES: dict[str, Callable[[], DefaultPolicy]] = table(DefaultPolicy, BrawlerPolicy)
 
 
 
