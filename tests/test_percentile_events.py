@@ -18,8 +18,8 @@ SAMPLES = {  # field annotations (strings under postponed evaluation) -> a sampl
 
 
 def _classes():
-    """The module's event classes (a base with no name of its own that others extend,
-    ``Paired``, is no event: it is never logged)."""
+    """The module's event classes (a base with no name of its own that others extend, as
+    the core ``Paired``, is no event: it is never logged)."""
     mine = [c for c in vars(ev).values()
             if isinstance(c, type) and issubclass(c, Event) and c.__module__ == ev.__name__]
     return [c for c in mine if c.EVENT or not any(o is not c and issubclass(o, c) for o in mine)]

@@ -324,14 +324,14 @@ def test_contest_dice_judo_and_judo_2_add_a_die():
 def test_contest_scores_strength_and_ties():
     c = grapple.contest("take_down", "ana", "bo", (3, 3, 3), (4, 4, 2), actor_st=14,
                         target_st=10, rules=R)
-    assert (c.actor_score, c.target_score, c.winner) == (11, 10, "ana")
+    assert (c.actor.score, c.target.score, c.winner) == (11, 10, "ana")
     tie = grapple.contest("pin", "ana", "bo", (3, 3, 3), (3, 3, 3), actor_st=10,
                           target_st=10, rules=R)
     assert tie.winner == "bo"
     # "Your enemy gets no bonus for ST in pins" against a Judo 2 holder
     pin = grapple.contest("pin", "ana", "bo", (3, 3, 3), (1, 1, 1, 1, 1), actor_st=16,
                           target_st=10, target_talents=("judo", "judo_2"), rules=R)
-    assert pin.actor_modifiers == () and pin.actor_score == 9
+    assert pin.actor.modifiers == () and pin.actor.score == 9
     with pytest.raises(ValueError, match="rolls 5 dice"):
         grapple.contest("pin", "ana", "bo", (3, 3, 3), (3, 3, 3), actor_st=10, target_st=10,
                         target_talents=("judo", "judo_2"), rules=R)

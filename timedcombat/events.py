@@ -220,6 +220,22 @@ Modifiers = tuple[tuple[str, int], ...]
 
 
 @attrs.frozen(slots=True)
+class Acted(Event):
+    """Base of the events about one combatant, ``actor`` (who acts, is hit, falls ...):
+    the field nearly every event starts with, declared once (no name: never logged)."""
+
+    actor: str
+
+
+@attrs.frozen(slots=True)
+class Paired(Acted):
+    """Base of the events between two combatants: ``actor`` acts on ``target`` (no name:
+    never logged)."""
+
+    target: str
+
+
+@attrs.frozen(slots=True)
 class Start(Event):
     EVENT: ClassVar[str] = "start"
     system: str
@@ -233,20 +249,18 @@ class Start(Event):
 
 
 @attrs.frozen(slots=True)
-class Placed(Event):
+class Placed(Acted):
     """Where a combatant stands at the start (an extension: lets a log stand alone)."""
 
     EVENT: ClassVar[str] = "placed"
-    actor: str
     side: str
     at: Hex
     facing: str
 
 
 @attrs.frozen(slots=True)
-class Action(Event):
+class Action(Acted):
     EVENT: ClassVar[str] = "action"
-    actor: str
     name: str
     end: int
     target: str | None = None
@@ -255,17 +269,15 @@ class Action(Event):
 
 
 @attrs.frozen(slots=True)
-class Interrupted(Event):
+class Interrupted(Acted):
     EVENT: ClassVar[str] = "interrupted"
-    actor: str
     name: str
     cause: str
 
 
 @attrs.frozen(slots=True)
-class Move(Event):
+class Move(Acted):
     EVENT: ClassVar[str] = "move"
-    actor: str
     frm: Hex
     to: Hex
     mode: str
@@ -273,10 +285,8 @@ class Move(Event):
 
 
 @attrs.frozen(slots=True)
-class Attack(Event):
+class Attack(Paired):
     EVENT: ClassVar[str] = "attack"
-    actor: str
-    target: str
     weapon: str
     roll: int
     total: int
@@ -289,9 +299,8 @@ class Attack(Event):
 
 
 @attrs.frozen(slots=True)
-class Defence(Event):
+class Defence(Acted):
     EVENT: ClassVar[str] = "defence"
-    actor: str
     kind: str
     against: str
     roll: int
@@ -304,9 +313,8 @@ class Defence(Event):
 
 
 @attrs.frozen(slots=True)
-class Damage(Event):
+class Damage(Acted):
     EVENT: ClassVar[str] = "damage"
-    actor: str
     amount: int
     total: int
     body: int
@@ -315,9 +323,8 @@ class Damage(Event):
 
 
 @attrs.frozen(slots=True)
-class Reaction(Event):
+class Reaction(Acted):
     EVENT: ClassVar[str] = "reaction"
-    actor: str
     cause: str
     roll: int
     tenths: int
@@ -326,17 +333,15 @@ class Reaction(Event):
 
 
 @attrs.frozen(slots=True)
-class Target(Event):
+class Target(Acted):
     EVENT: ClassVar[str] = "target"
-    actor: str
     target: str | None = None
     targets: tuple[str, ...] | None = None
 
 
 @attrs.frozen(slots=True)
-class State(Event):
+class State(Acted):
     EVENT: ClassVar[str] = "state"
-    actor: str
     state: str
     value: Any
     opponent: str | None = None
@@ -351,13 +356,12 @@ class End(Event):
 
 
 @attrs.frozen(slots=True)
-class PlanSkip(Event):
+class PlanSkip(Acted):
     """A scripted plan step the rules did not allow when its turn came: its action word
     (``name``), its place in the plan (``index``) and why (``reason``). Not an event of
     its own: each system logs it under its own name (``tenths.plan_skip``) with a subclass
     that sets only ``EVENT``."""
 
-    actor: str
     name: str
     index: int
     reason: str

@@ -23,7 +23,7 @@ import attrs
 
 from timedcombat import events as core
 from timedcombat import turns
-from timedcombat.events import PAIRS, Event, Hex, Modifiers, pairs
+from timedcombat.events import PAIRS, Acted, Event, Hex, Modifiers, Paired, pairs
 
 
 def _must() -> Any:
@@ -78,11 +78,10 @@ class PhaseStart(turns.PhaseStart):
 
 
 @attrs.frozen(slots=True)
-class Maneuver(Event):
+class Maneuver(Acted):
     """The maneuver a combatant takes in his phase (logged with the core ``action``)."""
 
     EVENT: ClassVar[str] = "gurps.maneuver"
-    actor: str
     name: str  # the plan action
     maneuver: str
     end: int
@@ -151,13 +150,12 @@ class Damage(core.Damage):
 
 
 @attrs.frozen(slots=True)
-class Check(Event):
+class Check(Acted):
     """A success roll that is not an attack or defence: ``kind`` ``knockdown``,
     ``consciousness``, ``death``, ``stun_recovery``, ``dx`` (to keep one's feet after a
     slam), or one side of a Quick Contest (``takedown``, ``takedown_resist`` ...)."""
 
     EVENT: ClassVar[str] = "gurps.check"
-    actor: str
     kind: str
     faces: tuple[int, ...]
     roll: int
@@ -172,14 +170,13 @@ class Check(Event):
 
 
 @attrs.frozen(slots=True)
-class Critical(Event):
+class Critical(Acted):
     """A roll on a critical table (B556): ``table`` ``hit`` or ``miss``; ``faces`` and
     ``roll`` the table's 3d6. When the Critical Miss Table asks for a second roll (a
     "hit yourself" with a piercing or ranged attack, a breakage-resistant weapon's break)
     it is ``second_faces`` and ``second_roll``; ``effect`` is the outcome of both."""
 
     EVENT: ClassVar[str] = "gurps.critical"
-    actor: str
     table: str
     faces: tuple[int, ...]
     roll: int
@@ -189,7 +186,7 @@ class Critical(Event):
 
 
 @attrs.frozen(slots=True)
-class Contest(Event):
+class Contest(Paired):
     """The outcome of a Quick Contest: ``kind`` ``evade``, ``takedown``, ``pin`` or
     ``break_free``. Each side's roll is the ``gurps.check`` just before it (kinds ``<kind>``
     and ``<kind>_resist``). ``leader``: whose score a takedown or pin used; ``helpers`` and
@@ -199,8 +196,6 @@ class Contest(Event):
     """
 
     EVENT: ClassVar[str] = "gurps.contest"
-    actor: str
-    target: str
     kind: str
     score: int
     target_score: int
@@ -215,13 +210,12 @@ class Contest(Event):
 
 
 @attrs.frozen(slots=True)
-class WrongTarget(Event):
+class WrongTarget(Acted):
     """An attack into a close-combat hex that missed (or was dodged) tries the next
     occupant in the way (seed 002), at the lesser of 9 and the skill against him
     (``skill_vs_target`` = ``skill`` + the named ``modifiers``, at most ``cap``)."""
 
     EVENT: ClassVar[str] = "gurps.wrong_target"
-    actor: str
     intended: str
     target: str
     skill_vs_target: int
@@ -239,7 +233,7 @@ class WrongTarget(Event):
 
 
 @attrs.frozen(slots=True)
-class Ready(Event):
+class Ready(Acted):
     """A Ready: the weapon, and in close combat the DX roll (and Fast-Draw roll) it took.
 
     ``result``: ``ready``, ``ready_free`` (Fast-Draw: no maneuver spent), ``wasted``;
@@ -249,7 +243,6 @@ class Ready(Event):
     """
 
     EVENT: ClassVar[str] = "gurps.ready"
-    actor: str
     weapon: str
     result: str
     close_combat: bool
@@ -266,24 +259,21 @@ class Ready(Event):
 
 
 @attrs.frozen(slots=True)
-class HalfHex(Event):
-    """Who holds which half of a close-combat hex after someone enters it (seed 002):
+class HalfHex(Acted):
+    """Who holds which half of a close-combat hex after ``actor`` enters it (seed 002):
     ``occupants`` and, in the same order, the facing name of each one's ``sides``."""
 
     EVENT: ClassVar[str] = "gurps.half_hex"
-    actor: str  # who entered
     at: Hex
     occupants: tuple[str, ...]
     sides: tuple[str, ...]
 
 
 @attrs.frozen(slots=True)
-class Slam(Event):
+class Slam(Paired):
     """The damage exchange of a slam that hit (B371): dice of each, who falls."""
 
     EVENT: ClassVar[str] = "gurps.slam"
-    actor: str
-    target: str
     velocity: int
     dice: str
     faces: tuple[int, ...]
@@ -303,18 +293,16 @@ class PlanSkip(core.PlanSkip):
 
 
 @attrs.frozen(slots=True)
-class AttackLost(Event):
+class AttackLost(Paired):
     """An attack a maneuver would have made but could not (``reason``: the target went
     out of reach, out of the fight, or the attacker lost his balance)."""
 
     EVENT: ClassVar[str] = "gurps.attack_lost"
-    actor: str
-    target: str
     reason: str
 
 
 @attrs.frozen(slots=True)
-class NoDefence(Event):
+class NoDefence(Acted):
     """A successful attack roll (or wrong-target roll) on ``actor`` that he may not defend
     against, logged where his ``defence`` would be: ``reason`` ``critical hit``,
     ``all-out attack`` (his maneuver allows none), ``from behind``, ``pinned``, ``staying
@@ -322,18 +310,16 @@ class NoDefence(Event):
     chosen``."""
 
     EVENT: ClassVar[str] = "gurps.no_defence"
-    actor: str
     against: str
     reason: str
 
 
 @attrs.frozen(slots=True)
-class Mishap(Event):
+class Mishap(Acted):
     """What a critical miss (B556) or a critical hit's ``drop`` did to a fighter's weapon
     or footing: ``effect`` as in the critical tables (``drop``, ``break``, ``flies``,
     ``turns_in_hand``, ``strain``, ``lose_balance``, ``fall``)."""
 
     EVENT: ClassVar[str] = "gurps.mishap"
-    actor: str
     effect: str
     weapon: str | None = None

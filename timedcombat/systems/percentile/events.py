@@ -20,7 +20,7 @@ from typing import ClassVar
 import attrs
 
 from timedcombat import events as core
-from timedcombat.events import Event, Hex, Modifiers, pairs
+from timedcombat.events import Acted, Hex, Modifiers, Paired, pairs
 from timedcombat.turns import PhaseStart, TurnStart
 
 
@@ -49,21 +49,11 @@ class PercentilePlaced(core.Placed):
 
 
 @attrs.frozen(slots=True)
-class Paired(Event):
-    """Base of the events between two combatants: ``actor`` acts on ``target`` (the
-    mover, holder, thrower or rider; unregistered, it only declares the two fields)."""
-
-    actor: str
-    target: str
-
-
-@attrs.frozen(slots=True)
-class Declare(Event):
+class Declare(Acted):
     """A combatant's plan for a phase, at its start: levels after penalties, and each
     action with its Combat Action cost and the tenth it falls at (``timing.schedule``)."""
 
     EVENT: ClassVar[str] = "percentile.declare"
-    actor: str
     phase: int
     mal: int
     budget: int
@@ -176,13 +166,12 @@ class Damage(core.Damage):
 
 
 @attrs.frozen(slots=True)
-class Knockout(Event):
+class Knockout(Acted):
     """The Knockout Roll after damage: out when the 00-99 roll is at or under the chance.
     ``star`` (true, or absent) says the PD was PD*: its chance counts it a quarter
     (``pd_star_knockout_quarter``)."""
 
     EVENT: ClassVar[str] = "percentile.knockout"
-    actor: str
     pd: int
     location: str
     chance: int
@@ -192,13 +181,12 @@ class Knockout(Event):
 
 
 @attrs.frozen(slots=True)
-class Disabled(Event):
+class Disabled(Acted):
     """A limb disabled (by an escape from a joint lock), with its permanence roll: made
     once a limb, the first time; later ones have no ``chance`` nor ``roll`` and repeat
     that roll's ``permanent``."""
 
     EVENT: ClassVar[str] = "percentile.disabled"
-    actor: str
     limb: str
     cause: str
     chance: int | None = None
@@ -227,11 +215,10 @@ class Throw(Paired):
 
 
 @attrs.frozen(slots=True)
-class Fall(Event):
+class Fall(Acted):
     """A fall and the Fall Recovery roll: 100 / height x level %."""
 
     EVENT: ClassVar[str] = "percentile.fall"
-    actor: str
     height: int
     level: int
     chance: int
@@ -240,11 +227,10 @@ class Fall(Event):
 
 
 @attrs.frozen(slots=True)
-class Footing(Event):
+class Footing(Acted):
     """A thrown man down for 1-2 phases: the die, the phases, the tenth he stands."""
 
     EVENT: ClassVar[str] = "percentile.footing"
-    actor: str
     dice: str
     roll: int
     phases: int
@@ -252,13 +238,12 @@ class Footing(Event):
 
 
 @attrs.frozen(slots=True)
-class Control(Event):
+class Control(Acted):
     """A rider's Control roll for the phase (a failure: the mount shies d10 hexes):
     ``chance`` = ``per_level`` (the Action/Reaction table's figure for his free hands, the
     example's 30 and 10) x ``horseman``."""
 
     EVENT: ClassVar[str] = "percentile.control"
-    actor: str
     mount: str
     horseman: int
     free_hands: int

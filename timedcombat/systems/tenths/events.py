@@ -7,7 +7,7 @@ from typing import ClassVar
 import attrs
 
 from timedcombat import events as ev
-from timedcombat.events import Event, Modifiers, pairs, records
+from timedcombat.events import Acted, Modifiers, Paired, pairs, records
 
 
 @attrs.frozen(slots=True)
@@ -54,13 +54,11 @@ class TenthsDamage(ev.Damage):
 
 
 @attrs.frozen(slots=True)
-class AttackLost(Event):
+class AttackLost(Paired):
     """An attack that could not be made (target out of range or out): it and its bonus are
     lost (seed 004, Closing)."""
 
     EVENT: ClassVar[str] = "tenths.attack_lost"
-    actor: str
-    target: str
     reason: str
     closing: str | None = None
     weapon: str | None = None
@@ -74,46 +72,41 @@ class PlanSkip(ev.PlanSkip):
 
 
 @attrs.frozen(slots=True)
-class Dropped(Event):
+class Dropped(Acted):
     """A weapon dropped: it lies on the map at ``at`` until picked up."""
 
     EVENT: ClassVar[str] = "tenths.dropped"
-    actor: str
     weapon: str
     at: tuple[int, int]
 
 
 @attrs.frozen(slots=True)
-class PickedUp(Event):
+class PickedUp(Acted):
     """A weapon picked up from the ground."""
 
     EVENT: ClassVar[str] = "tenths.picked_up"
-    actor: str
     weapon: str
     at: tuple[int, int]
 
 
 @attrs.frozen(slots=True)
-class DefendChoice(Event):
+class DefendChoice(Acted):
     """Defending only, attacked by both targets on one tenth: one is defended against,
     chosen at random."""
 
     EVENT: ClassVar[str] = "tenths.defend_choice"
-    actor: str
     among: tuple[str, ...]
     roll: int
     against: str
 
 
 @attrs.frozen(slots=True)
-class RetreatCut(Event):
+class RetreatCut(Paired):
     """A Retreat that made fewer than its two moves back, and why (``cause``: ``no free
     hex``, ``blocked by ID``, ``out``, ``fight over``, or with ``retreat_reaction =
     "cuts"`` the reaction that broke it off). ``moves``: the moves it made; 0 with no
     ``retreat`` action: it was not started, having nowhere to go."""
 
     EVENT: ClassVar[str] = "tenths.retreat_cut"
-    actor: str
-    target: str
     moves: int
     cause: str

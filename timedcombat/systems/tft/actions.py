@@ -316,11 +316,11 @@ def contest(ctx: Context, f: Fighter, c: Choice) -> None:
                           target_st=g.st if cur else g.base_st, actor_talents=f.talents,
                           target_talents=g.talents, rules=rules)
     ctx.note_attack()
-    ctx.emit(Contest, actor=f.id, target=g.id, kind=kind, actor_faces=res.actor_faces,
-             target_faces=res.target_faces,
-             actor_bonus=sum(v for _, v in res.actor_modifiers),
-             target_bonus=sum(v for _, v in res.target_modifiers),
-             actor_score=res.actor_score, target_score=res.target_score, winner=res.winner)
+    a, t = res.actor, res.target
+    ctx.emit(Contest, actor=f.id, target=g.id, kind=kind, actor_faces=a.faces,
+             target_faces=t.faces, actor_bonus=sum(v for _, v in a.modifiers),
+             target_bonus=sum(v for _, v in t.modifiers), actor_score=a.score,
+             target_score=t.score, winner=res.winner)
     loser = g if res.winner == f.id else f
     winner = f if loser is g else g
     if kind == grapple.TAKE_DOWN:

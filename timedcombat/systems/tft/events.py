@@ -21,7 +21,7 @@ from typing import ClassVar
 import attrs
 
 from timedcombat import events as core
-from timedcombat.events import Event, Hex, Modifiers, pairs
+from timedcombat.events import Acted, Hex, Modifiers, Paired, pairs
 from timedcombat.turns import PhaseStart, TurnStart
 
 # --------------------------------------------------------------------------- core extensions
@@ -117,14 +117,12 @@ class Phase(PhaseStart):
 
 
 @attrs.frozen(slots=True)
-class HthRoll(Event):
-    """The defender's one-die HTH roll (seed 000): ``roll`` is the die that counted,
-    ``rerolls`` the side/rear 6s ignored before it; ``reasons`` the situations (a)-(e)
-    that let the attacker try."""
+class HthRoll(Paired):
+    """The defender's (``target``'s) one-die HTH roll against the attacker (``actor``)
+    (seed 000): ``roll`` is the die that counted, ``rerolls`` the side/rear 6s ignored
+    before it; ``reasons`` the situations (a)-(e) that let the attacker try."""
 
     EVENT: ClassVar[str] = "tft.hth_roll"
-    actor: str  # the attacker
-    target: str  # the defender, who rolls
     kind: str  # jump | dive
     arc: str  # front | side | rear: where the attacker came from
     roll: int
@@ -137,12 +135,11 @@ class HthRoll(Event):
 
 
 @attrs.frozen(slots=True)
-class ReadyKnife(Event):
+class ReadyKnife(Acted):
     """Readying a knife: in HTH a 3-dice roll against DX (seed 000 option (t)); ``free``
     on the 3-4 HTH result ("has time to ready his knife") or outside HTH (no roll)."""
 
     EVENT: ClassVar[str] = "tft.ready_knife"
-    actor: str
     weapon: str
     free: bool
     success: bool
@@ -153,14 +150,13 @@ class ReadyKnife(Event):
 
 
 @attrs.frozen(slots=True)
-class Disengage(Event):
+class Disengage(Acted):
     """Disengaging: from engagement (one hex, foes that have not acted may strike) or from
     HTH (4 dice against adjusted DX, the holders do not strike; with several enemies and
     ``hth_disengage_rolls`` ``per_enemy``, one event per roll, ``holder`` the enemy it is
     against, ``to`` on the last, once all succeeded)."""
 
     EVENT: ClassVar[str] = "tft.disengage"
-    actor: str
     hth: bool
     success: bool
     strikers: tuple[str, ...] = ()
@@ -173,33 +169,28 @@ class Disengage(Event):
 
 
 @attrs.frozen(slots=True)
-class Release(Event):
+class Release(Paired):
     """A figure in HTH lets another go; it stands up in an adjacent hex."""
 
     EVENT: ClassVar[str] = "tft.release"
-    actor: str
-    target: str
     to: Hex
 
 
 @attrs.frozen(slots=True)
-class Throw(Event):
-    """A Judo throw: the attacker is thrown into an adjacent hex (damage: ``damage``)."""
+class Throw(Paired):
+    """A Judo throw: the thrower (``actor``) throws the attacker (``target``) into an
+    adjacent hex (damage: ``damage``)."""
 
     EVENT: ClassVar[str] = "tft.throw"
-    actor: str  # the thrower
-    target: str
     to: Hex
     bonus: int  # +3, or +5 with Judo 2
 
 
 @attrs.frozen(slots=True)
-class Contest(Event):
+class Contest(Paired):
     """A pin or take-down contest (our definition; seed 000 names them)."""
 
     EVENT: ClassVar[str] = "tft.contest"
-    actor: str
-    target: str
     kind: str  # pin | take_down
     actor_faces: tuple[int, ...]
     target_faces: tuple[int, ...]
@@ -214,36 +205,33 @@ class Contest(Event):
 
 
 @attrs.frozen(slots=True)
-class Dropped(Event):
+class Dropped(Acted):
     """Weapons or shields let fall; they lie at ``at``. ``cause``: ``hth_entry`` (the
     attacker's, in the hex he entered HTH from), ``hth_defender`` (the defender's, in his
     hex), ``dropped_weapon`` / ``broken_weapon`` (a to-hit roll of 17 / 18; a broken
     weapon is gone)."""
 
     EVENT: ClassVar[str] = "tft.dropped"
-    actor: str
     items: tuple[str, ...]
     at: Hex
     cause: str
 
 
 @attrs.frozen(slots=True)
-class ReadyWeapon(Event):
+class ReadyWeapon(Acted):
     """A carried weapon readied outside HTH (base game: ready a new weapon); the weapon it
     replaces, if any, is put away."""
 
     EVENT: ClassVar[str] = "tft.ready_weapon"
-    actor: str
     weapon: str
     put_away: str | None = None
 
 
 @attrs.frozen(slots=True)
-class PickedUp(Event):
+class PickedUp(Acted):
     """A figure picks up its own dropped weapon (or shield) from its hex or an adjacent one."""
 
     EVENT: ClassVar[str] = "tft.picked_up"
-    actor: str
     item: str
     at: Hex
 
@@ -259,11 +247,10 @@ class PlanSkip(core.PlanSkip):
 
 
 @attrs.frozen(slots=True)
-class OptionLost(Event):
+class OptionLost(Acted):
     """An option chosen for the turn that could not be carried out at the figure's action
     tenth (no enemy in reach, knocked down first, the target gone ...)."""
 
     EVENT: ClassVar[str] = "tft.option_lost"
-    actor: str
     option: str
     reason: str

@@ -115,18 +115,23 @@ def contest_dice(kind: str, talents: Iterable[str], rules: TftRules) -> int:
 
 
 @attrs.frozen
+class Side:
+    """One side of a contest: who (``id``), the faces rolled, the named bonuses, the score."""
+
+    id: str
+    faces: tuple[int, ...]
+    modifiers: Modifiers
+    score: int
+
+
+@attrs.frozen
 class Contest:
-    """A pin or take-down contest: both sides' faces, bonuses and scores, and the winner."""
+    """A pin or take-down contest: the side that started it (``actor``), the other
+    (``target``), and the winner's id."""
 
     kind: str
-    actor: str
-    target: str
-    actor_faces: tuple[int, ...]
-    target_faces: tuple[int, ...]
-    actor_modifiers: Modifiers
-    target_modifiers: Modifiers
-    actor_score: int
-    target_score: int
+    actor: Side
+    target: Side
     winner: str
 
 
@@ -154,16 +159,16 @@ def contest(kind: str, actor: str, target: str, actor_faces: Sequence[int],
             return ()
         return (("stronger", rules.contest_st_bonus),)
 
-    a_mods = st_bonus(actor_st, target_st, target_talents)
-    t_mods = st_bonus(target_st, actor_st, actor_talents)
-    a_score = sum(a_faces) + sum(v for _, v in a_mods)
-    t_score = sum(t_faces) + sum(v for _, v in t_mods)
-    if a_score == t_score:
+    def side(who: str, faces: tuple[int, ...], mods: Modifiers) -> Side:
+        return Side(who, faces, mods, sum(faces) + sum(v for _, v in mods))
+
+    a = side(actor, a_faces, st_bonus(actor_st, target_st, target_talents))
+    t = side(target, t_faces, st_bonus(target_st, actor_st, actor_talents))
+    if a.score == t.score:
         winner = target if rules.contest_ties_to_defender else actor
     else:
-        winner = actor if a_score > t_score else target
-    return Contest(kind, actor, target, a_faces, t_faces, a_mods, t_mods, a_score, t_score,
-                   winner)
+        winner = actor if a.score > t.score else target
+    return Contest(kind, a, t, winner)
 
 
 def crawl_hexes(talents: Collection[str]) -> int:
