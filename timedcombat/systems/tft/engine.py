@@ -202,4 +202,7 @@ class TftFight(Arena[Fighter]):
         board.face_focus(self, f)
 
 
-__all__ = ["ACTION_PHASE", "MOVE_PHASE", "TftFight", "time_model"]
+Fight = TftFight
+"""The fight under the anatomy's name (``engine.Fight``: what the system object runs)."""
+
+__all__ = ["ACTION_PHASE", "MOVE_PHASE", "Fight", "TftFight", "time_model"]
