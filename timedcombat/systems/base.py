@@ -329,24 +329,31 @@ class ModuleSystem(SystemBase):
 
     The system's class keeps only its declarations and what is truly its own."""
 
-    modules: ClassVar[tuple[ModuleType, ...]] = ()
-    """The system's modules of the anatomy's names (``engine``, ``loader``, ``present``,
-    ``rules``): each becomes the class attribute of its name."""
     loader: ClassVar[ModuleType]
     present: ClassVar[ModuleType]
     engine: ClassVar[ModuleType]
     rules: ClassVar[ModuleType]
     rules_class: ClassVar[type]
+    """The frozen rule parameters; default: the :class:`RuleParameters` record its ``rules``
+    module defines."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, modules: Iterable[ModuleType] = (), **kwargs: Any) -> None:
+        """``class S(ModuleSystem, modules=(engine, loader, present, rules))``: each module
+        becomes the class attribute of its name, and what the class does not state is taken
+        from them (:data:`_FROM_MODULES`, :attr:`rules_class`)."""
         super().__init_subclass__(**kwargs)
-        for module in vars(cls).get("modules", ()):
+        for module in modules:
             setattr(cls, module.__name__.rpartition(".")[2], module)
         own = vars(cls)
-        for attr, module, name in _FROM_MODULES:
-            source = own.get(module)
+        for attr, module_name, name in _FROM_MODULES:
+            source = own.get(module_name)
             if attr not in own and source is not None and hasattr(source, name):
                 setattr(cls, attr, getattr(source, name))
+        if "rules_class" not in own and "rules" in own:
+            records = [v for v in vars(own["rules"]).values() if isinstance(v, type)
+                       and issubclass(v, RuleParameters) and v.__module__ == own["rules"].__name__]
+            if len(records) == 1:
+                cls.rules_class = records[0]
 
     def _present(self, name: str) -> Callable[..., Any] | None:
         present = getattr(self, "present", None)

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from timedcombat.systems.base import ModuleSystem
 from timedcombat.systems.gurps import engine, loader, present, rules
-from timedcombat.systems.gurps.rules import GurpsRules
 
 
-class GurpsSystem(ModuleSystem):
+class GurpsSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     """Seed 002's close combat on the Basic Set's one-second turns, on the simpy clock."""
 
-    modules = (engine, loader, present, rules)
-    rules_class = GurpsRules
     name = "gurps"
     title = ("GURPS: close combat on one-second turns of 10 tenths, combatants in Basic "
              "Speed order (seed 002, GURPS 4th edition Close Combat)")

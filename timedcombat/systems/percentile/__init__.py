@@ -16,14 +16,11 @@ from typing import Any
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import ModuleSystem, Outcome
 from timedcombat.systems.percentile import engine, loader, present, rules
-from timedcombat.systems.percentile.rules import PercentileRules
 
 
-class PercentileSystem(ModuleSystem):
+class PercentileSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     """Seed 001's strikes and grappling, phase by phase."""
 
-    modules = (engine, loader, present, rules)
-    rules_class = PercentileRules
     name = "percentile"
     title = ("Percentile: unarmed martial arts in phases of Combat Actions, strikes and "
              "grappling (seed 001, Rhand's Martial Arts)")

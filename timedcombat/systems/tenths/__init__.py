@@ -9,14 +9,11 @@ from typing import Any
 
 from timedcombat.systems.base import MapMark, ModuleSystem
 from timedcombat.systems.tenths import engine, loader, mapmarks, present, rules
-from timedcombat.systems.tenths.rules import TenthsRules
 
 
-class TenthsSystem(ModuleSystem):
+class TenthsSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     """Seed 004's closing, fighting and breaking off, on the simpy clock."""
 
-    modules = (engine, loader, present, rules)
-    rules_class = TenthsRules
     name = "tenths"
     title = ("Tenths: closing, combat and breaking off timed in tenths of a second "
              "(seed 004, Special Situations)")

@@ -11,15 +11,12 @@ from typing import Any
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
 from timedcombat.systems.tft import engine, loader, present, rules
-from timedcombat.systems.tft.rules import TftRules
 from timedcombat.systems.tft.stats import actions_table
 
 
-class TftSystem(ModuleSystem):
+class TftSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock."""
 
-    modules = (engine, loader, present, rules)
-    rules_class = TftRules
     name = "tft"
     title = ("The Fantasy Trip: hand-to-hand combat (seed 000, Rick's HTH Rules) on the "
              "Melee turn, 5 s = 50 tenths")
