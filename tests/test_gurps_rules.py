@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from timedcombat.systems.base import RuleTable
+from timedcombat.systems.base import RuleTable, rule_parameters
 from timedcombat.systems.gurps import rules, traits
 from timedcombat.systems.gurps.rolls import critical, mods, quick_contest, success_roll, three_d6
 from timedcombat.systems.gurps.rules import (
@@ -16,7 +16,6 @@ from timedcombat.systems.gurps.rules import (
     WEAPONS,
     GurpsRules,
     check_rules,
-    parameters,
     tables,
 )
 from timedcombat.systems.gurps.stats import (
@@ -111,7 +110,7 @@ def test_parameters_table_shows_overrides():
 def test_every_parameter_documented_with_a_source():
     docs = GurpsRules.parameter_docs()
     assert set(docs) == {f.name for f in attrs.fields(GurpsRules)}
-    for p in parameters():
+    for p in rule_parameters(GurpsRules):
         assert p.doc and p.source in ("assumption", "Basic Set (our reading)")
 
 

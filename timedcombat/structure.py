@@ -9,7 +9,7 @@ import operator
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 import cattrs
@@ -17,7 +17,7 @@ from cattrs.errors import ForbiddenExtraKeysError
 
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
-from timedcombat.scenario import MAX_COORD, MAX_DICE, MAX_FACE, MAX_NAME, MAX_WALLS
+from timedcombat.scenario import COMMON_KEYS, MAX_COORD, MAX_DICE, MAX_FACE, MAX_NAME, MAX_WALLS
 
 T = TypeVar("T")
 
@@ -283,3 +283,53 @@ def bound(value: int, least: int, most: int, file: str, path: str, unit: str = "
     if not least <= value <= most:
         raise ScenarioError(file, path, f"must be between {least} and {most}{unit}, "
                             f"got {number(value)}")
+
+
+def check_keys(raw: Any, allowed: Any, file: str, where: str) -> None:
+    """Every key of a combatant's table is a common key or one of ``allowed`` (its system's
+    stat keys), else an "unknown key" error listing them all: every system's loader checks
+    a combatant's keys this one way, before structuring them."""
+    for key in raw:
+        if key not in allowed:
+            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " "
+                                f"(allowed: {', '.join((*COMMON_KEYS, *allowed))})")
+
+
+@attrs.frozen
+class Bounds:
+    """The range ``least..most`` a number field of a scenario record must lie in (its
+    ``unit`` named in the message: " tenths", " hexes"); ``below``, when given, is the
+    message for a value under ``least`` (``{least}`` and ``{value}`` filled in)."""
+
+    least: int
+    most: int
+    unit: str = ""
+    below: str | None = None
+
+    def check(self, value: int, file: str, path: str) -> None:
+        if value < self.least and self.below is not None:
+            raise ScenarioError(file, path, self.below.format(least=self.least,
+                                                              value=number(value)))
+        bound(value, self.least, self.most, file, path, self.unit)
+
+
+def bounds(least: int, most: int, *, unit: str = "", below: str | None = None
+           ) -> dict[str, Bounds]:
+    """The metadata of a number field of a scenario record that :func:`structure_bounded`
+    keeps to ``least..most`` (``attrs.field(metadata=bounds(1, 100))``; ``None`` is left
+    alone)."""
+    return {"bounds": Bounds(least, most, unit, below)}
+
+
+def structure_bounded(conv: cattrs.Converter, data: Any, cls: type[T], file: str,
+                      path: str) -> T:
+    """Structure ``data`` into ``cls`` strictly (:func:`structure`), then keep every field
+    with :func:`bounds` metadata to them, in field order: a system declares its numbers'
+    bounds on its record, this one function applies them."""
+    record = structure(conv, dict(data), cls, file, path)
+    for f in attrs.fields(cast(Any, cls)):
+        bounds = f.metadata.get("bounds")
+        value = getattr(record, f.name)
+        if bounds is not None and value is not None:
+            bounds.check(value, file, f"{path}.{f.name}")
+    return record

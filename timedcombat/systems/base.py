@@ -18,8 +18,9 @@ adds one at run time (tests, notebooks).
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -204,6 +205,9 @@ class SystemBase:
     health_name: ClassVar[str] = "body"
     """What a figure's damage counts against, as the pictures name it (``body``, ``ST``,
     ``HP``): the lanes, the map and the replay show what is left of it."""
+    health_key: ClassVar[tuple[str, ...]] = ("stats", "body")
+    """Where a ``placed`` event says how much a figure can take (:meth:`health_of`): its
+    keys, outermost first."""
 
     def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
                        file: str, where: str) -> tuple[Any, ...]:
@@ -225,9 +229,10 @@ class SystemBase:
     def health_of(self, placed: Event) -> int | None:
         """How much a figure can take before any damage, from its ``placed`` event (a
         ``damage`` event says it too: its ``body``); ``None``: not known. Default: the
-        ``stats`` ``body``."""
-        stats = placed.get("stats")
-        value = stats.get("body") if isinstance(stats, Mapping) else None
+        value at :attr:`health_key` (``stats.body``)."""
+        value: Any = placed
+        for key in self.health_key:
+            value = value.get(key) if isinstance(value, Mapping) else None
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]:
@@ -257,22 +262,126 @@ class SystemBase:
         return ()
 
 
-class ModuleSystem(SystemBase):
-    """A system built from the usual modules, whose hooks hand on to them: ``loader``
-    (``structure_rules``, ``structure_stats``, ``check_combatant``), ``present``
-    (``describe``, ``lane_kind``) and ``rules_class``, its frozen rule parameters (fields
-    with defaults and ``parameter_docs()``). The system's class keeps only what is its
-    own."""
+class RuleParameters:
+    """Base of a system's frozen rule parameters (its ``[rules]`` record): each field an
+    attrs field with ``doc`` (and optionally ``source``) metadata."""
 
-    loader: ClassVar[Any]
-    present: ClassVar[Any]
+    __slots__ = ()
+
+    @classmethod
+    def parameter_docs(cls) -> dict[str, str]:
+        """What each parameter means (its field's ``doc``)."""
+        return parameter_docs(cls)
+
+def parameter_docs(rules_class: type) -> dict[str, str]:
+    """What each parameter of a rule record means: its fields' ``doc`` metadata."""
+    return {f.name: f.metadata["doc"] for f in attrs.fields(rules_class)}
+
+
+def rule_parameters(rules_class: type,
+                    source_of: Callable[[str], str] | None = None) -> tuple[Parameter, ...]:
+    """The parameters of a rule record: each field's default and ``doc``; its source from
+    the field's ``source`` metadata, else ``source_of(name)``, else ``assumption``."""
+    return tuple(
+        Parameter(f.name, f.default, f.metadata["doc"],
+                  f.metadata.get("source") or (source_of(f.name) if source_of else
+                                               "assumption"))
+        for f in attrs.fields(rules_class))
+
+
+def parameters_table(rules: Any, note: str, *, sources: bool = False) -> RuleTable:
+    """The ``parameters`` table of ``timedcombat rules``: each parameter of ``rules``'s
+    record, its value, default and meaning (and its source, with ``sources``)."""
+    columns = ("name", "value", "default", *(("source",) if sources else ()), "meaning")
+    return RuleTable(
+        "parameters", "Rule parameters ([rules] overrides)", columns,
+        tuple((p.name, getattr(rules, p.name), p.default, *((p.source,) if sources else ()),
+               p.doc) for p in rule_parameters(type(rules))),
+        note)
+
+
+def values_table(name: str, title: str, record: Any) -> RuleTable:
+    """A table of a frozen record of fixed values (a seed's, a base game's): each field's
+    name and value."""
+    return RuleTable(name, title, ("name", "value"),
+                     tuple((f.name, getattr(record, f.name)) for f in attrs.fields(type(record))))
+
+
+_FROM_MODULES = (("plan_actions", "loader", "PLAN_VOCABULARY"),
+                 ("lane_styles", "present", "LANE_STYLES"),
+                 ("span_states", "present", "SPAN_STATES"),
+                 ("mark_styles", "present", "MARK_STYLES"))
+"""Declarations a :class:`ModuleSystem` takes from its modules unless it states them."""
+
+
+class ModuleSystem(SystemBase):
+    """A system built from the usual modules, whose hooks hand on to them by the same
+    names in every system:
+
+    - ``loader``: ``structure_rules``, ``structure_stats``, ``check_combatant``,
+      ``structure_plan`` (when it has one) and ``PLAN_VOCABULARY`` (:attr:`plan_actions`);
+    - ``engine``: ``Fight`` (:meth:`run`), ``time_model(rules)`` or ``MODEL``;
+    - ``rules``: ``tables(rules)``, ``MODEL``; ``rules_class``, its frozen rule parameters
+      (fields with ``doc`` metadata: :meth:`parameters`);
+    - ``present``: ``describe``, ``lane_kind``, ``hex_sides``, ``map_marks``,
+      ``batch_columns(scenario)``, ``batch_values(outcome, scenario)`` (each when it has
+      one) and ``LANE_STYLES``, ``SPAN_STATES``, ``MARK_STYLES``.
+
+    The system's class keeps only its declarations and what is truly its own."""
+
+    loader: ClassVar[ModuleType]
+    present: ClassVar[ModuleType]
+    engine: ClassVar[ModuleType]
+    rules: ClassVar[ModuleType]
     rules_class: ClassVar[type]
+    """The frozen rule parameters; default: the :class:`RuleParameters` record its ``rules``
+    module defines."""
+
+    def __init_subclass__(cls, modules: Iterable[ModuleType] = (), **kwargs: Any) -> None:
+        """``class S(ModuleSystem, modules=(engine, loader, present, rules))``: each module
+        becomes the class attribute of its name, and what the class does not state is taken
+        from them (:data:`_FROM_MODULES`, :attr:`rules_class`)."""
+        super().__init_subclass__(**kwargs)
+        for module in modules:
+            setattr(cls, module.__name__.rpartition(".")[2], module)
+        own = vars(cls)
+        for attr, module_name, name in _FROM_MODULES:
+            source = own.get(module_name)
+            if attr not in own and source is not None and hasattr(source, name):
+                setattr(cls, attr, getattr(source, name))
+        if "rules_class" not in own and "rules" in own:
+            records = [v for v in vars(own["rules"]).values() if isinstance(v, type)
+                       and issubclass(v, RuleParameters) and v.__module__ == own["rules"].__name__]
+            if len(records) == 1:
+                cls.rules_class = records[0]
+
+    def _present(self, name: str) -> Callable[..., Any] | None:
+        present = getattr(self, "present", None)
+        return getattr(present, name, None)
 
     def describe(self, e: Event) -> str | None:
-        return self.present.describe(e)
+        fn = self._present("describe")
+        return cast("str | None", fn(e)) if fn is not None else None
 
     def lane_kind(self, e: Event) -> str | None:
-        return self.present.lane_kind(e)
+        fn = self._present("lane_kind")
+        return cast("str | None", fn(e)) if fn is not None else None
+
+    def hex_sides(self, e: Event) -> Mapping[str, str] | None:
+        fn = self._present("hex_sides")
+        return cast("Mapping[str, str] | None", fn(e)) if fn is not None else None
+
+    def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]:
+        fn = self._present("map_marks")
+        return cast("Sequence[MapMark]", fn(events)) if fn is not None else ()
+
+    def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
+        fn = self._present("batch_columns")
+        return cast("tuple[str, ...]", fn(scenario)) if fn is not None else ()
+
+    def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]:
+        fn = self._present("batch_values")
+        return cast("Mapping[str, Any]", fn(outcome, scenario)) if fn is not None else {}
 
     def structure_rules(self, raw: Mapping[str, Any], conv: cattrs.Converter,
                         file: str) -> Any:
@@ -282,22 +391,48 @@ class ModuleSystem(SystemBase):
                         where: str, rules: Any) -> Any:
         return self.loader.structure_stats(raw, conv, file, where, rules)
 
+    def structure_plan(self, raw: Sequence[Mapping[str, Any]], conv: cattrs.Converter,
+                       file: str, where: str) -> tuple[Any, ...]:
+        own = getattr(self.loader, "structure_plan", None)
+        if own is not None:
+            return cast("tuple[Any, ...]", own(raw, conv, file, where))
+        return super().structure_plan(raw, conv, file, where)
+
     def check_combatant(self, scenario: Scenario, spec: CombatantSpec, file: str,
                         where: str) -> None:
         self.loader.check_combatant(scenario, spec, file, where)
+
+    def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
+            seed: int = 0) -> Outcome:
+        return cast(Outcome, self.engine.Fight(scenario, dice, log, until, seed).run())
+
+    def time_model(self, rules: Any) -> TimeModel:
+        engine = getattr(self, "engine", None)
+        made = getattr(engine, "time_model", None)
+        if made is not None:
+            return cast(TimeModel, made(rules or self.default_rules()))
+        for module in (getattr(self, "rules", None), engine):
+            model = getattr(module, "MODEL", None)
+            if isinstance(model, TimeModel):
+                return model
+        return TimeModel()
 
     def default_rules(self) -> Any:
         return self.rules_class()
 
     def parameter_source(self, name: str) -> str:
-        """Where a rule parameter comes from (every one an assumption unless a system
-        says otherwise)."""
+        """Where a rule parameter comes from when its field does not say (every one an
+        assumption unless a system says otherwise)."""
         return "assumption"
 
     def parameters(self) -> tuple[Parameter, ...]:
-        docs = self.rules_class.parameter_docs()
-        return tuple(Parameter(f.name, f.default, docs[f.name], self.parameter_source(f.name))
-                     for f in attrs.fields(self.rules_class))
+        return rule_parameters(self.rules_class, self.parameter_source)
+
+    def tables(self, rules: Any) -> tuple[RuleTable, ...]:
+        made = getattr(getattr(self, "rules", None), "tables", None)
+        if made is None:
+            return ()
+        return cast("tuple[RuleTable, ...]", made(rules or self.default_rules()))
 
 
 _REGISTRY: dict[str, RuleSystem] = {}
@@ -341,6 +476,7 @@ def system_names() -> list[str]:
 
 
 __all__ = ["CORE_LANE_STYLES", "CORE_MARK_STYLES", "CORE_SPAN_STATES", "GROUP", "CombatantResult",
-           "LaneStyle", "MapMark", "MarkStyle", "Outcome", "Parameter", "PlanAction",
-           "RuleSystem", "RuleTable", "SystemBase", "find_system", "get_system",
-           "plan_vocabulary", "register", "system_names"]
+           "LaneStyle", "MapMark", "MarkStyle", "ModuleSystem", "Outcome", "Parameter",
+           "PlanAction", "RuleParameters", "RuleSystem", "RuleTable", "SystemBase",
+           "find_system", "get_system", "parameter_docs", "parameters_table", "plan_vocabulary",
+           "register", "rule_parameters", "system_names", "values_table"]

@@ -14,21 +14,13 @@ from typing import Any
 
 import cattrs
 
+from timedcombat import structure
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex, distance
 from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
-from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import (
-    bound,
-    check_foe,
-    check_policy,
-    describe,
-    key_text,
-    quoted,
-    structure,
-    unknown_key,
-)
+from timedcombat.scenario import MAX_UNTIL, CombatantSpec, Scenario
+from timedcombat.structure import bound, check_foe, check_keys, check_policy, quoted
 from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.gurps.policy import POLICIES
 from timedcombat.systems.gurps.rules import (
@@ -69,7 +61,7 @@ MAX_RULE = 1_000
 
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> GurpsRules:
-    rules = structure(conv, dict(raw), GurpsRules, file, "rules")
+    rules = structure.structure(conv, dict(raw), GurpsRules, file, "rules")
     bound(rules.initiative_die, 2, MAX_RULE, file, "rules.initiative_die")
     for name in ("forward_cost", "side_back_cost", "turn_cost", "break_free_two_hands"):
         bound(getattr(rules, name), 0, MAX_RULE, file, f"rules.{name}")
@@ -85,7 +77,7 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
 
 def _int(value: Any, file: str, path: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(file, path, f"expected an integer, got {describe(value)}")
+        raise ScenarioError(file, path, f"expected an integer, got {structure.describe(value)}")
     bound(value, least, most, file, path)
     return value
 
@@ -93,18 +85,15 @@ def _int(value: Any, file: str, path: str, least: int, most: int) -> int:
 def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
                     rules: GurpsRules) -> GurpsStats:
     """Check a combatant's GURPS keys (``st dx iq ht skills weapons shield armor``)."""
-    for key in raw:
-        if key not in STAT_KEYS:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " "
-                                f"(allowed: {', '.join((*COMMON_KEYS, *STAT_KEYS))})")
+    check_keys(raw, STAT_KEYS, file, where)
     for name in ATTRIBUTES:
         _int(raw.get(name, DEFAULT_ATTRIBUTE), file, f"{where}.{name}", 1, MAX_ATTRIBUTE)
     skills = raw.get("skills", {})
     if not isinstance(skills, dict):
         raise ScenarioError(file, f"{where}.skills", "expected a table of skill = level "
-                            f"({{ knife = 13 }}), got {describe(skills)}")
+                            f"({{ knife = 13 }}), got {structure.describe(skills)}")
     for name, level in skills.items():
-        path = f"{where}.skills.{key_text(name)}"
+        path = f"{where}.skills.{structure.key_text(name)}"
         if name not in SKILLS:
             raise ScenarioError(file, path, f"unknown skill {quoted(name)} (known: "
                                 f"{', '.join(SKILLS)})")
@@ -112,14 +101,15 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     weapons = raw.get("weapons", [])
     if not isinstance(weapons, list):
         raise ScenarioError(file, f"{where}.weapons", "expected a list of weapon names, got "
-                            f"{describe(weapons)}")
+                            f"{structure.describe(weapons)}")
     if len(weapons) > MAX_WEAPONS:
         raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
                             f"{len(weapons)}")
     for i, name in enumerate(weapons):
         path = f"{where}.weapons[{i}]"
         if not isinstance(name, str):
-            raise ScenarioError(file, path, f"expected a weapon name, got {describe(name)}")
+            raise ScenarioError(file, path,
+                                f"expected a weapon name, got {structure.describe(name)}")
         if name not in WEAPONS:
             raise ScenarioError(file, path, f"unknown weapon {quoted(name)} (known: "
                                 f"{', '.join(WEAPONS)})")
@@ -131,7 +121,7 @@ def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, w
     shield = raw.get("shield")
     if shield is not None and shield is not False and (
             not isinstance(shield, str) or shield not in SHIELDS):
-        shown = quoted(shield) if isinstance(shield, str) else describe(shield)
+        shown = quoted(shield) if isinstance(shield, str) else structure.describe(shield)
         raise ScenarioError(file, f"{where}.shield", f"expected a shield name "
                             f"({', '.join(SHIELDS)}) or false, got {shown}")
     armor = raw.get("armor", "none")

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from timedcombat.dice import DiceSpec, parse
-from timedcombat.systems.base import Parameter, RuleTable
+from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table, values_table
 
 C = 0
 """Reach "C" (close combat) written as 0 hexes; reach 1, 2 ... are hexes (yards)."""
@@ -472,7 +472,7 @@ _READING = "Basic Set (our reading)"
 
 
 @attrs.frozen
-class GurpsRules:
+class GurpsRules(RuleParameters):
     """Overridable parameters: every gap seed 002 leaves (and the Basic Set readings we could
     not pin down), filled once. ``docs/rules/gurps.md`` lists them all."""
 
@@ -545,25 +545,9 @@ class GurpsRules:
         "takedown, pin or a roll against the wrong target) for this many tenths ends as a "
         "stalemate, with no winner (0: never).")
 
-    @classmethod
-    def parameter_docs(cls) -> dict[str, str]:
-        return {f.name: f.metadata["doc"] for f in attrs.fields(cls)}
-
-    @classmethod
-    def parameter_sources(cls) -> dict[str, str]:
-        return {f.name: f.metadata["source"] for f in attrs.fields(cls)}
-
 
 WRONG_TARGET_ORDERS = ("nearest", "entry")
 SHIELD_ARMS = ("left", "right")
-
-
-def parameters() -> tuple[Parameter, ...]:
-    """Every rule parameter with its default, meaning and source."""
-    docs = GurpsRules.parameter_docs()
-    sources = GurpsRules.parameter_sources()
-    return tuple(Parameter(f.name, f.default, docs[f.name], sources[f.name])
-                 for f in attrs.fields(GurpsRules))
 
 
 def check_rules(rules: GurpsRules) -> None:
@@ -600,13 +584,9 @@ def _signed(n: int) -> str:
 def tables(rules: GurpsRules | None = None) -> tuple[RuleTable, ...]:
     """Every rule table, with the given parameters applied (``timedcombat rules gurps``)."""
     rules = rules or GurpsRules()
-    params = RuleTable(
-        "parameters", "Rule parameters ([rules] overrides)",
-        ("name", "value", "default", "source", "meaning"),
-        tuple((p.name, getattr(rules, p.name), p.default, p.source, p.doc)
-              for p in parameters()),
-        "Each fills a gap of seed 002 or is a reading of the Basic Set (docs/rules/gurps.md).",
-    )
+    params = parameters_table(
+        rules, "Each fills a gap of seed 002 or is a reading of the Basic Set "
+        "(docs/rules/gurps.md).", sources=True)
     damage = RuleTable(
         "damage", "Thrust and swing damage by ST (B16)",
         ("st", "thrust", "swing"),
@@ -634,16 +614,9 @@ def tables(rules: GurpsRules | None = None) -> tuple[RuleTable, ...]:
         "One maneuver per one-second turn (10 tenths); evade and slam are movement with a "
         "roll, retreat is part of an active defence.",
     )
-    seed = RuleTable(
-        "seed", "Values stated by seed 002 (not overridable)",
-        ("name", "value"),
-        tuple((f.name, getattr(SEED, f.name)) for f in attrs.fields(SeedRules)),
-    )
-    basic = RuleTable(
-        "basic", "Fixed values of the Basic Set used here (not overridable)",
-        ("name", "value"),
-        tuple((f.name, getattr(BASIC, f.name)) for f in attrs.fields(BasicRules)),
-    )
+    seed = values_table("seed", "Values stated by seed 002 (not overridable)", SEED)
+    basic = values_table("basic", "Fixed values of the Basic Set used here (not overridable)",
+                         BASIC)
     wounding = RuleTable(
         "wounding", "Damage types and wounding modifiers, torso (B379)",
         ("type", "name", "multiplier"),

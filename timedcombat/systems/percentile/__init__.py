@@ -4,55 +4,29 @@ in phases on the arena's turn clock.
 Pure rules (``rules``, ``odds``, ``costs``, ``condition``, ``strike``, ``damage``,
 ``grapple``, ``holds``, ``holding``, ``throws``, ``mount``, ``timing``), the simpy driver
 (``engine``), policies, the scenario loader and the presentation hooks; see
-``docs/rules/percentile.md``.
+``docs/rules/percentile.md``. The system object's hooks hand on to those modules
+(:class:`~timedcombat.systems.base.ModuleSystem`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from timedcombat.dice import Dice
-from timedcombat.log import EventLog
 from timedcombat.scenario import Scenario
-from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
-from timedcombat.systems.percentile import loader, present
-from timedcombat.systems.percentile import rules as rule_data
-from timedcombat.systems.percentile.engine import Fight, time_model
-from timedcombat.systems.percentile.rules import PercentileRules
-from timedcombat.turns import TimeModel
+from timedcombat.systems.base import ModuleSystem, Outcome
+from timedcombat.systems.percentile import engine, loader, present, rules
 
 
-class PercentileSystem(ModuleSystem):
+class PercentileSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     """Seed 001's strikes and grappling, phase by phase."""
 
-    loader: ClassVar[Any] = loader
-    present: ClassVar[Any] = present
-    rules_class = PercentileRules
     name = "percentile"
     title = ("Percentile: unarmed martial arts in phases of Combat Actions, strikes and "
              "grappling (seed 001, Rhand's Martial Arts)")
     dice = "d100"
-    plan_actions = loader.PLAN_VOCABULARY
-    lane_styles = present.LANE_STYLES
-    span_states = present.SPAN_STATES
     health_name = "PD to limit"
-
-    def health_of(self, placed: Mapping[str, Any]) -> int | None:
-        """Effective PD a figure takes before it is down (``placed`` ``stats.pd_limit``)."""
-        stats = placed.get("stats")
-        limit = stats.get("pd_limit") if isinstance(stats, Mapping) else None
-        return limit if isinstance(limit, int) and not isinstance(limit, bool) else None
-
-    def run(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
-            seed: int = 0) -> Outcome:
-        return Fight(scenario, dice, log, until, seed).run()
-
-    def time_model(self, rules: Any) -> TimeModel:
-        return time_model(rules or PercentileRules())
-
-    def tables(self, rules: Any) -> tuple[RuleTable, ...]:
-        return rule_data.tables(rules or PercentileRules())
+    health_key = ("stats", "pd_limit")  # effective PD a figure takes before it is down
 
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
         return present.batch_columns(c.id for c in scenario.combatants)

@@ -13,17 +13,10 @@ from typing import Any
 import attrs
 import cattrs
 
+from timedcombat import structure
 from timedcombat.errors import ScenarioError
-from timedcombat.scenario import COMMON_KEYS, CombatantSpec, Scenario
-from timedcombat.structure import (
-    bound,
-    check_foe,
-    check_policy,
-    key_text,
-    number,
-    structure,
-    unknown_key,
-)
+from timedcombat.scenario import CombatantSpec, Scenario
+from timedcombat.structure import bound, check_foe, check_keys, check_policy
 from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.percentile.costs import CLOSE
 from timedcombat.systems.percentile.policy import POLICIES
@@ -80,7 +73,7 @@ class _RawStats:
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter,
                     file: str) -> PercentileRules:
-    rules = structure(conv, dict(raw), PercentileRules, file, "rules")
+    rules = structure.structure(conv, dict(raw), PercentileRules, file, "rules")
     bound(rules.phase_tenths, 1, MAX_PHASE_TENTHS, file, "rules.phase_tenths", " tenths")
     for name in ("victim_pm", "short_stroke_al", "long_stroke_al"):
         bound(getattr(rules, name), -MAX_STAT, MAX_STAT, file, f"rules.{name}")
@@ -101,11 +94,8 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter,
 
 def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
                     rules: PercentileRules) -> PercentileStats:
-    for key in raw:
-        if key not in STAT_KEYS:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " "
-                                f"(allowed: {', '.join((*COMMON_KEYS, *STAT_KEYS))})")
-    structure(conv, dict(raw), _RawStats, file, where)  # types, and the required keys
+    check_keys(raw, STAT_KEYS, file, where)
+    structure.structure(conv, dict(raw), _RawStats, file, where)  # types, required keys
     try:
         return stats_from_mapping(raw)
     except StatsError as exc:
@@ -124,7 +114,7 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
             raise ScenarioError(file, f"{at}.{exc.key}", exc.message) from None
         if step.phase is not None and step.phase > MAX_PLAN_PHASE:
             raise ScenarioError(file, f"{at}.phase", f"must be at most {MAX_PLAN_PHASE}, got "
-                                f"{number(step.phase)}")
+                                f"{structure.number(step.phase)}")
         if step.target is not None:
             check_foe(scenario, spec.side, step.target, file, f"{at}.target")
     _check_throw_direction(scenario, spec, file, where)

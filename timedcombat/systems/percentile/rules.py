@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from timedcombat.systems.base import RuleTable
+from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table
 
 K = TypeVar("K")
 T = TypeVar("T")
@@ -426,7 +426,7 @@ def _param(default: Any, doc: str) -> Any:
 
 
 @attrs.frozen
-class PercentileRules:
+class PercentileRules(RuleParameters):
     """Overridable parameters: every scalar gap seed 001 leaves, filled once."""
 
     phase_tenths: int = _param(
@@ -490,10 +490,6 @@ class PercentileRules:
         "after which the fight ends as a stalemate (0: never; not a rule of the seed, a "
         "guard of the simulation).")
 
-    @classmethod
-    def parameter_docs(cls) -> dict[str, str]:
-        return {f.name: f.metadata["doc"] for f in attrs.fields(cls)}
-
 
 # --------------------------------------------------------------------------- tables
 
@@ -509,14 +505,8 @@ def _odds_rows(table: CombatTable) -> tuple[tuple[int, int, int], ...]:
 def tables(rules: PercentileRules | None = None) -> tuple[RuleTable, ...]:
     """Every rule table of the system, with the given parameters applied."""
     rules = rules or PercentileRules()
-    docs = PercentileRules.parameter_docs()
-    params = RuleTable(
-        "parameters", "Rule parameters ([rules] overrides)",
-        ("name", "value", "default", "meaning"),
-        tuple((f.name, getattr(rules, f.name), f.default, docs[f.name])
-              for f in attrs.fields(PercentileRules)),
-        "Every parameter fills a gap of seed 001 (see docs/rules/percentile.md).",
-    )
+    params = parameters_table(
+        rules, "Every parameter fills a gap of seed 001 (see docs/rules/percentile.md).")
     attack_odds = RuleTable(
         "attack-odds", TABLE_4B.title, ("attack_level", "defense_level", "odds"),
         _odds_rows(TABLE_4B),

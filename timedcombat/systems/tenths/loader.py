@@ -8,21 +8,11 @@ from typing import Any
 import attrs
 import cattrs
 
+from timedcombat import structure
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
-from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import (
-    bound,
-    check_foe,
-    check_name,
-    check_policy,
-    describe,
-    key_text,
-    number,
-    quoted,
-    structure,
-    unknown_key,
-)
+from timedcombat.scenario import MAX_UNTIL, CombatantSpec, Scenario
+from timedcombat.structure import bound, check_foe, check_keys, check_policy, quoted
 from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import (
@@ -102,22 +92,29 @@ RULE_CHOICES: dict[str, tuple[str, ...]] = {
 """The values a string parameter of ``[rules]`` may take."""
 
 
+AT_LEAST = "must be at least {least}, got {value}"
+"""The message of a stat below its least (above its most: the shared "between" one)."""
+
+
 @attrs.frozen
 class _RawStats:
-    strength: int
-    best_skill: int
-    walk: int
-    run: int
-    defence: int
+    """A combatant's ``tenths`` keys, typed and bounded (weapons resolved afterwards)."""
+
+    strength: int = attrs.field(metadata=structure.bounds(1, MAX_STAT, below=AT_LEAST))
+    best_skill: int = attrs.field(metadata=structure.bounds(0, MAX_STAT, below=AT_LEAST))
+    walk: int = attrs.field(metadata=structure.bounds(1, MAX_STAT, below=AT_LEAST))
+    run: int = attrs.field(metadata=structure.bounds(1, MAX_STAT, below=AT_LEAST))
+    defence: int = attrs.field(metadata=structure.bounds(0, MAX_STAT, below=AT_LEAST))
     weapons: list[Any]
     shield: bool = False
-    body: int | None = None
+    body: int | None = attrs.field(default=None, metadata=structure.bounds(
+        1, MAX_BODY, below="must be at least 1"))
     style: str | None = None
     aware: bool = True
 
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TenthsRules:
-    rules = structure(conv, dict(raw), TenthsRules, file, "rules")
+    rules = structure.structure(conv, dict(raw), TenthsRules, file, "rules")
     for name in ("short_reach", "long_reach"):
         bound(getattr(rules, name), 1, MAX_REACH, file, f"rules.{name}", " hexes")
     for name in ("blow_divisor", "margin_divisor"):
@@ -144,8 +141,8 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
         return WEAPONS[raw]
     if not isinstance(raw, dict):
         raise ScenarioError(file, where, "expected a weapon name or an inline table")
-    table = structure(conv, raw, _WeaponTable, file, where)
-    check_name(table.name, file, f"{where}.name")
+    table = structure.structure(conv, raw, _WeaponTable, file, where)
+    structure.check_name(table.name, file, f"{where}.name")
     known = WEAPONS.get(table.name)
     if known is None:
         for key in NEW_WEAPON_KEYS:
@@ -165,7 +162,7 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
                             f"must be \"short\" or \"long\", got {quoted(weapon.reach)}")
     if weapon.hands not in (1, 2):
         raise ScenarioError(file, f"{where}.hands",
-                            f"must be 1 or 2, got {number(weapon.hands)}")
+                            f"must be 1 or 2, got {structure.number(weapon.hands)}")
     if weapon.reach == LONG and weapon.hands != 2:
         raise ScenarioError(file, f"{where}.hands", "long weapons take two hands (seed 004, "
                             "Special Situations: \"All long weapons require the use of two "
@@ -175,28 +172,14 @@ def _weapon(conv: cattrs.Converter, raw: Any, file: str, where: str) -> Weapon:
 
 def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
                     rules: TenthsRules) -> TenthsStats:
-    stat_keys = [f.name for f in attrs.fields(_RawStats)]
-    for key in raw:
-        if key not in stat_keys:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " (allowed: "
-                                f"{', '.join((*COMMON_KEYS, *stat_keys))})")
+    check_keys(raw, [f.name for f in attrs.fields(_RawStats)], file, where)
     if "weapons" in raw and not isinstance(raw["weapons"], list):
         raise ScenarioError(file, f"{where}.weapons", "expected a list of weapon names or "
-                            f"inline tables, got {describe(raw['weapons'])}")
+                            f"inline tables, got {structure.describe(raw['weapons'])}")
     if len(raw.get("weapons") or ()) > MAX_WEAPONS:
         raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
                             f"{len(raw['weapons'])}")
-    stats = structure(conv, dict(raw), _RawStats, file, where)
-    for name, least in (("strength", 1), ("best_skill", 0), ("walk", 1), ("run", 1),
-                        ("defence", 0)):
-        if getattr(stats, name) < least:
-            raise ScenarioError(file, f"{where}.{name}", f"must be at least {least}, got "
-                                f"{number(getattr(stats, name))}")
-        bound(getattr(stats, name), least, MAX_STAT, file, f"{where}.{name}")
-    if stats.body is not None:
-        if stats.body < 1:
-            raise ScenarioError(file, f"{where}.body", "must be at least 1")
-        bound(stats.body, 1, MAX_BODY, file, f"{where}.body")
+    stats = structure.structure_bounded(conv, raw, _RawStats, file, where)
     if not stats.weapons:
         raise ScenarioError(file, f"{where}.weapons", "at least one weapon is required")
     weapons = tuple(_weapon(conv, w, file, f"{where}.weapons[{i}]")

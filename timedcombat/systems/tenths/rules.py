@@ -13,6 +13,8 @@ from typing import Any
 
 import attrs
 
+from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table, values_table
+
 SHORT, LONG = "short", "long"
 
 CLOSING_ACTIONS = ("set", "wait", "attack", "defend", "charge", "avoid")
@@ -103,7 +105,7 @@ def _param(default: Any, doc: str) -> Any:
 
 
 @attrs.frozen
-class TenthsRules:
+class TenthsRules(RuleParameters):
     """Overridable parameters: every gap seed 004 leaves, filled once (and ``surprise``)."""
 
     surprise: bool = _param(
@@ -151,10 +153,6 @@ class TenthsRules:
         600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
         "for this many tenths ends as a stalemate, with no winner (0: never).")
 
-    @classmethod
-    def parameter_docs(cls) -> dict[str, str]:
-        return {f.name: f.metadata["doc"] for f in attrs.fields(cls)}
-
 
 @attrs.frozen
 class TenthsStats:
@@ -174,3 +172,39 @@ class TenthsStats:
 
 def reach_hexes(weapon: Weapon, rules: TenthsRules) -> int:
     return rules.long_reach if weapon.is_long else rules.short_reach
+
+
+def tables(rules: TenthsRules | None = None) -> tuple[RuleTable, ...]:
+    """Every rule table of the system, with ``rules`` applied (``timedcombat rules tenths``)."""
+    rules = rules or TenthsRules()
+    params = parameters_table(
+        rules, "Every parameter fills a gap of seed 004 (see docs/rules/tenths.md).")
+    weapons = RuleTable(
+        "weapons", "Weapons (assumption: the seed names none)",
+        ("name", "base_speed", "anti_parry", "reach", "hands", "damage"),
+        tuple((w.name, w.base_speed, w.anti_parry, w.reach, w.hands, w.damage)
+              for w in WEAPONS.values()),
+        "base_speed in tenths; inline tables in a scenario may define others.",
+    )
+    closing = RuleTable(
+        "closing", "Closing actions (seed 004)",
+        ("action", "time", "moves", "attack", "bonus"),
+        (
+            ("set", "1", "none",
+             "max(start + Base Speed, opponent in range + 1)", "none"),
+            ("wait", "1", "none", "after the opponent's first attack (assumption: "
+             "max(start + Base Speed, their attack + 1))",
+             "+2 defence potential vs opponent's first attack"),
+            ("attack", "Base Speed + Walk - 3", "1 hex at end - 2", "at end", "none"),
+            ("defend", "Walk", "1 hex at end", "as wait",
+             "+2 defence potential vs opponent's first attack"),
+            ("charge", "Base Speed + Walk - 3", "2 hexes: end - 2 - Run, end - 2",
+             "at end", "+3 anti-parry own first attack; -3 own defence potential vs "
+             "opponent's first attack"),
+            ("avoid", "Walk (a walk back)", "1 hex back at end", "none", "none"),
+        ),
+        "A closing action that leaves a combatant unable to attack loses that attack "
+        "and its bonus.",
+    )
+    seed = values_table("seed", "Values stated by seed 004 (not overridable)", SEED)
+    return (params, weapons, closing, seed)

@@ -9,19 +9,11 @@ from typing import Any
 import attrs
 import cattrs
 
+from timedcombat import structure
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import Hex
-from timedcombat.scenario import COMMON_KEYS, MAX_UNTIL, CombatantSpec, Scenario
-from timedcombat.structure import (
-    bound,
-    check_foe,
-    check_policy,
-    describe,
-    key_text,
-    quoted,
-    structure,
-    unknown_key,
-)
+from timedcombat.scenario import MAX_UNTIL, CombatantSpec, Scenario
+from timedcombat.structure import bound, check_foe, check_keys, check_policy, quoted
 from timedcombat.systems.base import PlanAction, plan_vocabulary
 from timedcombat.systems.tft.policy import POLICIES
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
@@ -33,16 +25,14 @@ PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
     {name: (spec.allowed, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
 """The ``tft`` plan vocabulary (``SystemBase.plan_actions``)."""
 
-# Bounds (docs/scenario.md, "Limits"): figures a table could use.
-MAX_ST = 1000
-MAX_ATTRIBUTE = 100  # DX, IQ
-MAX_MA = 100
+# Bounds (docs/scenario.md, "Limits"): figures a table could use (the stats' own are
+# declared on TftStats).
 MAX_WEAPONS = 20
 MAX_RULE = 100  # DX bonuses, dice counts and caps of [rules]
 
 
 def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -> TftRules:
-    rules = structure(conv, dict(raw), TftRules, file, "rules")
+    rules = structure.structure(conv, dict(raw), TftRules, file, "rules")
     for name in ("side_dx_bonus", "kneeling_target_dx", "contest_st_bonus",
                  "thrown_dx_per_hex"):
         bound(getattr(rules, name), -MAX_RULE, MAX_RULE, file, f"rules.{name}")
@@ -60,23 +50,15 @@ def structure_rules(raw: Mapping[str, Any], conv: cattrs.Converter, file: str) -
 
 def structure_stats(raw: Mapping[str, Any], conv: cattrs.Converter, file: str, where: str,
                     rules: TftRules) -> TftStats:
-    stat_keys = [f.name for f in attrs.fields(TftStats)]
-    for key in raw:
-        if key not in stat_keys:
-            raise ScenarioError(file, f"{where}.{key_text(key)}", unknown_key(key) + " (allowed: "
-                                f"{', '.join((*COMMON_KEYS, *stat_keys))})")
+    check_keys(raw, [f.name for f in attrs.fields(TftStats)], file, where)
     for key in ("weapons", "talents"):
         if key in raw and not isinstance(raw[key], list):
             raise ScenarioError(file, f"{where}.{key}", f"expected a list of names, got "
-                                f"{describe(raw[key])}")
+                                f"{structure.describe(raw[key])}")
     if len(raw.get("weapons") or ()) > MAX_WEAPONS:
         raise ScenarioError(file, f"{where}.weapons", f"at most {MAX_WEAPONS} weapons, got "
                             f"{len(raw['weapons'])}")
-    stats = structure(conv, dict(raw), TftStats, file, where)
-    bound(stats.st, 1, MAX_ST, file, f"{where}.st")
-    for name in ("dx", "iq"):
-        bound(getattr(stats, name), 1, MAX_ATTRIBUTE, file, f"{where}.{name}")
-    bound(stats.ma, 1, MAX_MA, file, f"{where}.ma", " hexes")
+    stats = structure.structure_bounded(conv, raw, TftStats, file, where)
     try:
         validate_stats(stats, rules)
     except ValueError as exc:

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from timedcombat.dice import DiceSpec
-from timedcombat.systems.base import RuleTable
+from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table, values_table
 
 # --------------------------------------------------------------------------- dice
 
@@ -407,7 +407,7 @@ def _param(default: Any, doc: str, *, choices: tuple[Any, ...] | None = None) ->
 
 
 @attrs.frozen
-class TftRules:
+class TftRules(RuleParameters):
     """Overridable parameters: every gap seed 000 and the base game leave, filled once."""
 
     movement_phase_tenths: int = _param(
@@ -530,10 +530,6 @@ class TftRules:
         1000, "Tenths with no attack roll (to-hit, HTH roll, contest) after which the fight "
         "ends as a stalemate (0: never).")
 
-    @classmethod
-    def parameter_docs(cls) -> dict[str, str]:
-        return {f.name: f.metadata["doc"] for f in attrs.fields(cls)}
-
     def validate(self) -> None:
         """Raise ``ValueError`` for values the rules cannot use."""
         for f in attrs.fields(type(self)):
@@ -570,17 +566,6 @@ def unarmed_rows(max_st: int = 119) -> tuple[tuple[int, int, str, str], ...]:
         rows.append((st, hi, str(dmg), "pattern (seed 000: follow 20 ST to 40 ST)"))
         st = hi + 1
     return tuple(rows)
-
-
-def parameters_table(rules: TftRules) -> RuleTable:
-    docs = TftRules.parameter_docs()
-    return RuleTable(
-        "parameters", "Rule parameters ([rules] overrides)",
-        ("name", "value", "default", "meaning"),
-        tuple((f.name, getattr(rules, f.name), f.default, docs[f.name])
-              for f in attrs.fields(TftRules)),
-        "Every parameter fills a gap of seed 000 or the base game (docs/rules/tft.md).",
-    )
 
 
 def tables(rules: TftRules | None = None) -> tuple[RuleTable, ...]:
@@ -638,14 +623,9 @@ def tables(rules: TftRules | None = None) -> tuple[RuleTable, ...]:
              "if not moving"),
         ),
     )
-    base = RuleTable(
-        "base", "Base rules of the published game used (not overridable)",
-        ("name", "value"),
-        tuple((f.name, getattr(BASE, f.name)) for f in attrs.fields(BaseRules)),
-    )
-    seed = RuleTable(
-        "seed", "Values stated by seed 000 (not overridable)",
-        ("name", "value"),
-        tuple((f.name, getattr(SEED, f.name)) for f in attrs.fields(SeedRules)),
-    )
-    return (unarmed, hth, weapons, armor, talents, parameters_table(rules), base, seed)
+    params = parameters_table(
+        rules, "Every parameter fills a gap of seed 000 or the base game (docs/rules/tft.md).")
+    base = values_table("base", "Base rules of the published game used (not overridable)",
+                        BASE)
+    seed = values_table("seed", "Values stated by seed 000 (not overridable)", SEED)
+    return (unarmed, hth, weapons, armor, talents, params, base, seed)

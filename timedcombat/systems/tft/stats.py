@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from timedcombat.structure import bounds
 from timedcombat.systems.base import RuleTable
 from timedcombat.systems.tft.rules import (
     ARMOR,
@@ -32,15 +33,20 @@ from timedcombat.systems.tft.rules import (
     Weapon,
 )
 
+# Bounds (docs/scenario.md, "Limits"): figures a table could use.
+MAX_ST = 1000
+MAX_ATTRIBUTE = 100  # DX, IQ
+MAX_MA = 100
+
 
 @attrs.frozen
 class TftStats:
     """A figure: basic ST (also its hits), DX, IQ, MA, equipment and talents."""
 
-    st: int
-    dx: int
-    iq: int
-    ma: int
+    st: int = attrs.field(metadata=bounds(1, MAX_ST))
+    dx: int = attrs.field(metadata=bounds(1, MAX_ATTRIBUTE))
+    iq: int = attrs.field(metadata=bounds(1, MAX_ATTRIBUTE))
+    ma: int = attrs.field(metadata=bounds(1, MAX_MA, unit=" hexes"))
     weapons: tuple[str, ...] = ()
     armor: str = "none"
     shield: str | None = None
