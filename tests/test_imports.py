@@ -120,11 +120,7 @@ def test_the_walk_sees_imports_inside_functions_and_skips_type_checking(tmp_path
     assert imports_of("pkg.a", modules["pkg.a"], modules) == set()
 
 
-@pytest.mark.parametrize("scope", [
-    "core",
-    pytest.param("package", marks=pytest.mark.xfail(
-        strict=False, reason="issue 21: systems in progress")),
-])
+@pytest.mark.parametrize("scope", ["core", "package"])
 def test_no_import_cycle(scope):
     """``core``: no circle reaches a module of the package's top level; ``package``: no
     circle anywhere in timedcombat/."""
