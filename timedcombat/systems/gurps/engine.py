@@ -256,6 +256,7 @@ class Fight(Arena[Fighter]):
     def choose(self, f: Fighter) -> PlanStep:
         """The next plan step the rules allow now (skipped ones logged), else the policy's
         choice. ``retreat`` is no maneuver: it readies the next defence's retreat."""
+        step: PlanStep  # (a plan's head and a policy's choice: Any on Combatant)
         while f.plan_head is not None:
             step = f.plan_head
             index = f.pop_plan()

@@ -46,7 +46,7 @@ from timedcombat.systems.tenths import (
     targets,
 )
 from timedcombat.systems.tenths.actions import ACTIONS, OWN_STEPS
-from timedcombat.systems.tenths.context import Clock, Context
+from timedcombat.systems.tenths.context import Context
 from timedcombat.systems.tenths.events import TenthsAction, TenthsPlaced
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.melee import Intent
@@ -67,7 +67,6 @@ class Fight(Interrupts, Arena[Fighter]):
     """One run of a ``tenths`` scenario: the arena with seed 004's combatant processes."""
 
     system = "tenths"
-    env: Clock  # (simpy's, moved by whole tenths only: see context.Clock)
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
