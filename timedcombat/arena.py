@@ -22,7 +22,7 @@ Nothing here knows a rule system's vocabulary.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
@@ -42,6 +42,7 @@ from timedcombat.hexmap import (
     ring,
 )
 from timedcombat.log import EventLog
+from timedcombat.policies import make as make_policy
 from timedcombat.results import BEATEN, FLED, HURT, OK, OUT, CombatantResult, Outcome
 from timedcombat.scenario import CombatantSpec, Scenario
 
@@ -149,6 +150,21 @@ class Arena(abc.ABC, Generic[C]):
         self.by_id[c.id] = c
         self.able_count[c.side] = self.able_count.get(c.side, 0) + 1
         self.map.place(c.id, c.at, group=c.side)
+
+    def enlist(self, make: Callable[[CombatantSpec], C],
+               policies: Mapping[str, Callable[[], Any]]) -> None:
+        """Add a combatant ``make(spec)`` for each of the scenario's, in order, with a fresh
+        policy from ``policies`` (the one its ``policy`` names, or the default)."""
+        for spec in self.scenario.combatants:
+            c = make(spec)
+            c.policy = make_policy(policies, spec.policy)
+            self.add(c)
+
+    def start_lives(self, life: Callable[[C], Generator[Any, Any, Any]]) -> None:
+        """Begin every combatant's simpy process, ``life(c)``, in scenario order."""
+        env = self.env
+        for c in self.combatants:
+            c.proc = env.process(life(c))
 
     # ------------------------------------------------------------------ the log
 

@@ -23,6 +23,7 @@ from typing import Any, BinaryIO
 
 from timedcombat.checks import Event, RuleSet, get_ruleset, systems
 from timedcombat.errors import LogFormatError, TimedCombatError
+from timedcombat.nesting import depth
 
 CORE: dict[str, type] = {"t": int, "seq": int, "event": str}
 IDS: dict[str, tuple[type, ...]] = {"actor": (str,), "target": (str, type(None))}
@@ -185,7 +186,8 @@ def _parse(line: str, file: str, n: int) -> dict[str, Any] | None:
         raise LogFormatError(file, n, f"not JSON: {exc}") from None
     if not isinstance(obj, dict):
         raise LogFormatError(file, n, f"not a JSON object but {_JSON_NAMES[type(obj)]}")
-    if line.count("[") + line.count("{") > MAX_JSON_DEPTH and _depth(obj) > MAX_JSON_DEPTH:
+    if line.count("[") + line.count("{") > MAX_JSON_DEPTH \
+            and depth(obj, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
         raise LogFormatError(file, n, _too_deep())
     if "\\u" in line and _SURROGATE.search(line):
         _no_surrogates(obj, file, n)
@@ -194,20 +196,6 @@ def _parse(line: str, file: str, n: int) -> dict[str, Any] | None:
 
 def _too_deep() -> str:
     return f"arrays and objects nested deeper than {MAX_JSON_DEPTH} levels"
-
-
-def _depth(obj: Any) -> int:
-    """How deep arrays and objects nest (the object itself is level 1), without recursion."""
-    deepest = 0
-    stack = [(obj, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        if level > MAX_JSON_DEPTH:
-            break
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
-    return deepest
 
 
 def parse_lines(text: str, file: str) -> tuple[list[dict[str, Any]], list[int]]:

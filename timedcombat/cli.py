@@ -35,6 +35,7 @@ from timedcombat.results import DEAD
 from timedcombat.runs_csv import csv_text
 from timedcombat.scenario import MAX_SEED, MAX_UNTIL
 from timedcombat.show import add_parsers as add_show_parsers
+from timedcombat.show import add_view_options
 from timedcombat.systems.base import get_system, system_names
 from timedcombat.terminal import Interrupted, exit_status, raise_interrupted, safe_streams
 
@@ -119,18 +120,6 @@ def check_picture_name(option: str, path: str | None) -> None:
     if Path(path).suffix.lower() != suffix:
         raise UsageError(f"{option} {path}: the file name must end in {suffix} ({option} "
                          f"writes {suffix[1:].upper()})")
-
-
-def add_view_options(p: argparse.ArgumentParser) -> None:
-    """What the text timeline shows: ``--verbose``, ``--only``, ``--from``/``--to``."""
-    p.add_argument("-v", "--verbose", action="store_true",
-                   help="show every roll's modifiers in the timeline")
-    p.add_argument("--only", metavar="ID,..",
-                   help="show only these combatants' lines, what is done to them "
-                   "and what their blows caused")
-    p.add_argument("--from", dest="start", metavar="SECONDS",
-                   help="show from this time on (e.g. 2.5)")
-    p.add_argument("--to", dest="stop", metavar="SECONDS", help="show up to this time")
 
 
 def view_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -470,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--png", metavar="FILE", help="draw the timeline as PNG swimlanes")
     run.add_argument("--until", type=int, metavar="TENTHS", help="override the time cap")
     run.add_argument("-q", "--quiet", action="store_true", help="print no timeline")
-    add_view_options(run)
+    add_view_options(run, "timeline")
     run.set_defaults(func=cmd_run)
     check = sub.add_parser("check", help="check a JSON-lines log against the timing rules")
     check.add_argument("log", metavar="LOG.jsonl",

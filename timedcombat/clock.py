@@ -27,6 +27,25 @@ class Phase(IntEnum):
     AFTER = 2  # state checks after the attacks of the tenth
 
 
+class Span:
+    """A stretch of tenths ``start`` .. ``end - 1`` (none when ``end == start``): what a
+    record with ``start`` and ``end`` tenths (a turn's phase, in the engine and in a
+    checker's reading alike) gets from this base."""
+
+    __slots__ = ()
+    start: int
+    end: int  # exclusive
+
+    @property
+    def length(self) -> int:
+        return self.end - self.start
+
+    @property
+    def last(self) -> int:
+        """The last tenth (the start when the span has no length)."""
+        return max(self.start, self.end - 1)
+
+
 class OrderKey(NamedTuple):
     """Ordering of same-tenth happenings: ``(t, phase, initiative, seq)``."""
 

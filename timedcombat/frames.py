@@ -10,6 +10,7 @@ and ``modifiers`` dicts, as in the JSON-lines log. A batch's frame has the CSV's
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,13 +25,18 @@ if TYPE_CHECKING:
 INSTALL = "pip install 'timedcombat[analysis]'"
 
 
+def optional(module: str, need: str) -> Any:
+    """A module of the ``analysis`` extra, or an ``ImportError`` that says who needs it
+    (``need``) and how to get it (the one way pandas and pyarrow are imported)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ImportError(f"{need}: {INSTALL}") from None
+
+
 def pandas() -> Any:
     """The pandas module, or an ``ImportError`` that says how to get it."""
-    try:
-        import pandas as pd
-    except ImportError:  # pragma: no cover - the extra is installed in the tests
-        raise ImportError(f"data frames need pandas: {INSTALL}") from None
-    return pd
+    return optional("pandas", "data frames need pandas")
 
 
 def event_dicts(events: Iterable[Event | Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -60,4 +66,4 @@ def runs_frame(rows: Sequence[Row]) -> pd.DataFrame:
     return pd.DataFrame.from_records([cells(r) for r in rows], columns=columns(rows))
 
 
-__all__ = ["INSTALL", "event_dicts", "events_frame", "runs_frame"]
+__all__ = ["INSTALL", "event_dicts", "events_frame", "optional", "runs_frame"]

@@ -12,6 +12,7 @@ import attrs
 
 from timedcombat.errors import ScenarioError
 from timedcombat.hexmap import FACINGS, Hex
+from timedcombat.nesting import depth
 from timedcombat.scenario import (
     COMMON_KEYS,
     MAX_COMBATANTS,
@@ -79,23 +80,9 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         raise ScenarioError(file, "", f"bad TOML: {' '.join(str(exc).split())}") from None
     except RecursionError:
         raise ScenarioError(file, "", f"bad TOML: {too_deep}") from None
-    if _depth(doc) > MAX_DEPTH:
+    if depth(doc, MAX_DEPTH) > MAX_DEPTH:
         raise ScenarioError(file, "", too_deep)
     return scenario_from_dict(doc, file)
-
-
-def _depth(doc: Any) -> int:
-    """How deep tables and arrays nest (the document itself is level 1), without recursion."""
-    deepest = 0
-    stack = [(doc, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        if level > MAX_DEPTH:
-            break
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
-    return deepest
 
 
 def scenario_from_dict(doc: Mapping[str, Any], file: str = "<scenario>") -> Scenario:

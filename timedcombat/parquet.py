@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from timedcombat.events import Event, _key
-from timedcombat.frames import INSTALL
+from timedcombat.frames import optional
 from timedcombat.runs import Row
 from timedcombat.runs_csv import cells, columns
 
@@ -45,13 +45,10 @@ ALWAYS = "timedcombat.always_written"
 
 
 def pyarrow() -> Any:
-    """The pyarrow module, or an ``ImportError`` that says how to get it."""
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet  # noqa: F401 - (the writer)
-    except ImportError:  # pragma: no cover - the extra is installed in the tests
-        raise ImportError(f"--parquet needs pyarrow: {INSTALL}") from None
-    return pa
+    """The pyarrow module (with its Parquet writer), or an ``ImportError`` that says how to
+    get it."""
+    optional("pyarrow.parquet", "--parquet needs pyarrow")
+    return optional("pyarrow", "--parquet needs pyarrow")
 
 
 def _kind(hint: Any) -> str:

@@ -210,8 +210,8 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     """``timedcombat show LOG [--png F] [--svg F] [--html F] [--at S] [--only IDS]
     [--from S] [--to S] [--timeline | -q]``."""
     at = parse_seconds("--at", args.at) if args.at is not None else None
-    start = parse_seconds("--from", args.from_) if args.from_ is not None else None
-    stop = parse_seconds("--to", args.to) if args.to is not None else None
+    start = parse_seconds("--from", args.start) if args.start is not None else None
+    stop = parse_seconds("--to", args.stop) if args.stop is not None else None
     only = parse_only(args.only) if args.only is not None else None
     inputs = [("log", args.log)] if args.log != STDIN else []
     for option, path in (("--png", args.png), ("--svg", args.svg), ("--html", args.html)):
@@ -237,6 +237,20 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def add_view_options(p: argparse.ArgumentParser, shows: str) -> None:
+    """What a command's text timeline shows (``run``'s and ``show``'s alike): ``--verbose``,
+    ``--only``, ``--from``/``--to`` (parsed as ``start`` and ``stop``); ``shows``: what
+    ``--only`` and the times filter (the timeline, and for ``show`` the swimlanes)."""
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="timeline: every roll's modifiers")
+    p.add_argument("--only", metavar="ID,..",
+                   help=f"{shows}: only these combatants' events, what is done to them and "
+                   "what their blows caused")
+    p.add_argument("--from", dest="start", metavar="SECONDS",
+                   help=f"{shows}: from this time on (e.g. 2.5)")
+    p.add_argument("--to", dest="stop", metavar="SECONDS", help=f"{shows}: up to this time")
+
+
 def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
     """The ``show`` subcommand (the CLI's parser calls this; ``console`` makes the
     console it prints to)."""
@@ -255,21 +269,14 @@ def add_parsers(sub: Any, console: Callable[[], Console]) -> None:
                       help="the HTML replay: one self-contained file (- for standard output)")
     show.add_argument("--at", metavar="SECONDS",
                       help="the map at this time (pictures, text; the replay opens there)")
-    show.add_argument("--only", metavar="ID,..",
-                      help="timeline and swimlanes: only these combatants' events and "
-                      "what their blows caused")
-    show.add_argument("--from", dest="from_", metavar="SECONDS",
-                      help="timeline and swimlanes: from this time")
-    show.add_argument("--to", metavar="SECONDS", help="timeline and swimlanes: up to this time")
+    add_view_options(show, "timeline and swimlanes")
     said = show.add_mutually_exclusive_group()
     said.add_argument("--timeline", action="store_true",
                       help="print the timeline (and with --at the map as text) as well as "
                       "the files asked (without a file it is printed anyway)")
     said.add_argument("-q", "--quiet", action="store_true", help="print nothing")
-    show.add_argument("-v", "--verbose", action="store_true",
-                      help="timeline: every roll's modifiers")
     show.set_defaults(func=lambda args: cmd_show(args, console()))
 
 
-__all__ = ["add_parsers", "check_tenths", "parse_seconds", "read_events", "render_log",
-           "render_result"]
+__all__ = ["add_parsers", "add_view_options", "check_tenths", "parse_seconds", "read_events",
+           "render_log", "render_result"]

@@ -19,12 +19,9 @@ from rich.table import Table
 
 from timedcombat.clock import Tenths, seconds
 from timedcombat.systems.base import RuleSystem, find_system
+from timedcombat.wording import defence_text, hex_text
 
 MAX_LANES = 4
-
-
-def _hex(h: Any) -> str:
-    return f"({h[0]},{h[1]})"
 
 
 def describe(e: Mapping[str, Any], system: RuleSystem | None = None) -> str | None:
@@ -70,7 +67,7 @@ def describe_core(e: Mapping[str, Any], die: str = "") -> str | None:
         mode = e.get("mode", "")
         if mode == "turn":
             return f"turns {e.get('facing')}"
-        return f"{mode} {_hex(e['from'])}->{_hex(e['to'])}"
+        return f"{mode} {hex_text(e['from'])}->{hex_text(e['to'])}"
     if kind == "attack":
         sim = " SIMULTANEOUS" if e.get("simultaneous") else ""
         res = str(e.get("result", "")).upper()
@@ -81,10 +78,7 @@ def describe_core(e: Mapping[str, Any], die: str = "") -> str | None:
         return (f"attacks {e['target']}{weapon}: {_roll(e, die)}{against} -> "
                 f"{res}{margin}{sim}")
     if kind == "defence":
-        ok = "holds" if e.get("success") else "fails"
-        w = f" with {e['weapon']}" if e.get("weapon") else ""
-        delay = f", +{e['delay']} tenths" if e.get("delay") else ""
-        return f"{e['kind']}{w}: {_roll(e, die)}, {ok}{delay}"
+        return defence_text(e, _roll(e, die))
     if kind == "damage":
         return f"takes {e['amount']} ({e['total']}/{e.get('body', '?')})"
     if kind == "reaction":

@@ -10,7 +10,7 @@ judged.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from timedcombat.checks import Finding
 from timedcombat.checks.gurps_model import (
@@ -500,40 +500,51 @@ def _close_readies(log: GurpsLog, discard: bool) -> Iterator[tuple[int, Event]]:
             yield i, e
 
 
+def _dx_readies(log: GurpsLog, discard: bool, what: str,
+                judge: Callable[[GurpsLog, int, Event, int, int | None], Found]) -> Found:
+    """The DX roll of each Ready in close combat (:func:`_close_readies`): a finding when
+    there is none (to ``what``), else what ``judge`` finds of the roll and its effective
+    skill (``None``: not given)."""
+    for i, e in _close_readies(log, discard):
+        roll = _roll(e)
+        if roll is None:
+            yield finding(e, f"a DX roll to {what} in close combat", "none")
+        else:
+            yield from judge(log, i, e, roll, as_int(e.get("effective")))
+
+
 def discard_shield(log: GurpsLog) -> Found:
     """Getting rid of a shield in close combat takes a Ready maneuver and a successful DX
     roll."""
-    for i, e in _close_readies(log, discard=True):
-        roll, eff = _roll(e), as_int(e.get("effective"))
-        if roll is None:
-            yield finding(e, "a DX roll to discard the shield in close combat", "none")
-            continue
-        yield from _ready_maneuver(log, i, e)
-        if eff is None:
-            continue
-        want = "ready" if success(roll, eff) else "wasted"
-        if e.get("result") != want:
-            yield finding(e, f"{want} (DX roll {roll} against {eff})", f"{e.get('result')}")
+    return _dx_readies(log, True, "discard the shield", _discarded)
+
+
+def _discarded(log: GurpsLog, i: int, e: Event, roll: int, eff: int | None) -> Found:
+    yield from _ready_maneuver(log, i, e)
+    if eff is None:
+        return
+    want = "ready" if success(roll, eff) else "wasted"
+    if e.get("result") != want:
+        yield finding(e, f"{want} (DX roll {roll} against {eff})", f"{e.get('result')}")
 
 
 def ready_dx(log: GurpsLog) -> Found:
     """Readying a weapon in close combat takes a DX roll; on a failure the Ready is
     wasted."""
-    for i, e in _close_readies(log, discard=False):
-        roll, eff = _roll(e), as_int(e.get("effective"))
-        if roll is None:
-            yield finding(e, "a DX roll to ready in close combat", "none")
-            continue
-        if eff is None:
-            continue
-        if not success(roll, eff):
-            if e.get("result") != "wasted":
-                yield finding(e, f"wasted (DX roll {roll} against {eff} fails)",
-                              f"{e.get('result')}")
-            else:
-                yield from _ready_maneuver(log, i, e)
-        elif e.get("result") == "wasted":
-            yield finding(e, f"readied (DX roll {roll} against {eff} succeeds)", "wasted")
+    return _dx_readies(log, False, "ready", _readied)
+
+
+def _readied(log: GurpsLog, i: int, e: Event, roll: int, eff: int | None) -> Found:
+    if eff is None:
+        return
+    if not success(roll, eff):
+        if e.get("result") != "wasted":
+            yield finding(e, f"wasted (DX roll {roll} against {eff} fails)",
+                          f"{e.get('result')}")
+        else:
+            yield from _ready_maneuver(log, i, e)
+    elif e.get("result") == "wasted":
+        yield finding(e, f"readied (DX roll {roll} against {eff} succeeds)", "wasted")
 
 
 def _reload(log: GurpsLog, i: int, e: Event) -> bool:

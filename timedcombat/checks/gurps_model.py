@@ -27,6 +27,7 @@ from timedcombat.checks.model import (
     lookup,
     neighbour,
 )
+from timedcombat.clock import Span
 
 TURN = 10
 """Tenths in a GURPS turn (one second)."""
@@ -173,7 +174,7 @@ def _person(e: Event, order: int) -> Person:
 
 
 @dataclass
-class Phase:
+class Phase(Span):
     """A ``gurps.phase`` the log has: the actor's share of a turn, tenths ``start`` ..
     ``end - 1`` (none when ``end == start``)."""
 
@@ -185,14 +186,6 @@ class Phase:
     rank: int | None
     maneuver: int | None = None  # index of the gurps.maneuver taken in it
     after_free: list[int] = field(default_factory=list)  # maneuvers after a free ready
-
-    @property
-    def length(self) -> int:
-        return self.end - self.start
-
-    @property
-    def last(self) -> int:
-        return max(self.start, self.end - 1)
 
     def contains(self, t: int) -> bool:
         return self.start <= t < self.end or (self.length <= 0 and t == self.start)

@@ -21,6 +21,7 @@ from timedcombat.checks import percentile_blows as blows
 from timedcombat.checks import percentile_grapples as grapples
 from timedcombat.checks import percentile_reach as reach
 from timedcombat.checks import percentile_timing as timing
+from timedcombat.checks.model import as_int as num
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     GRAPPLE,
@@ -28,7 +29,6 @@ from timedcombat.checks.percentile_model import (
     STRIKE,
     PercentileLog,
     found,
-    num,
     read,
 )
 
@@ -69,7 +69,7 @@ def roll(log: PercentileLog) -> Found:
             continue
         if kind not in ROLLED:
             continue
-        chance_key, outcome_key, outcomes = ROLLED[kind]  # type: ignore[index]
+        chance_key, outcome_key, outcomes = ROLLED[kind]
         r, chance, outcome = num(e.get("roll")), num(e.get(chance_key)), e.get(outcome_key)
         if r is None:
             continue

@@ -18,13 +18,13 @@ from timedcombat.checks.model import (
     Event,
     distance,
 )
+from timedcombat.checks.model import as_int as num
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     RAM,
     STRIKE,
     PercentileLog,
     found,
-    num,
     text,
 )
 from timedcombat.checks.percentile_tables import (
@@ -316,7 +316,7 @@ def control(log: PercentileLog) -> Found:
             yield found(e, f"{table} a level with {hands} hands free", f"per_level {given}")
         elif level is not None and hands in CONTROL_PER_LEVEL and chance is not None \
                 and chance != CONTROL_PER_LEVEL[hands] * level:
-            per = CONTROL_PER_LEVEL[hands]  # type: ignore[index]
+            per = CONTROL_PER_LEVEL[hands]
             yield found(e, f"chance {per * level} ({per} x level {level}, {hands} hands free)",
                         f"chance {chance}")
         elif e.get("result") == "success" and level is not None and acts is not None \
@@ -373,8 +373,8 @@ def fall(log: PercentileLog) -> Found:
         own = p.int_stat("fall_recovery") if p else None
         known, mount = p.choice("mount") if p else (False, None)
         if known and mount in MOUNT_HEIGHT and height is not None \
-                and height != MOUNT_HEIGHT[mount]:  # type: ignore[index]
-            yield found(e, f"a fall of {MOUNT_HEIGHT[mount]} feet (a {mount})",  # type: ignore
+                and height != MOUNT_HEIGHT[mount]:
+            yield found(e, f"a fall of {MOUNT_HEIGHT[mount]} feet (a {mount})",
                         f"height {height}")
         elif own is not None and level is not None and level != own:
             yield found(e, f"Fall Recovery level {own} (placed)", f"level {level}")

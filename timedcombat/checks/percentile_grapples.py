@@ -23,6 +23,7 @@ from timedcombat.checks.model import (
     distance,
     neighbours,
 )
+from timedcombat.checks.model import as_int as num
 from timedcombat.checks.percentile_model import (
     DAMAGE,
     GRAPPLE,
@@ -30,7 +31,6 @@ from timedcombat.checks.percentile_model import (
     Hold,
     PercentileLog,
     found,
-    num,
     text,
 )
 from timedcombat.checks.percentile_tables import (
@@ -449,7 +449,7 @@ def hold_damage(log: PercentileLog) -> Found:
         if h is None:
             yield found(e, f"a {hold} of {e.get('actor')} on {e.get('target')} on", "none")
             continue
-        f = HOLD_PD_FACTOR[hold]  # type: ignore[index]
+        f = HOLD_PD_FACTOR[hold]
         n_want = _phases_held(log, h, ph.number) if ph and ph.number is not None else None
         n, pd, total = num(e.get("phases")), num(e.get("pd")), num(e.get("total"))
         if ph is not None and ph.end is not None and e["t"] != ph.end - 1:

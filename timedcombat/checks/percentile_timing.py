@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from timedcombat.checks import Finding
+from timedcombat.checks.model import as_int as num
 from timedcombat.checks.percentile_model import (
     GRAPPLE,
     RAM,
@@ -21,7 +22,6 @@ from timedcombat.checks.percentile_model import (
     Declared,
     PercentileLog,
     found,
-    num,
     text,
 )
 from timedcombat.checks.percentile_tables import (

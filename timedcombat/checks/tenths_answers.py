@@ -6,7 +6,7 @@ answer to whom, and when it is given or no longer owed (part of the one pass of
 from __future__ import annotations
 
 from timedcombat.checks.model import Event, distance
-from timedcombat.checks.tenths_model import Act
+from timedcombat.checks.tenths_acts import Act
 from timedcombat.checks.tenths_scene_core import (
     ATTACKING_CLOSINGS,
     NOT_INSTEAD,
@@ -167,7 +167,8 @@ class Answers(TenthEnd):
         if act.name in ATTACKING_CLOSINGS:
             return hit is not None and hit[0] <= i
         eff = act.eff_end if act.eff_end is not None else act.end
-        return e["t"] >= eff if last_tenth else e["t"] > eff
+        t: int = e["t"]
+        return t >= eff if last_tenth else t > eff
 
     def _answers(self, t: int) -> None:
         """Owed answers whose closing action is over, or whose answerer got into combat

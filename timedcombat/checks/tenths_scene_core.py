@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from timedcombat.checks import Finding
 from timedcombat.checks.model import FACINGS, VECTORS, Event, Hex, distance
-from timedcombat.checks.tenths_model import Act, Person, TenthsLog
+from timedcombat.checks.tenths_acts import Act
+from timedcombat.checks.tenths_model import Person, TenthsLog
 
 FACING_NAMES = FACINGS
 """Facings in axial order: E = (+1, 0), NE = (+1, -1), NW = (0, -1), W = (-1, 0),

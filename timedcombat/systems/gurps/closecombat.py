@@ -15,12 +15,7 @@ import attrs
 from timedcombat.hexmap import Hex
 from timedcombat.systems.gurps.halfhex import CloseCombatHex, own_side_hexes
 from timedcombat.systems.gurps.rolls import Modifiers, SuccessRoll, mods, success_roll
-from timedcombat.systems.gurps.rules import (
-    MANEUVERS,
-    SEED,
-    STOP_IN_FOE_HEX_MANEUVERS,
-    AttackMode,
-)
+from timedcombat.systems.gurps.rules import MANEUVERS, SEED, STOP_IN_FOE_HEX_MANEUVERS, AttackMode
 
 STOP, EVADE, SLAM = "stop", "evade", "slam"
 

@@ -28,7 +28,6 @@ from timedcombat.dice import Dice
 from timedcombat.hexmap import FACINGS, Hex
 from timedcombat.log import EventLog
 from timedcombat.plans import PlanStep
-from timedcombat.policies import make as make_policy
 from timedcombat.results import DEAD, DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.gurps import closing, melee, moving, timing
@@ -101,10 +100,7 @@ class Fight(Arena[Fighter]):
                  seed: int) -> None:
         super().__init__(scenario, dice, log, until, seed)
         self.rules: GurpsRules = scenario.rules
-        for spec in scenario.combatants:
-            f = Fighter(spec, self.rules)
-            f.policy = make_policy(POLICIES, spec.policy)
-            self.add(f)
+        self.enlist(lambda spec: Fighter(spec, self.rules), POLICIES)
         self.cc: dict[Hex, Any] = {}  # close-combat hexes (halfhex.CloseCombatHex)
         self.settled: dict[Hex, Any] = {}  # halves kept in a hex whose close combat ended
         self.coop = Coop(self)
@@ -153,8 +149,7 @@ class Fight(Arena[Fighter]):
                   dx=tuple(by[i].dx for i in self.initiative),
                   rolls=tuple(by[i].roll for i in self.initiative), die=die)
         self.clock.start()
-        for f in self.combatants:
-            f.proc = self.env.process(self.life(f))
+        self.start_lives(self.life)
 
     def turn_order(self, turn: int) -> tuple[list[str], dict[str, Any]]:
         """The fixed order of action, less those out of the fight."""
@@ -256,6 +251,7 @@ class Fight(Arena[Fighter]):
     def choose(self, f: Fighter) -> PlanStep:
         """The next plan step the rules allow now (skipped ones logged), else the policy's
         choice. ``retreat`` is no maneuver: it readies the next defence's retreat."""
+        step: PlanStep  # (a plan's head and a policy's choice: Any on Combatant)
         while f.plan_head is not None:
             step = f.plan_head
             index = f.pop_plan()

@@ -13,6 +13,7 @@ from typing import Any
 
 from timedcombat.clock import seconds
 from timedcombat.systems.base import LaneStyle
+from timedcombat.wording import Wording, hex_text, plan_skip_text, worded
 
 Event = Mapping[str, Any]
 
@@ -40,10 +41,6 @@ def lane_kind(e: Event) -> str | None:
     return _KINDS.get(str(e.get("name")), "other")
 
 
-def _hex(h: Any) -> str:
-    return f"({h[0]},{h[1]})"
-
-
 def _mods(m: Mapping[str, int] | None) -> str:
     if not m:
         return ""
@@ -57,9 +54,7 @@ def _roll(e: Event, bar: str = "") -> str:
 
 def describe(e: Event) -> str | None:
     """The timeline line of a ``gurps`` event (``None``: the core wording)."""
-    kind = e["event"]
-    fn = _WORDING.get(kind)
-    return fn(e) if fn is not None else None
+    return worded(_WORDING, e)
 
 
 def _action(e: Event) -> str:
@@ -88,7 +83,7 @@ def _attack(e: Event) -> str:
 
 def _defence(e: Event) -> str:
     w = f" with {e['weapon']}" if e.get("weapon") else ""
-    back = f", retreating to {_hex(e['retreat'])}" if e.get("retreat") else ""
+    back = f", retreating to {hex_text(e['retreat'])}" if e.get("retreat") else ""
     ok = "holds" if e["success"] else "fails"
     return f"{e['kind']}{w}{back}: {_roll(e)} -> {ok}"
 
@@ -145,7 +140,7 @@ def _ready(e: Event) -> str:
 def _half(e: Event) -> str:
     halves = ", ".join(f"{a} {s} half" for a, s in zip(e["occupants"], e["sides"],
                                                        strict=False))
-    return f"close-combat hex {_hex(e['at'])}: {halves}"
+    return f"close-combat hex {hex_text(e['at'])}: {halves}"
 
 
 def hex_sides(e: Event) -> dict[str, str] | None:
@@ -188,7 +183,7 @@ def _state(e: Event) -> str | None:
     return None
 
 
-_WORDING = {
+_WORDING: Wording = {
     "action": _action,
     "gurps.maneuver": _maneuver,
     "attack": _attack,
@@ -205,8 +200,7 @@ _WORDING = {
     "gurps.initiative": lambda e: "order of action: " + ", ".join(
         f"{a} (speed {s / 4:g}, DX {d}, d{e['die']} {r})"
         for a, s, d, r in zip(e["order"], e["speeds"], e["dx"], e["rolls"], strict=False)),
-    "gurps.plan_skip": lambda e: f"plan step {e['index']} '{e['name']}' skipped "
-                                 f"({e['reason']})",
+    "gurps.plan_skip": plan_skip_text,
     "gurps.no_defence": lambda e: f"no defence ({e['reason']}) against {e['against']}",
     "gurps.attack_lost": lambda e: f"attack on {e['target']} lost ({e['reason']})",
     "gurps.mishap": lambda e: f"mishap: {e['effect'].replace('_', ' ')}"

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from timedcombat.clock import Span
 from timedcombat.systems.gurps.rules import BASIC
 
 TURN = BASIC.turn_tenths
@@ -68,7 +69,7 @@ def initiative_order(entries: Sequence[InitiativeEntry]) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class Phase:
+class Phase(Span):
     """One combatant's share of a turn: tenths ``start`` .. ``end - 1`` (maybe none)."""
 
     turn: int
@@ -76,15 +77,6 @@ class Phase:
     rank: int  # 0 acts first
     start: int
     end: int  # exclusive; equal to start for a phase with no length
-
-    @property
-    def length(self) -> int:
-        return self.end - self.start
-
-    @property
-    def last(self) -> int:
-        """The phase's last tenth (its start when it has no length)."""
-        return max(self.start, self.end - 1)
 
 
 def phases(turn: int, order: Sequence[str]) -> tuple[Phase, ...]:

@@ -150,7 +150,8 @@ class Coop:
             if head.action in COOP and head.target is not None:
                 return head.action, head.target
             return None
-        return f.policy.coop_intent(self.ctx, f)
+        intent: tuple[str, str] | None = f.policy.coop_intent(self.ctx, f)  # (policy: Any)
+        return intent
 
     def join(self, f: Fighter, kind: str, victim: str) -> bool:
         att = self.attempts.get((kind, victim))
@@ -293,7 +294,7 @@ def break_free(ctx: Context, v: Fighter, target: str | None) -> None:
     holders = [ctx.by_id[h] for h in v.held_by]
     if not holders:
         return
-    h = ctx.by_id[target] if target in v.held_by else holders[0]  # type: ignore[index]
+    h = ctx.by_id[target] if target in v.held_by else holders[0]
     if h.stunned or not h.able:
         release(ctx, h, v, "holder stunned")
         return

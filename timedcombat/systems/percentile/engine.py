@@ -26,7 +26,6 @@ from timedcombat.arena import Arena
 from timedcombat.dice import Dice
 from timedcombat.hexmap import FACINGS
 from timedcombat.log import EventLog
-from timedcombat.policies import make as make_policy
 from timedcombat.results import DOWN, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.percentile import events as ev
@@ -61,10 +60,7 @@ class Fight(Arena[Fighter]):
                  seed: int) -> None:
         super().__init__(scenario, dice, log, until, seed)
         self.rules: PercentileRules = scenario.rules
-        for spec in scenario.combatants:
-            f = Fighter(spec, self.rules)
-            f.policy = make_policy(POLICIES, spec.policy)
-            self.add(f)
+        self.enlist(lambda spec: Fighter(spec, self.rules), POLICIES)
         self.holds: holding.Holds = ()
         self.pm: dict[tuple[str, str], int] = {}  # (a, b): a's Position Modifier against b
         self.bouts: dict[tuple[int, str, str], Bout] = {}
@@ -89,8 +85,7 @@ class Fight(Arena[Fighter]):
             if f.mounted is not None:  # (drawn as a span until he is off his mount)
                 self.emit(core.State, actor=f.id, state="mounted", value=True, cause=f.mounted)
         self.clock.start()
-        for f in self.combatants:
-            f.proc = self.env.process(self.life(f))
+        self.start_lives(self.life)
 
     def result_of(self, f: Fighter) -> CombatantResult:
         if f.out:

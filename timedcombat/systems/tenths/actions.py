@@ -326,24 +326,32 @@ def do_draw(ctx: Context, f: Fighter, step: Step) -> Gen:
         _rearmed(ctx, f)
 
 
-def do_sheathe(ctx: Context, f: Fighter, step: Step) -> Gen:
-    """Sheathe a weapon: its base speed."""
+def _let_go(ctx: Context, f: Fighter, step: Step, name: str,
+            tenths: int | None) -> Generator[Any, Any, Weapon | None]:
+    """Put the weapon in hand that ``step`` names out of the hand: action ``name`` of
+    ``tenths`` (``None``: the weapon's base speed). The weapon, once out of the hand
+    (``None``: no longer in it when the action ends)."""
     w = _weapon_named(f.hand, step.weapon)
     assert w is not None
-    yield from _weapon_action(ctx, f, "sheathe", w, w.base_speed)
-    if w in f.hand:
-        f.hand.remove(w)
+    yield from _weapon_action(ctx, f, name, w, w.base_speed if tenths is None else tenths)
+    if w not in f.hand:
+        return None
+    f.hand.remove(w)
+    return w
+
+
+def do_sheathe(ctx: Context, f: Fighter, step: Step) -> Gen:
+    """Sheathe a weapon: its base speed."""
+    w = yield from _let_go(ctx, f, step, "sheathe", None)
+    if w is not None:
         f.sheathed.append(w)
         _rearmed(ctx, f)
 
 
 def do_drop(ctx: Context, f: Fighter, step: Step) -> Gen:
     """Drop a weapon: two tenths. It lies on the map where its owner stood."""
-    w = _weapon_named(f.hand, step.weapon)
-    assert w is not None
-    yield from _weapon_action(ctx, f, "drop", w, SEED.drop_time)
-    if w in f.hand:
-        f.hand.remove(w)
+    w = yield from _let_go(ctx, f, step, "drop", SEED.drop_time)
+    if w is not None:
         ctx.map.drop(f.at, w)
         _rearmed(ctx, f)
         ctx.emit(Dropped, actor=f.id, weapon=w.name, at=f.at)

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, Protocol
 
-import simpy
-
 from timedcombat import context as core
+from timedcombat.arena import Clock
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import TenthsRules, Weapon
 
@@ -26,17 +25,6 @@ if TYPE_CHECKING:
 
 Hex = tuple[int, int]
 Gen = Generator[Any, Any, None]
-
-if TYPE_CHECKING:
-    class Clock(simpy.Environment):
-        """simpy's environment as the tenths system uses it: its clock moves by whole
-        tenths only (every timeout is a whole number of tenths), so ``now`` is an int."""
-
-        @property
-        def now(self) -> int: ...
-else:
-    Clock = simpy.Environment
-
 
 class Context(core.Context[Fighter, TenthsRules], Protocol):
     """A running ``tenths`` fight as its rule code sees it (see the module docstring)."""

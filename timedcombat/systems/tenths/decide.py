@@ -31,6 +31,7 @@ def decide(ctx: Context, f: Fighter) -> Step:
 def _decide_once(ctx: Context, f: Fighter) -> Step | None:
     """:meth:`decide`'s one look at the fighter; ``None``: a plan step was skipped,
     look again."""
+    step: Step | None  # (a policy's answer: Combatant.policy is Any)
     if f.approaches:
         answer = closing.owed_answer(ctx, f)
         if answer is not None:
@@ -43,7 +44,8 @@ def _decide_once(ctx: Context, f: Fighter) -> Step | None:
             return step
         return None  # skipped (logged): look at the next one
     if f.defend_targets is not None:
-        return f.policy.defending(ctx, f)
+        step = f.policy.defending(ctx, f)
+        return step
     t = f.target
     if t is None or not t.able:
         return find_target(ctx, f)
@@ -53,12 +55,14 @@ def _decide_once(ctx: Context, f: Fighter) -> Step | None:
         if head is not None:
             if head.action == "attack":
                 f.pop_plan()
-                return f.policy.combat(ctx, f, t)
+                step = f.policy.combat(ctx, f, t)
+                return step
             if head.action in CLOSING_ACTIONS:
                 ctx.emit(PlanSkip, actor=f.id, name=head.action, index=f.pop_plan(),
                          reason="already in combat")
                 return None
-        return f.policy.combat(ctx, f, t)
+        step = f.policy.combat(ctx, f, t)
+        return step
     if f.block is not None and (head is None or head.action not in CLOSING_ACTIONS):
         return Step("guard")  # holding a blocking position (until its plan closes)
     if ctx.weapon_for(f) is None:
@@ -77,7 +81,8 @@ def _decide_once(ctx: Context, f: Fighter) -> Step | None:
         return Step(not_futile(ctx, f, t, kind), target=t.id, closing=True)
     if head is not None and head.action in ("attack", "defend", "charge"):
         return Step("move", target=t.id, mode="walk")  # the plan closes: go there first
-    return f.policy.approach(ctx, f, t)
+    step = f.policy.approach(ctx, f, t)
+    return step
 
 
 def not_futile(ctx: Context, f: Fighter, t: Fighter, kind: str, instead: str | None = None) -> str:

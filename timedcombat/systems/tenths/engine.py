@@ -32,9 +32,8 @@ from timedcombat.dice import Dice
 from timedcombat.hexmap import FACINGS
 from timedcombat.log import EventLog
 from timedcombat.ordered import OrderedSet
-from timedcombat.policies import make as make_policy
 from timedcombat.results import CombatantResult
-from timedcombat.scenario import Scenario
+from timedcombat.scenario import CombatantSpec, Scenario
 from timedcombat.systems.tenths import (
     blocking,
     close_quarters,
@@ -46,7 +45,7 @@ from timedcombat.systems.tenths import (
     targets,
 )
 from timedcombat.systems.tenths.actions import ACTIONS, OWN_STEPS
-from timedcombat.systems.tenths.context import Clock, Context
+from timedcombat.systems.tenths.context import Context
 from timedcombat.systems.tenths.events import TenthsAction, TenthsPlaced
 from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.melee import Intent
@@ -67,7 +66,6 @@ class Fight(Interrupts, Arena[Fighter]):
     """One run of a ``tenths`` scenario: the arena with seed 004's combatant processes."""
 
     system = "tenths"
-    env: Clock  # (simpy's, moved by whole tenths only: see context.Clock)
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
@@ -75,11 +73,7 @@ class Fight(Interrupts, Arena[Fighter]):
         self.rules: TenthsRules = scenario.rules
         self.fighters: dict[str, Fighter] = self.by_id
         self.order: list[Fighter] = self.combatants
-        for spec in scenario.combatants:
-            f = Fighter(spec, spec.stats, self.rules, self.env)
-            f.policy = make_policy(POLICIES, spec.policy)
-            self.rearmed(f)
-            self.add(f)
+        self.enlist(self._armed, POLICIES)
         self.targeted_by: dict[str, OrderedSet[str]] = {f.id: OrderedSet() for f in self.order}
         self.max_reach = max(self.rules.short_reach, self.rules.long_reach)
         self.blocks: dict[tuple[int, int], str] = {}  # blocked hex -> blocker
@@ -89,6 +83,12 @@ class Fight(Interrupts, Arena[Fighter]):
         self.resolving: list[Intent] = []  # the attacks of the tenth being resolved
         self.intent_seq = 0
         self.natural = self.rules.natural_rolls == "all"  # 20/1 decide every roll
+
+    def _armed(self, spec: CombatantSpec) -> Fighter:
+        """A combatant of the scenario, its reach worked out from what it holds."""
+        f = Fighter(spec, spec.stats, self.rules, self.env)
+        self.rearmed(f)
+        return f
 
     # ------------------------------------------------------------------ arena hooks
 
@@ -105,8 +105,7 @@ class Fight(Interrupts, Arena[Fighter]):
     def begin(self) -> None:
         for f in self.order:
             targets.choose_target(self, f)
-        for f in self.order:
-            f.proc = self.env.process(self.life(f))
+        self.start_lives(self.life)
 
     def result_of(self, f: Fighter) -> CombatantResult:
         res = super().result_of(f)

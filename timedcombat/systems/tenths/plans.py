@@ -64,7 +64,7 @@ def _not_now(ctx: Context, f: Fighter, head: PlanStep) -> str | None:
     a = head.action
     names_in_hand = [w.name for w in f.hand]
     if a == "target":
-        t = ctx.fighters[head.target]  # type: ignore[index]
+        t = ctx.fighters[head.target]
         if not t.able:
             return f"{t.id} is out of the fight"
         if f.target is t and f.defend_targets is None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from timedcombat.clock import seconds
 from timedcombat.systems.base import LaneStyle
+from timedcombat.wording import defence_text, hex_text, plan_skip_text
 
 Event = Mapping[str, Any]
 
@@ -27,10 +28,6 @@ LANE_STYLES: dict[str, LaneStyle] = {
 SPAN_STATES: dict[str, LaneStyle] = {
     "block": LaneStyle("#937860", "blocking position held"),
 }
-
-
-def _hex(h: Any) -> str:
-    return f"({h[0]},{h[1]})"
 
 
 def lane_kind(e: Event) -> str | None:
@@ -59,7 +56,7 @@ def describe(e: Event) -> str | None:
         if name == "attack":
             return f"swings {e.get('weapon', '')} at{tgt}{until}"
         if name == "move":
-            dest = f" to {_hex(e['to'])}" if e.get("to") and not e.get("target") else \
+            dest = f" to {hex_text(e['to'])}" if e.get("to") and not e.get("target") else \
                 f" toward{tgt}"
             return f"{e.get('mode', 'walk')}s{dest}{until}"
         return None
@@ -74,10 +71,7 @@ def describe(e: Event) -> str | None:
         return (f"attacks {e['target']} ({e['weapon']}): d20 {e['roll']} = {e['total']} "
                 f"vs {e['against']} -> {res}{margin}{sim}")
     if kind == "defence":
-        ok = "holds" if e.get("success") else "fails"
-        w = f" with {e['weapon']}" if e.get("weapon") else ""
-        delay = f", +{e['delay']} tenths" if e.get("delay") else ""
-        return f"{e['kind']}{w}: d20 {e['roll']} = {e['total']}, {ok}{delay}"
+        return defence_text(e, f"d20 {e['roll']} = {e['total']}")
     if kind == "reaction":
         return f"reacts ({e['cause']}): d10 {e['roll']} -> {e['tenths']} tenths"
     if kind == "state":
@@ -92,11 +86,11 @@ def describe(e: Event) -> str | None:
     if kind == "tenths.attack_lost":
         return f"attack on {e['target']} lost ({e['reason']})"
     if kind == "tenths.plan_skip":
-        return f"plan step {e['index']} '{e['name']}' skipped ({e['reason']})"
+        return plan_skip_text(e)
     if kind == "tenths.dropped":
-        return f"{e['weapon']} falls to the ground at {_hex(e['at'])}"
+        return f"{e['weapon']} falls to the ground at {hex_text(e['at'])}"
     if kind == "tenths.picked_up":
-        return f"picks up {e['weapon']} at {_hex(e['at'])}"
+        return f"picks up {e['weapon']} at {hex_text(e['at'])}"
     if kind == "tenths.retreat_cut":
         if not e.get("moves"):
             return f"cannot retreat from {e.get('target')} ({e.get('cause')})"

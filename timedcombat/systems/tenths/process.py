@@ -18,13 +18,14 @@ import simpy
 from timedcombat.systems.tenths.signals import DELAY, OUT, WAKE, Finished, Preempt, Preempted
 
 if TYPE_CHECKING:
+    from timedcombat.arena import Clock
     from timedcombat.systems.tenths.fighter import Fighter
 
 
 class Interrupts:
     """The mixin a ``tenths`` fight takes its process plumbing from (over its ``env``)."""
 
-    env: simpy.Environment
+    env: Clock  # (simpy's, moved by whole tenths only)
 
     def poke(self, c: Fighter, cause: Any) -> None:
         """Deliver ``cause`` to ``c``'s process now, or when it next waits."""

@@ -27,7 +27,6 @@ from timedcombat.arena import Arena
 from timedcombat.dice import Dice
 from timedcombat.hexmap import FACINGS
 from timedcombat.log import EventLog
-from timedcombat.policies import make as make_policy
 from timedcombat.results import DEAD, DOWN, FLED, HURT, OK, OUT, CombatantResult
 from timedcombat.scenario import Scenario
 from timedcombat.systems.tft import actions, board, choose, movement, timing
@@ -66,10 +65,7 @@ class Fight(Arena[Fighter]):
         self.rules: TftRules = scenario.rules
         self.layout = timing.layout(self.rules)
         self.model = time_model(self.rules)
-        for spec in scenario.combatants:
-            f = Fighter(spec)
-            f.policy = make_policy(POLICIES, spec.policy)
-            self.add(f)
+        self.enlist(Fighter, POLICIES)
         self.turn = 0
         self.sides: tuple[str, ...] = ()  # moving order of this turn
         self.windows: dict[str, tuple[int, int]] = {}
@@ -89,8 +85,7 @@ class Fight(Arena[Fighter]):
     def begin(self) -> None:
         self.clock = TurnClock(self, self.model, Turn, Phase)
         self.clock.start()
-        for f in self.combatants:
-            f.proc = self.env.process(self.life(f))
+        self.start_lives(self.life)
 
     def result_of(self, f: Fighter) -> CombatantResult:
         if f.dead:

@@ -3,13 +3,14 @@ event gives it), its bar kinds and state spans, and its ``batch`` columns."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from timedcombat.clock import seconds
 from timedcombat.results import Outcome
 from timedcombat.systems.base import LaneStyle
 from timedcombat.systems.tft.timing import turn_of
+from timedcombat.wording import Wording, hex_text, plan_skip_text, worded
 
 Event = Mapping[str, Any]
 
@@ -41,10 +42,6 @@ def lane_kind(e: Event) -> str | None:
     return _KINDS.get(str(e.get("name")))
 
 
-def _hex(h: Any) -> str:
-    return f"({h[0]},{h[1]})"
-
-
 def _faces(e: Event, key: str = "faces") -> str:
     faces = e.get(key) or ()
     return "[" + " ".join(str(f) for f in faces) + "]"
@@ -58,15 +55,13 @@ def _mods(mods: Mapping[str, int] | None) -> str:
 
 def describe(e: Event) -> str | None:
     """The timeline line of a ``tft`` event (``None``: the core wording will do)."""
-    kind = e["event"]
-    fn = _WORDING.get(kind)
-    return fn(e) if fn is not None else None
+    return worded(_WORDING, e)
 
 
 def _action(e: Event) -> str:
     name = str(e["name"]).replace("_", " ").upper()
     tgt = f" {e['target']}" if e.get("target") else ""
-    to = f" to {_hex(e['to'])}" if e.get("to") else ""
+    to = f" to {hex_text(e['to'])}" if e.get("to") else ""
     w = f" {e['weapon']}" if e.get("weapon") else ""
     hexes = e.get("hexes")
     moves = f", moves up to {hexes}" if hexes else ""
@@ -143,11 +138,11 @@ def _ready_knife(e: Event) -> str:
 
 def _disengage(e: Event) -> str:
     if e.get("hth"):
-        ok = f"out to {_hex(e['to'])}" if e.get("success") else "held"
+        ok = f"out to {hex_text(e['to'])}" if e.get("success") else "held"
         return (f"disengages from HTH: 4d6 {_faces(e)} = {e.get('roll')} vs DX "
                 f"{e.get('against')}{_mods(e.get('modifiers'))} -> {ok}")
     by = f", struck at by {', '.join(e['strikers'])}" if e.get("strikers") else ""
-    where = f" to {_hex(e['to'])}" if e.get("to") else " (fails)"
+    where = f" to {hex_text(e['to'])}" if e.get("to") else " (fails)"
     return f"disengages{where}{by}"
 
 
@@ -165,7 +160,7 @@ def _state(e: Event) -> str | None:
     return None
 
 
-_WORDING: dict[str, Callable[[Event], str | None]] = {
+_WORDING: Wording = {
     "action": _action,
     "attack": _attack,
     "damage": _damage,
@@ -174,18 +169,18 @@ _WORDING: dict[str, Callable[[Event], str | None]] = {
     "tft.turn": _turn,
     "tft.ready_knife": _ready_knife,
     "tft.disengage": _disengage,
-    "tft.dropped": lambda e: f"drops {', '.join(e['items'])} at {_hex(e['at'])} "
+    "tft.dropped": lambda e: f"drops {', '.join(e['items'])} at {hex_text(e['at'])} "
                              f"({str(e['cause']).replace('_', ' ')})",
-    "tft.release": lambda e: f"releases {e['target']}, who stands at {_hex(e['to'])}",
-    "tft.throw": lambda e: f"THROWS {e['target']} to {_hex(e['to'])} (fist +{e['bonus']})",
+    "tft.release": lambda e: f"releases {e['target']}, who stands at {hex_text(e['to'])}",
+    "tft.throw": lambda e: f"THROWS {e['target']} to {hex_text(e['to'])} (fist +{e['bonus']})",
     "tft.contest": lambda e: (f"{str(e['kind']).replace('_', ' ')} contest with {e['target']}: "
                               f"{_faces(e, 'actor_faces')} {e['actor_score']} vs "
                               f"{_faces(e, 'target_faces')} {e['target_score']} -> "
                               f"{e['winner']} wins"),
     "tft.ready_weapon": lambda e: f"readies {e['weapon']}" + (
         f", puts away {e['put_away']}" if e.get("put_away") else ""),
-    "tft.picked_up": lambda e: f"picks up {e['item']} at {_hex(e['at'])}",
-    "tft.plan_skip": lambda e: f"plan step {e['index']} '{e['name']}' skipped ({e['reason']})",
+    "tft.picked_up": lambda e: f"picks up {e['item']} at {hex_text(e['at'])}",
+    "tft.plan_skip": plan_skip_text,
     "tft.option_lost": lambda e: f"{str(e['option']).replace('_', ' ')} lost ({e['reason']})",
 }
 
