@@ -46,11 +46,7 @@ def test_the_core_is_strict_in_the_configuration():
     assert core - strict == set()
 
 
-@pytest.mark.parametrize("scope", [
-    "core",
-    pytest.param("package", marks=pytest.mark.xfail(
-        strict=False, reason="issue 21: systems in progress")),
-])
+@pytest.mark.parametrize("scope", ["core", "package"])
 def test_mypy_finds_nothing(errors, scope):
     found = [line for path, line in errors if scope == "package" or _core(path)]
     assert found == [], "\n".join(found)
