@@ -185,7 +185,12 @@ _WORDING: Wording = {
 }
 
 
-def batch_values(outcome: Outcome) -> dict[str, Any]:
+def batch_columns(scenario: Any) -> tuple[str, ...]:
+    """:data:`BATCH_COLUMNS`, whatever the scenario."""
+    return BATCH_COLUMNS
+
+
+def batch_values(outcome: Outcome, scenario: Any) -> dict[str, Any]:
     """The ``batch`` columns of one run, from the outcome's extras."""
     out: dict[str, Any] = {"turns": turn_of(outcome.end)}
     for col in BATCH_COLUMNS[1:]:
@@ -193,5 +198,5 @@ def batch_values(outcome: Outcome) -> dict[str, Any]:
     return out
 
 
-__all__ = ["BATCH_COLUMNS", "LANE_STYLES", "SPAN_STATES", "batch_values", "describe",
-           "lane_kind"]
+__all__ = ["BATCH_COLUMNS", "LANE_STYLES", "SPAN_STATES", "batch_columns", "batch_values",
+           "describe", "lane_kind"]
