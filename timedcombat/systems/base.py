@@ -27,6 +27,7 @@ import attrs
 from timedcombat.plans import structure_plan
 from timedcombat.results import CombatantResult, Outcome
 from timedcombat.turns import TimeModel
+from timedcombat.wording import worded
 
 if TYPE_CHECKING:
     import cattrs
@@ -354,7 +355,8 @@ class ModuleSystem(SystemBase):
     - ``engine``: ``Fight`` (:meth:`run`), ``time_model(rules)`` or ``MODEL``;
     - ``rules``: ``tables(rules)``, ``MODEL``; ``rules_class``, its frozen rule parameters
       (fields with ``doc`` metadata: :meth:`parameters`);
-    - ``present``: ``describe``, ``lane_kind``, ``hex_sides``, ``map_marks``,
+    - ``present``: ``describe`` (or ``WORDING``, its events' lines by
+      :func:`~timedcombat.wording.worded`), ``lane_kind``, ``hex_sides``, ``map_marks``,
       ``batch_columns(scenario)``, ``batch_values(outcome, scenario)`` (each when it has
       one) and ``LANE_STYLES``, ``SPAN_STATES``, ``MARK_STYLES``.
 
@@ -392,7 +394,10 @@ class ModuleSystem(SystemBase):
 
     def describe(self, e: Event) -> str | None:
         fn = self._present("describe")
-        return cast("str | None", fn(e)) if fn is not None else None
+        if fn is not None:
+            return cast("str | None", fn(e))
+        wording = getattr(self.present, "WORDING", None) if hasattr(self, "present") else None
+        return worded(wording, e) if wording is not None else None
 
     def lane_kind(self, e: Event) -> str | None:
         fn = self._present("lane_kind")
