@@ -126,7 +126,9 @@ def test_with_no_target_he_turns_to_his_nearest_foe_and_defends(plan: list) -> N
 def test_a_blow_that_may_not_be_defended_says_why() -> None:
     """A critical hit, a blow from behind: ``gurps.no_defence`` where the defence would
     be, and the timeline says "no defence (why)"."""
-    from timedcombat.systems.gurps.present import describe
+    from timedcombat.systems.gurps import SYSTEM
+
+    describe = SYSTEM.describe
 
     ev = run(_behind([{"action": "do_nothing"}] * 2), [1, 1, 1, 1, 2], fallback=True)
     blow = of(ev, "attack", actor="ann")[0]

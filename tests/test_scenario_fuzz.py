@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from timedcombat.errors import ScenarioError
 from timedcombat.loading import load_scenario, parse_scenario, scenario_from_dict
 from timedcombat.scenario import CombatantSpec, MapSpec, Scenario, ScenarioInfo
-from timedcombat.systems.tenths.loader import KEY_TYPES, _RawStats, _WeaponTable
+from timedcombat.systems.base import PLAN_KEY_TYPES
+from timedcombat.systems.tenths.loader import _RawStats, _WeaponTable
 from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import PLAN_ACTIONS, WEAPONS, TenthsRules
 
@@ -64,7 +65,7 @@ KEYS = sorted(
     {"scenario", "rules", "map", "combatant"}
     | {f.name for cls in (ScenarioInfo, MapSpec, CombatantSpec, _RawStats,
                           _WeaponTable, TenthsRules) for f in attrs.fields(cls)}
-    | {"action", *KEY_TYPES}
+    | {"action", *PLAN_KEY_TYPES}
 )
 WORDS = sorted(
     {"tenths", "gurps", "", "E", "W", "N", "NE", "red", "blue", "ana", "bo", "cai", "dara",

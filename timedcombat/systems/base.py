@@ -27,6 +27,7 @@ import attrs
 from timedcombat.plans import structure_plan
 from timedcombat.results import CombatantResult, Outcome
 from timedcombat.turns import TimeModel
+from timedcombat.wording import worded
 
 if TYPE_CHECKING:
     import cattrs
@@ -71,12 +72,43 @@ class PlanAction:
     required: frozenset[str] = frozenset()
 
 
-def plan_vocabulary(actions: Mapping[str, tuple[Iterable[str], Iterable[str]]],
-                    key_types: Mapping[str, Any]) -> dict[str, PlanAction]:
-    """A system's plan vocabulary (``SystemBase.plan_actions``) from each action's keys and
-    required keys, typed by ``key_types``: the one way every system builds it."""
-    return {name: PlanAction({k: key_types[k] for k in sorted(keys)}, frozenset(required))
-            for name, (keys, required) in actions.items()}
+class PlanKeys(Protocol):
+    """What :func:`plan_vocabulary` reads of a system's own plan-action spec: the keys the
+    action takes (besides ``action``) and those it needs."""
+
+    @property
+    def keys(self) -> Iterable[str]: ...
+
+    @property
+    def required(self) -> Iterable[str]: ...
+
+
+@attrs.frozen
+class ActionKeys:
+    """A bare :class:`PlanKeys`, for a system whose actions have no spec record of their own."""
+
+    keys: frozenset[str]
+    required: frozenset[str] = frozenset()
+
+
+PLAN_KEY_TYPES: dict[str, Any] = {
+    "target": str, "targets": tuple[str, ...], "to": tuple[int, int], "weapon": str,
+    "position": str, "style": str, "mode": str,
+    "option": str, "discard": str, "via": str, "posture": str,
+    "stroke": str, "limb": str, "kind": str, "direction": str, "phase": int, "hands": int,
+}
+"""The type of each plan key (``to``: a hex ``[q, r]``), one table for every built-in
+system: a key means the same kind of value whichever system reads it."""
+
+
+def plan_vocabulary(specs: Mapping[str, PlanKeys],
+                    key_types: Mapping[str, Any] = PLAN_KEY_TYPES) -> dict[str, PlanAction]:
+    """A system's plan vocabulary (``SystemBase.plan_actions``) from its own action specs
+    (by name), each key typed by ``key_types`` (a third-party system with keys of its own
+    passes its table): the one way every system builds it."""
+    return {name: PlanAction({k: key_types[k] for k in sorted(spec.keys)},
+                             frozenset(spec.required))
+            for name, spec in specs.items()}
 
 
 @attrs.frozen
@@ -323,7 +355,8 @@ class ModuleSystem(SystemBase):
     - ``engine``: ``Fight`` (:meth:`run`), ``time_model(rules)`` or ``MODEL``;
     - ``rules``: ``tables(rules)``, ``MODEL``; ``rules_class``, its frozen rule parameters
       (fields with ``doc`` metadata: :meth:`parameters`);
-    - ``present``: ``describe``, ``lane_kind``, ``hex_sides``, ``map_marks``,
+    - ``present``: ``describe`` (or ``WORDING``, its events' lines by
+      :func:`~timedcombat.wording.worded`), ``lane_kind``, ``hex_sides``, ``map_marks``,
       ``batch_columns(scenario)``, ``batch_values(outcome, scenario)`` (each when it has
       one) and ``LANE_STYLES``, ``SPAN_STATES``, ``MARK_STYLES``.
 
@@ -361,7 +394,10 @@ class ModuleSystem(SystemBase):
 
     def describe(self, e: Event) -> str | None:
         fn = self._present("describe")
-        return cast("str | None", fn(e)) if fn is not None else None
+        if fn is not None:
+            return cast("str | None", fn(e))
+        wording = getattr(self.present, "WORDING", None) if hasattr(self, "present") else None
+        return worded(wording, e) if wording is not None else None
 
     def lane_kind(self, e: Event) -> str | None:
         fn = self._present("lane_kind")

@@ -16,7 +16,7 @@ import cattrs
 
 from timedcombat import structure
 from timedcombat.errors import ScenarioError
-from timedcombat.hexmap import Hex, distance
+from timedcombat.hexmap import distance
 from timedcombat.plans import PlanStep
 from timedcombat.plans import structure_plan as core_structure_plan
 from timedcombat.scenario import MAX_UNTIL, CombatantSpec, Scenario
@@ -42,12 +42,7 @@ from timedcombat.systems.gurps.stats import (
 )
 from timedcombat.systems.gurps.traits import basic_move, step_hexes
 
-KEY_TYPES: dict[str, Any] = {"target": str, "to": Hex, "weapon": str, "option": str,
-                             "discard": str, "via": str, "posture": str}
-"""The type of each plan key."""
-
-PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
-    {name: (spec.keys, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(PLAN_ACTIONS)
 """The ``gurps`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): figures a table could use; ST sets how many dice a

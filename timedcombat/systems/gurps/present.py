@@ -13,7 +13,7 @@ from typing import Any
 
 from timedcombat.clock import seconds
 from timedcombat.systems.base import LaneStyle
-from timedcombat.wording import Wording, hex_text, plan_skip_text, worded
+from timedcombat.wording import Wording, hex_text, plan_skip_text
 
 Event = Mapping[str, Any]
 
@@ -50,11 +50,6 @@ def _mods(m: Mapping[str, int] | None) -> str:
 def _roll(e: Event, bar: str = "") -> str:
     crit = f" CRITICAL {str(e['critical']).upper()}" if e.get("critical") else ""
     return f"3d6 {e['roll']} vs {bar}{e['effective']}{_mods(e.get('modifiers'))}{crit}"
-
-
-def describe(e: Event) -> str | None:
-    """The timeline line of a ``gurps`` event (``None``: the core wording)."""
-    return worded(_WORDING, e)
 
 
 def _action(e: Event) -> str:
@@ -183,7 +178,7 @@ def _state(e: Event) -> str | None:
     return None
 
 
-_WORDING: Wording = {
+WORDING: Wording = {
     "action": _action,
     "gurps.maneuver": _maneuver,
     "attack": _attack,
@@ -206,6 +201,8 @@ _WORDING: Wording = {
     "gurps.mishap": lambda e: f"mishap: {e['effect'].replace('_', ' ')}"
                               + (f" ({e['weapon']})" if e.get("weapon") else ""),
 }
+"""Each ``gurps`` event's timeline line (``ModuleSystem.describe`` reads it; an event not
+here gets the core wording)."""
 
 
 # --------------------------------------------------------------------------- batch

@@ -10,11 +10,7 @@ Pure rules (``rules``, ``odds``, ``costs``, ``condition``, ``strike``, ``damage`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from timedcombat.scenario import Scenario
-from timedcombat.systems.base import ModuleSystem, Outcome
+from timedcombat.systems.base import ModuleSystem
 from timedcombat.systems.percentile import engine, loader, present, rules
 
 
@@ -28,11 +24,6 @@ class PercentileSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     health_name = "PD to limit"
     health_key = ("stats", "pd_limit")  # effective PD a figure takes before it is down
 
-    def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
-        return present.batch_columns(c.id for c in scenario.combatants)
-
-    def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]:
-        return present.batch_values(outcome, scenario.rules.phase_tenths)
 
 
 SYSTEM = PercentileSystem()

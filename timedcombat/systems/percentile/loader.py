@@ -38,11 +38,7 @@ from timedcombat.systems.percentile.stats import (
 )
 from timedcombat.systems.percentile.throws import into_thrower
 
-KEY_TYPES: dict[str, Any] = {"target": str, "stroke": str, "limb": str, "kind": str,
-                             "direction": str, "phase": int, "hands": int}
-"""The type of each plan key."""
-PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
-    {name: (spec.keys, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(PLAN_ACTIONS)
 """The ``percentile`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 MAX_STAT = 10_000

@@ -195,15 +195,16 @@ def describe(e: Event) -> str | None:
     return None
 
 
-def batch_columns(ids: Any) -> tuple[str, ...]:
+def batch_columns(scenario: Any) -> tuple[str, ...]:
     """``phases`` and, per combatant, ``<id>_cause`` (why he is out: knockout,
     incapacitated, choke, strangle) and ``<id>_disabled`` (limbs disabled)."""
-    return ("phases", *(f"{cid}_{col}" for cid in ids for col in ("cause", "disabled")))
+    return ("phases", *(f"{c.id}_{col}" for c in scenario.combatants
+                        for col in ("cause", "disabled")))
 
 
-def batch_values(outcome: Any, phase_tenths: int) -> dict[str, Any]:
+def batch_values(outcome: Any, scenario: Any) -> dict[str, Any]:
     """The phases begun, and each combatant's cause of being out and disabled limbs."""
-    values: dict[str, Any] = {"phases": outcome.end // phase_tenths + 1}
+    values: dict[str, Any] = {"phases": outcome.end // scenario.rules.phase_tenths + 1}
     for cid, res in outcome.combatants.items():
         values[f"{cid}_cause"] = res.extras.get("cause", "")
         values[f"{cid}_disabled"] = " ".join(res.extras.get("disabled", ()))

@@ -10,10 +10,9 @@ import cattrs
 
 from timedcombat import structure
 from timedcombat.errors import ScenarioError
-from timedcombat.hexmap import Hex
 from timedcombat.scenario import MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import bound, check_foe, check_keys, check_policy, quoted
-from timedcombat.systems.base import PlanAction, plan_vocabulary
+from timedcombat.systems.base import ActionKeys, PlanAction, plan_vocabulary
 from timedcombat.systems.tenths.policy import POLICIES
 from timedcombat.systems.tenths.rules import (
     BLOCK_POSITIONS,
@@ -51,12 +50,9 @@ REQUIRED_KEYS: dict[str, frozenset[str]] = {
     "pick_up": frozenset({"weapon"}),
 }
 
-KEY_TYPES: dict[str, Any] = {"target": str, "targets": tuple[str, ...], "position": str,
-                             "weapon": str, "style": str, "to": Hex, "mode": str}
-"""The type of each plan key."""
 PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
-    {action: (keys, REQUIRED_KEYS.get(action, frozenset()))
-     for action, keys in PLAN_KEYS.items()}, KEY_TYPES)
+    {action: ActionKeys(keys, REQUIRED_KEYS.get(action, frozenset()))
+     for action, keys in PLAN_KEYS.items()})
 """The ``tenths`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): a reach sets how many hexes are searched around

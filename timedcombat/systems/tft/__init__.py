@@ -5,11 +5,9 @@ hand on to its modules (:class:`~timedcombat.systems.base.ModuleSystem`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from timedcombat.scenario import Scenario
-from timedcombat.systems.base import ModuleSystem, Outcome, RuleTable
+from timedcombat.systems.base import ModuleSystem, RuleTable
 from timedcombat.systems.tft import engine, loader, present, rules
 from timedcombat.systems.tft.stats import actions_table
 
@@ -29,12 +27,6 @@ class TftSystem(ModuleSystem, modules=(engine, loader, present, rules)):
         data = super().tables(rules)
         at = next(i for i, t in enumerate(data) if t.name == "parameters")
         return (*data[:at], actions_table(), *data[at:])
-
-    def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
-        return present.BATCH_COLUMNS
-
-    def batch_values(self, outcome: Outcome, scenario: Scenario) -> Mapping[str, Any]:
-        return present.batch_values(outcome)
 
 
 SYSTEM = TftSystem()

@@ -11,7 +11,6 @@ import cattrs
 
 from timedcombat import structure
 from timedcombat.errors import ScenarioError
-from timedcombat.hexmap import Hex
 from timedcombat.scenario import MAX_UNTIL, CombatantSpec, Scenario
 from timedcombat.structure import bound, check_foe, check_keys, check_policy, quoted
 from timedcombat.systems.base import PlanAction, plan_vocabulary
@@ -19,10 +18,7 @@ from timedcombat.systems.tft.policy import POLICIES
 from timedcombat.systems.tft.rules import WEAPONS, TftRules
 from timedcombat.systems.tft.stats import PLAN_ACTIONS, TftStats, validate_stats
 
-KEY_TYPES: dict[str, Any] = {"target": str, "to": Hex, "weapon": str}
-"""The type of each plan key."""
-PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
-    {name: (spec.allowed, spec.required) for name, spec in PLAN_ACTIONS.items()}, KEY_TYPES)
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(PLAN_ACTIONS)
 """The ``tft`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): figures a table could use (the stats' own are
@@ -94,5 +90,5 @@ def check_combatant(scenario: Scenario, spec: CombatantSpec, file: str, where: s
                                     f"{spec.id!r} carries no {quoted(step.weapon)}")
 
 
-__all__ = ["KEY_TYPES", "PLAN_VOCABULARY", "check_combatant", "structure_rules",
+__all__ = ["PLAN_VOCABULARY", "check_combatant", "structure_rules",
            "structure_stats"]

@@ -10,7 +10,7 @@ from timedcombat.clock import seconds
 from timedcombat.results import Outcome
 from timedcombat.systems.base import LaneStyle
 from timedcombat.systems.tft.timing import turn_of
-from timedcombat.wording import Wording, hex_text, plan_skip_text, worded
+from timedcombat.wording import Wording, hex_text, plan_skip_text
 
 Event = Mapping[str, Any]
 
@@ -51,11 +51,6 @@ def _mods(mods: Mapping[str, int] | None) -> str:
     if not mods:
         return ""
     return " (" + ", ".join(f"{k} {v:+d}" for k, v in mods.items()) + ")"
-
-
-def describe(e: Event) -> str | None:
-    """The timeline line of a ``tft`` event (``None``: the core wording will do)."""
-    return worded(_WORDING, e)
 
 
 def _action(e: Event) -> str:
@@ -160,7 +155,7 @@ def _state(e: Event) -> str | None:
     return None
 
 
-_WORDING: Wording = {
+WORDING: Wording = {
     "action": _action,
     "attack": _attack,
     "damage": _damage,
@@ -183,9 +178,16 @@ _WORDING: Wording = {
     "tft.plan_skip": plan_skip_text,
     "tft.option_lost": lambda e: f"{str(e['option']).replace('_', ' ')} lost ({e['reason']})",
 }
+"""Each ``tft`` event's timeline line (``ModuleSystem.describe`` reads it; an event not
+here gets the core wording)."""
 
 
-def batch_values(outcome: Outcome) -> dict[str, Any]:
+def batch_columns(scenario: Any) -> tuple[str, ...]:
+    """:data:`BATCH_COLUMNS`, whatever the scenario."""
+    return BATCH_COLUMNS
+
+
+def batch_values(outcome: Outcome, scenario: Any) -> dict[str, Any]:
     """The ``batch`` columns of one run, from the outcome's extras."""
     out: dict[str, Any] = {"turns": turn_of(outcome.end)}
     for col in BATCH_COLUMNS[1:]:
@@ -193,5 +195,5 @@ def batch_values(outcome: Outcome) -> dict[str, Any]:
     return out
 
 
-__all__ = ["BATCH_COLUMNS", "LANE_STYLES", "SPAN_STATES", "batch_values", "describe",
-           "lane_kind"]
+__all__ = ["BATCH_COLUMNS", "LANE_STYLES", "SPAN_STATES", "WORDING", "batch_columns",
+           "batch_values", "lane_kind"]

@@ -133,7 +133,8 @@ class PlanActionSpec:
     source: str
 
     @property
-    def allowed(self) -> frozenset[str]:
+    def keys(self) -> frozenset[str]:
+        """The keys it takes: required and optional."""
         return self.required | self.optional
 
 
@@ -220,9 +221,9 @@ def check_plan_step(step: Mapping[str, Any], stats: TftStats | None = None) -> P
     if spec is None:
         raise ValueError(f"action: unknown action {name!r} (tft: {', '.join(PLAN_ACTIONS)})")
     keys = set(step) - {"action"}
-    extra = sorted(keys - spec.allowed)
+    extra = sorted(keys - spec.keys)
     if extra:
-        allowed = ", ".join(sorted(spec.allowed)) or "none"
+        allowed = ", ".join(sorted(spec.keys)) or "none"
         raise ValueError(f"{extra[0]}: {name} takes no {extra[0]!r} (keys: {allowed})")
     missing = sorted(spec.required - keys)
     if missing:
