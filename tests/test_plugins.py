@@ -129,10 +129,15 @@ def _toy_log(plan_toml: str, seed: int = 3) -> list[dict]:
     from timedcombat.loading import parse_scenario
     from timedcombat.systems import base
 
+    added = "toy" not in base._REGISTRY
     base.register(SYSTEM)
-    text = TOY.replace('at = [0, 0]\n', 'at = [0, 0]\n' + plan_toml, 1)
-    out = io.StringIO()
-    simulate(parse_scenario(text, "toy.toml"), seed, log=out, record=False)
+    try:  # registered for this run only: later tests see the installed systems alone
+        text = TOY.replace('at = [0, 0]\n', 'at = [0, 0]\n' + plan_toml, 1)
+        out = io.StringIO()
+        simulate(parse_scenario(text, "toy.toml"), seed, log=out, record=False)
+    finally:
+        if added:
+            base._REGISTRY.pop("toy", None)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
