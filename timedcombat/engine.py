@@ -12,7 +12,7 @@ from timedcombat.clock import Tenths, check_tenths
 from timedcombat.dice import Dice, DiceError, ScriptedDice
 from timedcombat.errors import ScenarioError
 from timedcombat.events import Event
-from timedcombat.log import EventLog, JsonLinesSink, Recorder, Sink
+from timedcombat.log import EventLog, FieldSink, JsonLinesSink, Recorder, Sink
 from timedcombat.scenario import Scenario
 from timedcombat.systems.base import Outcome, get_system
 
@@ -94,7 +94,7 @@ def simulate(
     record: bool = True,
     dice: Dice | None = None,
     until: int | None = None,
-    sinks: Sequence[Sink] = (),
+    sinks: Sequence[Sink | FieldSink] = (),
 ) -> Result:
     """Fight ``scenario`` once.
 
@@ -104,7 +104,7 @@ def simulate(
     """
     run_seed = scenario.info.seed if seed is None else seed
     recorder = Recorder() if record else None
-    all_sinks: list[Sink] = list(sinks)
+    all_sinks: list[Sink | FieldSink] = list(sinks)
     if recorder is not None:
         all_sinks.append(recorder)
     if log is not None:

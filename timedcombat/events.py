@@ -17,7 +17,6 @@ the core ones; the name stays registered to the core class.
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -131,31 +130,43 @@ def _records_text(value: Any) -> str:
     return "[" + ",".join(map(_pairs_text, value)) + "]"
 
 
-def _serializer(cls: type[Event]) -> Callable[[Event], str]:
-    """The serializer of one event class: ``record -> line``, the text of
-    ``json.dumps(to_dict(record), separators=(",", ":"))``. Built from the class's fields
-    once: their JSON heads (``,"actor":``), whether ``None`` leaves them out, and their
-    encoding (pairs and records by the field's metadata, any other value by its type: a
-    string looked up in a cache, an int written in place, the rest by :func:`_v`). A
-    small loop over that precomputed layout: no generated code."""
-    layout = _layout(cls)
-    names = [name for name, *_ in layout]
-    get: Callable[[Event], tuple[Any, ...]]
-    if len(names) > 1:
-        get = operator.attrgetter(*names)
-    else:  # (attrgetter of one name gives the value, not a tuple of one)
-        get = (lambda e: (getattr(e, names[0]),)) if names else (lambda e: ())
-    spec = tuple(("," + json.dumps(key) + ":", optional,
+Fields = dict[str, Any]
+"""An event's fields by attribute name (``frm``, not ``from``), without ``t`` and ``seq``:
+what rule code emits, what every sink is handed."""
+
+LineWriter = Callable[[int, int, Fields], str]
+
+
+def _line_writer(cls: type[Event]) -> LineWriter:
+    """The line writer of one event class: ``(t, seq, fields) -> line``, the text of
+    ``json.dumps(to_dict(cls(t, seq, **fields)), separators=(",", ":"))`` and its newline,
+    written from the
+    fields themselves (no record built). Made from the class's fields once: their JSON
+    heads (``,"actor":``), defaults, whether ``None`` leaves them out, and their encoding
+    (pairs and records by the field's metadata, any other value by its type: a string
+    looked up in a cache, an int written in place, the rest by :func:`_v`). A small loop
+    over that precomputed layout: no generated code. A field the class does not declare,
+    or a required one missing, is a ``TypeError``, as building the record would be."""
+    by_name = {f.name: f for f in attrs.fields(cls)}
+    spec = tuple((name, "," + json.dumps(key) + ":",
+                  by_name[name].default, optional,
                   _pairs_text if json_as == PAIRS else _records_text if json_as == RECORDS
                   else _v)
-                 for _name, key, optional, json_as in layout)
+                 for name, key, optional, json_as in _layout(cls))
+    declared = frozenset(name for name, *_ in spec)
     head = ',"event":' + json.dumps(cls.EVENT)
     strings = _STRINGS
+    missing = attrs.NOTHING
 
-    def serialize(e: Event) -> str:
-        out = [f'{{"t":{e.t},"seq":{e.seq}{head}']
+    def write(t: int, seq: int, fields: Fields) -> str:
+        if not fields.keys() <= declared:
+            raise TypeError(f"{cls.__name__} has no field "
+                            f"{', '.join(sorted(fields.keys() - declared))}")
+        out = [f'{{"t":{t},"seq":{seq}{head}']
         append = out.append
-        for (key, optional, encode), v in zip(spec, get(e)):  # noqa: B905 (same length)
+        get = fields.get
+        for name, key, default, optional, encode in spec:
+            v = get(name, default)
             kind = type(v)
             if kind is str:
                 append(key + strings[v])
@@ -164,30 +175,41 @@ def _serializer(cls: type[Event]) -> Callable[[Event], str]:
             elif v is None:
                 if not optional:
                     append(key + "null")
+            elif kind is bool:
+                append(key + ("true" if v else "false"))
             elif kind is tuple and encode is _v and len(v) == 2 and type(v[0]) is int \
                     and type(v[1]) is int:  # a hex
                 append(f"{key}[{v[0]},{v[1]}]")
+            elif v is missing:
+                raise TypeError(f"{cls.__name__} needs the field {name}")
             else:
                 append(key + encode(v))
-        append("}")
+        append("}\n")
         return "".join(out)
 
-    _SERIALIZERS[cls] = serialize
-    return serialize
+    _WRITERS[cls] = write
+    return write
 
 
-_SERIALIZERS: dict[type[Event], Callable[[Event], str]] = {}
+_WRITERS: dict[type[Event], LineWriter] = {}
 
 
-def serializer(cls: type[Event]) -> Callable[[Event], str]:
-    """``record -> line`` for records of ``cls`` (:func:`to_json`), made once per class."""
-    return _SERIALIZERS.get(cls) or _serializer(cls)
+def line_writer(cls: type[Event]) -> LineWriter:
+    """``(t, seq, fields) -> line`` (with its newline) for events of ``cls``, made once
+    per class: the one
+    serializer, used by the JSON sink on the fields emitted and by :func:`to_json` on a
+    record's."""
+    return _WRITERS.get(cls) or _line_writer(cls)
+
+
+def fields_of(event: Event) -> Fields:
+    """A record's fields by attribute name (all of them, defaults included)."""
+    return {name: getattr(event, name) for name, *_ in _layout(type(event))}
 
 
 def to_json(event: Event) -> str:
     """One log line (without the newline): compact JSON, keys in contract order."""
-    cls = type(event)
-    return (_SERIALIZERS.get(cls) or _serializer(cls))(event)
+    return line_writer(type(event))(event.t, event.seq, fields_of(event))[:-1]
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -1,31 +1,72 @@
 """The event log: one emitter, any number of sinks (docs/log.md).
 
-:class:`EventLog` numbers events (``seq``) and hands each frozen record to its sinks.
-:class:`Recorder` keeps the records in memory; :class:`JsonLinesSink` writes the JSON
-lines of the contract straight to its stream; :class:`StructlogSink` hands each event to a
-``structlog`` logger (an application's own structured log). With any sink each event is
-built once, as its record, and every sink is handed that record (the JSON line is written
-from it): one path whatever the sinks. With no sink the log builds nothing, so logging off
-costs one count per event.
+:class:`EventLog` numbers events (``seq``) and hands each one to its sinks the one way:
+``take(cls, t, seq, fields)``, the event's class, time, number and fields as emitted. A
+sink that writes (:class:`JsonLinesSink`) writes the line from the fields; a sink that
+wants the frozen record (:class:`Recorder`, :class:`StructlogSink`, any callable taking a
+record) is handed it, built once per event for all such sinks and only when one listens.
+With no sink the log builds nothing, so logging off costs one count per event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from typing import IO, Any, Protocol, runtime_checkable
 
 import structlog
 
-from timedcombat.events import Event, serializer, to_dict
+from timedcombat.events import Event, Fields, LineWriter, line_writer, to_dict, to_json
 
 Sink = Callable[[Event], None]
+"""A sink that takes each event's record (``Recorder``, a user's callable)."""
+
+
+@runtime_checkable
+class FieldSink(Protocol):
+    """A sink that takes each event as emitted, no record built for it."""
+
+    def take(self, cls: type[Event], t: int, seq: int, fields: Fields) -> None: ...
+
+
+Take = Callable[[type[Event], int, int, Fields], None]
+
+
+class _Records:
+    """The sinks that want records, as one field sink: the record built once, handed to
+    each in order."""
+
+    def __init__(self, sinks: Sequence[Sink]) -> None:
+        self.sinks = tuple(sinks)
+
+    def take(self, cls: type[Event], t: int, seq: int, fields: Fields) -> None:
+        event = cls(t=t, seq=seq, **fields)
+        for sink in self.sinks:
+            sink(event)
+
+
+def _takes(sinks: Sequence[Sink | FieldSink]) -> tuple[Take, ...]:
+    """Every sink as a ``take``, in order; neighbouring record sinks share one record."""
+    out: list[Take] = []
+    group: list[Sink] = []
+    for sink in sinks:
+        if isinstance(sink, FieldSink):
+            if group:
+                out.append(_Records(group).take)
+                group = []
+            out.append(sink.take)
+        else:
+            group.append(sink)
+    if group:
+        out.append(_Records(group).take)
+    return tuple(out)
 
 
 class EventLog:
-    """Numbers events and passes their records to the sinks, in order."""
+    """Numbers events and hands them to the sinks, in order."""
 
-    def __init__(self, sinks: list[Sink] | None = None) -> None:
-        self.sinks: tuple[Sink, ...] = tuple(sinks or ())
+    def __init__(self, sinks: Sequence[Sink | FieldSink] | None = None) -> None:
+        self.sinks: tuple[Sink | FieldSink, ...] = tuple(sinks or ())
+        self._takes = _takes(self.sinks)
         self.seq = 0  # the seq of the last event made
         self.count = 0  # events emitted, made or not
 
@@ -33,21 +74,18 @@ class EventLog:
     def enabled(self) -> bool:
         return bool(self.sinks)
 
-    def emit(self, cls: type[Event], t: int, **fields: Any) -> Event | None:
-        """Count an event; with sinks, make it (:meth:`make`)."""
+    def emit(self, cls: type[Event], t: int, **fields: Any) -> None:
+        """Count an event; with sinks, hand it on (:meth:`make`)."""
         self.count += 1
-        if not self.sinks:
-            return None
-        return self.make(cls, t, fields)
+        if self.sinks:
+            self.make(cls, t, fields)
 
-    def make(self, cls: type[Event], t: int, fields: dict[str, Any]) -> Event:
-        """Number the event, build its record ``cls(t, seq, **fields)``, hand it to every
-        sink and return it."""
+    def make(self, cls: type[Event], t: int, fields: Fields) -> None:
+        """Number the event and hand ``(cls, t, seq, fields)`` to every sink."""
         self.seq += 1
-        event = cls(t, self.seq, **fields)
-        for sink in self.sinks:
-            sink(event)
-        return event
+        seq = self.seq
+        for take in self._takes:
+            take(cls, t, seq, fields)
 
 
 class Recorder:
@@ -82,16 +120,20 @@ class StructlogSink:
 
 
 class JsonLinesSink:
-    """Writes each event as one JSON line (:func:`events.to_json`), buffered by the
-    stream: no flush per line, no structlog call (:class:`StructlogSink` for that)."""
+    """Writes each event as one JSON line, from its fields (:func:`events.line_writer`;
+    no record built), buffered by the stream: no flush per line, no structlog call
+    (:class:`StructlogSink` for that)."""
 
     def __init__(self, stream: IO[str]) -> None:
         self._write = stream.write
-        self._serializers: dict[type[Event], Callable[[Event], str]] = {}
+        self._writers: dict[type[Event], LineWriter] = {}
+
+    def take(self, cls: type[Event], t: int, seq: int, fields: Fields) -> None:
+        write = self._writers.get(cls)
+        if write is None:
+            write = self._writers[cls] = line_writer(cls)
+        self._write(write(t, seq, fields))
 
     def __call__(self, event: Event) -> None:
-        cls = type(event)
-        serialize = self._serializers.get(cls)
-        if serialize is None:
-            serialize = self._serializers[cls] = serializer(cls)
-        self._write(serialize(event) + "\n")
+        """Write one record's line (:func:`events.to_json`)."""
+        self._write(to_json(event) + "\n")
