@@ -48,10 +48,10 @@ def test_every_sink_takes_the_event_one_way_and_records_are_built_once():
     only_lines = EventLog([JsonLinesSink(buf)])
     only_lines.emit(State, 1, actor="a", state="hurt", value=True)
     rec, other = Recorder(), []
-    both = EventLog([rec, other.append, JsonLinesSink(buf)])
+    both = EventLog([rec, JsonLinesSink(buf), other.append])
     both.emit(State, 2, actor="a", state="hurt", value=True)
     assert rec.events == [State(2, 1, actor="a", state="hurt", value=True)]
-    assert other[0] is rec.events[0]  # (built once for both record sinks)
+    assert other[0] is rec.events[0]  # (built once for both, a line writer between)
     assert buf.getvalue().splitlines() == [
         '{"t":1,"seq":1,"event":"state","actor":"a","state":"hurt","value":true}',
         '{"t":2,"seq":1,"event":"state","actor":"a","state":"hurt","value":true}']

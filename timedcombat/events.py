@@ -140,13 +140,13 @@ LineWriter = Callable[[int, int, Fields], str]
 def _line_writer(cls: type[Event]) -> LineWriter:
     """The line writer of one event class: ``(t, seq, fields) -> line``, the text of
     ``json.dumps(to_dict(cls(t, seq, **fields)), separators=(",", ":"))`` and its newline,
-    written from the
-    fields themselves (no record built). Made from the class's fields once: their JSON
-    heads (``,"actor":``), defaults, whether ``None`` leaves them out, and their encoding
-    (pairs and records by the field's metadata, any other value by its type: a string
-    looked up in a cache, an int written in place, the rest by :func:`_v`). A small loop
-    over that precomputed layout: no generated code. A field the class does not declare,
-    or a required one missing, is a ``TypeError``, as building the record would be."""
+    written from the fields themselves (no record built). Made from the class's fields
+    once: their JSON heads (``,"actor":``), defaults, whether ``None`` leaves them out,
+    and their encoding (pairs and records by the field's metadata, any other value by its
+    type: a string looked up in a cache, an int written in place, the rest by
+    :func:`_v`). A small loop over that precomputed layout: no generated code. A field
+    the class does not declare, or a required one missing, is a ``TypeError``, as
+    building the record would be."""
     by_name = {f.name: f for f in attrs.fields(cls)}
     spec = tuple((name, "," + json.dumps(key) + ":",
                   by_name[name].default, optional,
@@ -196,9 +196,8 @@ _WRITERS: dict[type[Event], LineWriter] = {}
 
 def line_writer(cls: type[Event]) -> LineWriter:
     """``(t, seq, fields) -> line`` (with its newline) for events of ``cls``, made once
-    per class: the one
-    serializer, used by the JSON sink on the fields emitted and by :func:`to_json` on a
-    record's."""
+    per class: the one serializer, used by the JSON sink on the fields emitted and by
+    :func:`to_json` on a record's."""
     return _WRITERS.get(cls) or _line_writer(cls)
 
 

@@ -45,19 +45,15 @@ class _Records:
 
 
 def _takes(sinks: Sequence[Sink | FieldSink]) -> tuple[Take, ...]:
-    """Every sink as a ``take``, in order; neighbouring record sinks share one record."""
+    """Every sink as a ``take``, in order; all the record sinks as one, where the first of
+    them stands, so that each event's record is built once."""
+    records = [s for s in sinks if not isinstance(s, FieldSink)]
     out: list[Take] = []
-    group: list[Sink] = []
     for sink in sinks:
         if isinstance(sink, FieldSink):
-            if group:
-                out.append(_Records(group).take)
-                group = []
             out.append(sink.take)
-        else:
-            group.append(sink)
-    if group:
-        out.append(_Records(group).take)
+        elif sink is records[0]:
+            out.append(_Records(records).take)
     return tuple(out)
 
 
