@@ -32,6 +32,17 @@ class ScenarioError(TimedCombatError):
         return (type(self), (self.file, self.path, self.message))
 
 
+class KeyedError(ValueError):
+    """A value a system's stats or plan parser cannot use: ``key`` is its path below what
+    was parsed (``skills.bow``), ``message`` what is wrong; the loader turns it into a
+    :class:`ScenarioError` with the full key path."""
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key = key
+        self.message = message
+        super().__init__(f"{key}: {message}")
+
+
 class IllegalActionError(TimedCombatError):
     """An action the rules do not allow at this moment."""
 

@@ -26,6 +26,15 @@ import attrs
 
 from timedcombat.plans import structure_plan
 from timedcombat.results import CombatantResult, Outcome
+from timedcombat.systems.styles import (
+    CORE_LANE_STYLES,
+    CORE_MARK_STYLES,
+    CORE_SPAN_STATES,
+    Card,
+    LaneStyle,
+    MarkStyle,
+    read_card,
+)
 from timedcombat.turns import TimeModel
 from timedcombat.wording import worded
 
@@ -111,46 +120,7 @@ def plan_vocabulary(specs: Mapping[str, PlanKeys],
             for name, spec in specs.items()}
 
 
-@attrs.frozen
-class LaneStyle:
-    """How the pictures draw one kind of bar or span: colour, legend label, hatch."""
-
-    colour: str
-    label: str
-    hatch: str = ""
-
-
-CORE_LANE_STYLES: dict[str, LaneStyle] = {
-    "attack": LaneStyle("#c44e52", "blow"),
-    "move": LaneStyle("#b0b0b0", "move"),
-    "reaction": LaneStyle("#8172b3", "reaction / target change"),
-    "other": LaneStyle("#64b5cd", "other action"),
-}
-"""Bar kinds every system may use; a system adds its own in :attr:`lane_styles`."""
-
-CORE_SPAN_STATES: dict[str, LaneStyle] = {
-    "close_quarters": LaneStyle("#dd8452", "close quarters", "///"),
-    "hth": LaneStyle("#dd8452", "hand-to-hand", "\\\\\\"),
-    "grappled": LaneStyle("#55a868", "grappled", "xx"),
-    "close_combat": LaneStyle("#dd8452", "close combat", "///"),
-    "down": LaneStyle("#999999", "down / prone", ".."),
-    "prone": LaneStyle("#999999", "prone", ".."),
-}
-"""``state`` events drawn as spans while their value is true (the `state` values of docs/log.md)."""
-
-
 Hex = tuple[int, int]
-
-
-@attrs.frozen
-class MarkStyle:
-    """How the hex map draws one kind of mark: colour, legend label, and its shape:
-    ``zone`` (the hexes shaded, as a blocking position's) or ``item`` (a thing lying on a
-    hex, as a dropped weapon)."""
-
-    colour: str
-    label: str
-    shape: str = "zone"
 
 
 @attrs.frozen
@@ -169,13 +139,6 @@ class MapMark:
 
     def shown_at(self, t: int) -> bool:
         return self.start <= t and (self.stop is None or t < self.stop)
-
-
-CORE_MARK_STYLES: dict[str, MarkStyle] = {
-    "zone": MarkStyle("#937860", "hexes held", "zone"),
-    "item": MarkStyle("#8c8c2c", "lying on the ground", "item"),
-}
-"""Mark kinds every system may use; a system adds its own in :attr:`SystemBase.mark_styles`."""
 
 
 @runtime_checkable
@@ -305,6 +268,19 @@ class RuleParameters:
         """What each parameter means (its field's ``doc``)."""
         return parameter_docs(cls)
 
+def param(default: Any, doc: str, source: str | None = None, *,
+          choices: tuple[Any, ...] | None = None) -> Any:
+    """A rule parameter's field: its ``default``, what it means (``doc``), where the rule
+    text states it (``source``; none: :meth:`ModuleSystem.parameter_source`, an
+    assumption) and, for a choice, the values it takes (``choices``)."""
+    meta: dict[str, Any] = {"doc": doc}
+    if source is not None:
+        meta["source"] = source
+    if choices is not None:
+        meta["choices"] = choices
+    return attrs.field(default=default, metadata=meta)
+
+
 def parameter_docs(rules_class: type) -> dict[str, str]:
     """What each parameter of a rule record means: its fields' ``doc`` metadata."""
     return {f.name: f.metadata["doc"] for f in attrs.fields(rules_class)}
@@ -345,6 +321,10 @@ _FROM_MODULES = (("plan_actions", "loader", "PLAN_VOCABULARY"),
                  ("mark_styles", "present", "MARK_STYLES"))
 """Declarations a :class:`ModuleSystem` takes from its modules unless it states them."""
 
+_FROM_CARD = tuple(f.name for f in attrs.fields(Card))
+"""What a :class:`ModuleSystem` takes from its card (``system.toml``) unless it states it."""
+_BLANK_CARD = Card()
+
 
 class ModuleSystem(SystemBase):
     """A system built from the usual modules, whose hooks hand on to them by the same
@@ -357,10 +337,13 @@ class ModuleSystem(SystemBase):
       (fields with ``doc`` metadata: :meth:`parameters`);
     - ``present``: ``describe`` (or ``WORDING``, its events' lines by
       :func:`~timedcombat.wording.worded`), ``lane_kind``, ``hex_sides``, ``map_marks``,
-      ``batch_columns(scenario)``, ``batch_values(outcome, scenario)`` (each when it has
-      one) and ``LANE_STYLES``, ``SPAN_STATES``, ``MARK_STYLES``.
+      ``waiting_spans``, ``batch_columns(scenario)``, ``batch_values(outcome, scenario)``
+      (each when it has one) and ``LANE_STYLES``, ``SPAN_STATES``, ``MARK_STYLES`` (when
+      the card does not give them).
 
-    The system's class keeps only its declarations and what is truly its own."""
+    Its name, title, dice, health and styles are its card, ``system.toml`` beside the
+    modules (:mod:`timedcombat.systems.styles`); the system's class keeps only what is
+    truly its own."""
 
     loader: ClassVar[ModuleType]
     present: ClassVar[ModuleType]
@@ -373,11 +356,18 @@ class ModuleSystem(SystemBase):
     def __init_subclass__(cls, modules: Iterable[ModuleType] = (), **kwargs: Any) -> None:
         """``class S(ModuleSystem, modules=(engine, loader, present, rules))``: each module
         becomes the class attribute of its name, and what the class does not state is taken
-        from them (:data:`_FROM_MODULES`, :attr:`rules_class`)."""
+        from the card beside them (``system.toml``: :data:`_FROM_CARD`), then from the
+        modules (:data:`_FROM_MODULES`, :attr:`rules_class`)."""
         super().__init_subclass__(**kwargs)
+        modules = tuple(modules)
         for module in modules:
             setattr(cls, module.__name__.rpartition(".")[2], module)
         own = vars(cls)
+        card = read_card(modules[0].__name__.rpartition(".")[0]) if modules else None
+        for attr in _FROM_CARD if card is not None else ():
+            value = getattr(card, attr)
+            if attr not in own and value != getattr(_BLANK_CARD, attr):
+                setattr(cls, attr, value)
         for attr, module_name, name in _FROM_MODULES:
             source = own.get(module_name)
             if attr not in own and source is not None and hasattr(source, name):
@@ -410,6 +400,10 @@ class ModuleSystem(SystemBase):
     def map_marks(self, events: Sequence[Event]) -> Sequence[MapMark]:
         fn = self._present("map_marks")
         return cast("Sequence[MapMark]", fn(events)) if fn is not None else ()
+
+    def waiting_spans(self, events: Sequence[Event]) -> list[tuple[str, int, int]]:
+        fn = self._present("waiting_spans")
+        return cast("list[tuple[str, int, int]]", fn(events)) if fn is not None else []
 
     def batch_columns(self, scenario: Scenario) -> tuple[str, ...]:
         fn = self._present("batch_columns")
@@ -514,5 +508,5 @@ def system_names() -> list[str]:
 __all__ = ["CORE_LANE_STYLES", "CORE_MARK_STYLES", "CORE_SPAN_STATES", "GROUP", "CombatantResult",
            "LaneStyle", "MapMark", "MarkStyle", "ModuleSystem", "Outcome", "Parameter",
            "PlanAction", "RuleParameters", "RuleSystem", "RuleTable", "SystemBase",
-           "find_system", "get_system", "parameter_docs", "parameters_table", "plan_vocabulary",
-           "register", "rule_parameters", "system_names", "values_table"]
+           "find_system", "get_system", "param", "parameter_docs", "parameters_table",
+           "plan_vocabulary", "register", "rule_parameters", "system_names", "values_table"]

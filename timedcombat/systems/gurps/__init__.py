@@ -17,14 +17,8 @@ from timedcombat.systems.gurps import engine, loader, present, rules
 
 
 class GurpsSystem(ModuleSystem, modules=(engine, loader, present, rules)):
-    """Seed 002's close combat on the Basic Set's one-second turns, on the simpy clock."""
-
-    name = "gurps"
-    title = ("GURPS: close combat on one-second turns of 10 tenths, combatants in Basic "
-             "Speed order (seed 002, GURPS 4th edition Close Combat)")
-    dice = "3d6"
-    health_name = "HP"
-    health_key = ("stats", "hp")  # hit points at the start
+    """Seed 002's close combat on the Basic Set's one-second turns, on the simpy clock
+    (its name, title, dice and styles: its card, ``system.toml``)."""
 
 
 SYSTEM = GurpsSystem()

@@ -12,21 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from timedcombat.clock import seconds
-from timedcombat.systems.base import LaneStyle
 from timedcombat.wording import Wording, hex_text, plan_skip_text
 
 Event = Mapping[str, Any]
-
-LANE_STYLES: dict[str, LaneStyle] = {
-    "grapple": LaneStyle("#55a868", "grappling"),
-    "ready": LaneStyle("#8c8c2c", "ready"),
-    "wait": LaneStyle("#4c72b0", "wait / aim"),
-    "defend": LaneStyle("#937860", "all-out defense"),
-}
-SPAN_STATES: dict[str, LaneStyle] = {
-    "stunned": LaneStyle("#8172b3", "stunned", "++"),
-    "pinned": LaneStyle("#2b5c37", "pinned", "oo"),
-}
 
 _KINDS = {
     "attack": "attack", "move_and_attack": "attack", "all_out_attack": "attack",

@@ -23,7 +23,13 @@ from typing import Any
 import attrs
 
 from timedcombat.dice import DiceSpec, parse
-from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table, values_table
+from timedcombat.systems.base import (
+    RuleParameters,
+    RuleTable,
+    param,
+    parameters_table,
+    values_table,
+)
 
 C = 0
 """Reach "C" (close combat) written as 0 hexes; reach 1, 2 ... are hexes (yards)."""
@@ -464,10 +470,6 @@ POSTURES: dict[str, tuple[int, int]] = {
 # --------------------------------------------------------------------------- parameters
 
 
-def _param(default: Any, doc: str, source: str = "assumption") -> Any:
-    return attrs.field(default=default, metadata={"doc": doc, "source": source})
-
-
 _READING = "Basic Set (our reading)"
 
 
@@ -476,71 +478,71 @@ class GurpsRules(RuleParameters):
     """Overridable parameters: every gap seed 002 leaves (and the Basic Set readings we could
     not pin down), filled once. ``docs/rules/gurps.md`` lists them all."""
 
-    initiative_die: int = _param(
+    initiative_die: int = param(
         6, "Sides of the one die each combatant rolls at the start to order ties of Basic "
         "Speed and DX (higher acts first; a tie after it keeps scenario order).")
-    cooperative_limit_includes_leader: bool = _param(
+    cooperative_limit_includes_leader: bool = param(
         True, "The seed's 'up to two fighters' (takedown) and 'up to three' (pin) count "
         "every participant, the one whose score is used included.")
-    cooperative_needs_grapple: bool = _param(
+    cooperative_needs_grapple: bool = param(
         True, "A cooperative takedown or pin needs at least one participant who has grappled "
         "the victim (the Basic Set's takedown and pin follow a grapple).")
-    adjacent_joins_close_combat: bool = _param(
+    adjacent_joins_close_combat: bool = param(
         False, "The seed's miniatures compromise: a fighter in an adjacent hex may join close "
         "combat (help a takedown or pin) without entering the hex.")
-    wrong_target_order: str = _param(
+    wrong_target_order: str = param(
         "nearest", "Who is in the way first when an attack into a close-combat hex misses: "
         "'nearest' (the occupant whose half is nearest the attacker, then who entered first) "
         "or 'entry' (order of entering the hex).")
-    critical_tables: bool = _param(
+    critical_tables: bool = param(
         True, "Roll the Critical Hit and Critical Miss tables (B556); false: a critical hit "
         "only denies the defence, a critical miss is a miss.", _READING)
-    shield_arm: str = _param(
+    shield_arm: str = param(
         "left", "The arm that carries a shield: its DB counts against attacks from the front "
         "and that side.")
-    shield_penalty_dx_skills: bool = _param(
+    shield_penalty_dx_skills: bool = param(
         False, "Apply the seed's -DB shield penalty to DX-based skill rolls in close combat "
         "as well as to plain DX rolls (false: DX rolls only; attacks have their own rule).")
-    break_free_two_hands: int = _param(
+    break_free_two_hands: int = param(
         5, "Bonus of a grappler who holds with both hands in the Quick Contest of ST to break "
         "free (B371).", _READING)
-    break_free_pinned: int = _param(
+    break_free_pinned: int = param(
         -5, "Modifier to a pinned fighter's attempt to break free.")
-    takedown_loser_falls: bool = _param(
+    takedown_loser_falls: bool = param(
         True, "A takedown attacker who loses the Quick Contest falls himself (a tie: nothing "
         "happens).", _READING)
-    wrestling_st_bonus: bool = _param(
+    wrestling_st_bonus: bool = param(
         True, "Wrestling at DX+1 adds +1 to ST (DX+2 or better: +2) in grappling contests "
         "that use ST (B228).", _READING)
-    forward_cost: int = _param(
+    forward_cost: int = param(
         1, "Movement points to move into one of the three front hexes (B387).", _READING)
-    side_back_cost: int = _param(
+    side_back_cost: int = param(
         2, "Movement points to sidestep or step back (into a side or rear hex) during Move "
         "or Move and Attack (the seed: leaving costs movement to turn or sidestep).", _READING)
-    turn_cost: int = _param(
+    turn_cost: int = param(
         1, "Movement points per hex-side of facing change during Move or Move and Attack.",
         _READING)
-    encumbrance: int = _param(
+    encumbrance: int = param(
         0, "Encumbrance level of every combatant (0 None ... 4 Extra-Heavy): taken off Dodge "
         "and, as a fifth per level, off Move (B17).")
-    slam_move_and_attack_penalty: bool = _param(
+    slam_move_and_attack_penalty: bool = param(
         True, "A slam made with Move and Attack takes its -4 to hit (the effective-skill cap of "
         "9 never applies to a slam).", _READING)
-    foes_stop_evaders: bool = _param(
+    foes_stop_evaders: bool = param(
         True, "A foe always tries to stop an evader (rolls the Quick Contest of DX) rather "
         "than letting him pass.")
-    bow_st_is_archer_st: bool = _param(
+    bow_st_is_archer_st: bool = param(
         True, "A bow's damage comes from its archer's ST (each bow is made for its archer).")
-    pinned_is_out: bool = _param(
+    pinned_is_out: bool = param(
         True, "For the end of a fight a pinned fighter counts as out of it (he may still "
         "break free, which brings him back).")
-    zero_hp_idle_defends: bool = _param(
+    zero_hp_idle_defends: bool = param(
         True, "At 0 HP or less a fighter who does nothing (by choice, or stunned) still "
         "defends, so he makes the HT roll to stay conscious at his phase like anyone who acts "
         "(B419: the roll is spared only one who does nothing 'and does not attempt any "
         "defense rolls'); false: he makes no roll and no active defence until his next "
         "phase.", _READING)
-    stalemate: int = _param(
+    stalemate: int = param(
         600, "A fight in which nobody has made an attack roll (a blow, shot, grapple, slam, "
         "takedown, pin or a roll against the wrong target) for this many tenths ends as a "
         "stalemate, with no winner (0: never).")

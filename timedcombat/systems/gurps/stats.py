@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from timedcombat.errors import KeyedError
 from timedcombat.structure import unknown_key
 from timedcombat.systems.gurps.rules import (
     ARMOR,
@@ -33,13 +34,8 @@ ATTRIBUTES = ("st", "dx", "iq", "ht")
 DEFAULT_ATTRIBUTE = 10
 
 
-class StatsError(ValueError):
+class StatsError(KeyedError):
     """A stat that cannot be used; ``key`` is its path below the combatant (``skills.bow``)."""
-
-    def __init__(self, key: str, message: str) -> None:
-        self.key = key
-        self.message = message
-        super().__init__(f"{key}: {message}")
 
 
 @attrs.frozen

@@ -17,14 +17,6 @@ from timedcombat.systems.percentile import engine, loader, present, rules
 class PercentileSystem(ModuleSystem, modules=(engine, loader, present, rules)):
     """Seed 001's strikes and grappling, phase by phase."""
 
-    name = "percentile"
-    title = ("Percentile: unarmed martial arts in phases of Combat Actions, strikes and "
-             "grappling (seed 001, Rhand's Martial Arts)")
-    dice = "d100"
-    health_name = "PD to limit"
-    health_key = ("stats", "pd_limit")  # effective PD a figure takes before it is down
-
-
 
 SYSTEM = PercentileSystem()
 """The system object its entry point names (``timedcombat.systems``: ``percentile``)."""

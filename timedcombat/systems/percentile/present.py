@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from timedcombat.clock import seconds
-from timedcombat.systems.base import LaneStyle
 
 Event = Mapping[str, Any]
 
@@ -19,15 +18,6 @@ STRIKE_NAMES = ("punch", "elbow", "knee", "kick", "head_butt", "shield_strike", 
                 "blow")
 DEFENCE_NAMES = ("duck", "block", "parry")
 GRAPPLE_NAMES = ("grab", "joint_lock", "choke", "strangle", "escape", "pin", "throw")
-
-LANE_STYLES: dict[str, LaneStyle] = {
-    "defence": LaneStyle("#4c72b0", "duck / block / parry"),
-    "grapple": LaneStyle("#55a868", "grappling move"),
-    "mount": LaneStyle("#8c8c2c", "mount: ram / reins"),
-}
-SPAN_STATES: dict[str, LaneStyle] = {
-    "mounted": LaneStyle("#8c8c2c", "mounted"),
-}
 
 
 def lane_kind(e: Event) -> str | None:

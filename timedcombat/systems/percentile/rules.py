@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import attrs
 
-from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table
+from timedcombat.systems.base import RuleParameters, RuleTable, param, parameters_table
 
 K = TypeVar("K")
 T = TypeVar("T")
@@ -421,71 +421,67 @@ CONTROL_PER_LEVEL: dict[int, tuple[int, str]] = {
 # --------------------------------------------------------------------------- parameters
 
 
-def _param(default: Any, doc: str) -> Any:
-    return attrs.field(default=default, metadata={"doc": doc})
-
-
 @attrs.frozen
 class PercentileRules(RuleParameters):
     """Overridable parameters: every scalar gap seed 001 leaves, filled once."""
 
-    phase_tenths: int = _param(
+    phase_tenths: int = param(
         20, "Length of a phase in tenths of a second (the seed does not say).")
-    victim_pm: int = _param(
+    victim_pm: int = param(
         0, "Position Modifier, in the next phase, of the one a successful grappling move was "
         "made on (the example's Derek keeps 0 while grabbed and after being dragged down).")
-    grapples_per_phase: int = _param(
+    grapples_per_phase: int = param(
         1, "Grappling moves a combatant may attempt on one opponent in a phase (the seed: "
         "'When Grappling each person attempts a move on his opponent').")
-    short_stroke_al: int = _param(
+    short_stroke_al: int = param(
         -1, "Added to the Attack Level of a short stroke (strike or armed blow).")
-    long_stroke_al: int = _param(
+    long_stroke_al: int = param(
         1, "Added to the Attack Level of a long stroke (the example's long kick needs the "
         "kick's WC 0 + 1 for its 14 %).")
-    grabbed_round_up: bool = _param(
+    grabbed_round_up: bool = param(
         True, "A grabbed striker's halved Damage Bonus (Impact dice) is rounded up (false: "
         "down, a 1-die strike then does no Impact).")
-    edged_pd_factor: int = _param(
+    edged_pd_factor: int = param(
         2, "PD of an edged weapon's hit = the Blunt Damage table's PD times this.")
-    pd_limit: int = _param(
+    pd_limit: int = param(
         100, "Physical Damage (PD* counted a quarter) at which a combatant is incapacitated "
         "(down) unless his stats give pd_limit.")
-    armed_ca_per_bat: int = _param(
+    armed_ca_per_bat: int = param(
         6, "Combat Actions a phase per BAT of a combatant fighting with a weapon (the seed "
         "gives six for martial arts only).")
-    weapon_parry_ca: int = _param(
+    weapon_parry_ca: int = param(
         2, "Combat Actions of a parry with a weapon.")
-    step_ca: int = _param(
+    step_ca: int = param(
         2, "Combat Actions of stepping one hex (closing in, stepping away).")
-    unarmed_reach: int = _param(
+    unarmed_reach: int = param(
         1, "Range in hexes of strikes and grappling moves.")
-    hold_first_phase_counts: bool = _param(
+    hold_first_phase_counts: bool = param(
         False, "Whether the phase in which a choke or strangle hold is put on counts as its "
         "first phase held (false: N counts whole phases that begin with the hold on).")
-    throw_keeps_grab: bool = _param(
+    throw_keeps_grab: bool = param(
         True, "A thrower who holds a grab keeps it when the throw succeeds and is not rolled "
         "out of (the example's Captain 'still has Derek by the left arm').")
-    throw_blocked: str = _param(
+    throw_blocked: str = param(
         BLOCKED_STOP, "A thrown man whose way is blocked by a wall or a figure: \"stop\" (he goes "
         "as far as the way is free and stops before it, 0 to 3 hexes, the throw otherwise "
         "as rolled) or \"redirect\" (the thrower, who chooses the direction, turns a "
         "planned direction whose first hex is blocked to a free one, then as stop).")
-    chance_roll: str = _param(
+    chance_roll: str = param(
         AT_OR_UNDER, "How a chance the text states as 'N %' (the roll-out's 10 x MAL %, a "
         "limb's 20 %, the Control roll, the fall, the Knockout Roll) is rolled on the 00-99 "
         "die: \"at_or_under\" (N or less: N + 1 rolls of the 100, the one convention the text "
         "states, for its Odds of Success) or \"under\" (less than N: exactly N %). The Odds "
         "of Success and of Hitting are rolled at or under either way (the text says so).")
-    pd_star_knockout_quarter: bool = _param(
+    pd_star_knockout_quarter: bool = param(
         True, "The Knockout Roll after PD* (a Non-injuring Throw's (30) PD*, a rider's fall) "
         "counts it a quarter, as the text has PD* count 'when determining the chance of "
         "survival' (30 PD* at the body: 7 %, not 30 %); false: counted in full.")
-    footing_die: int = _param(
+    footing_die: int = param(
         2, "Die for 'it takes 1 to 2 phases to regain footing': 1d2 phases (another die "
         "keeps 1 to 2: 1 + (roll - 1) x 2 // footing_die).")
-    surprise_phases: int = _param(
+    surprise_phases: int = param(
         1, "Phases the surprise penalties last from the start of the fight.")
-    stalemate: int = _param(
+    stalemate: int = param(
         600, "Tenths with no roll to hit or to grapple (strike, blow, ram, grappling move) "
         "after which the fight ends as a stalemate (0: never; not a rule of the seed, a "
         "guard of the simulation).")

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from timedcombat.errors import KeyedError
 from timedcombat.hexmap import FACINGS
 from timedcombat.structure import unknown_key
 from timedcombat.systems.percentile.costs import BLOW, CLOSE, RAM, REINS
@@ -49,22 +50,12 @@ from timedcombat.systems.percentile.rules import (
 )
 
 
-class StatsError(ValueError):
+class StatsError(KeyedError):
     """A combatant's stats that cannot be used; ``key`` is the offending key."""
 
-    def __init__(self, key: str, message: str) -> None:
-        self.key = key
-        self.message = message
-        super().__init__(f"{key}: {message}")
 
-
-class PlanError(ValueError):
+class PlanError(KeyedError):
     """A plan step that cannot be used; ``key`` is the offending key of the step."""
-
-    def __init__(self, key: str, message: str) -> None:
-        self.key = key
-        self.message = message
-        super().__init__(f"{key}: {message}")
 
 
 # --------------------------------------------------------------------------- stats

@@ -25,34 +25,21 @@ from timedcombat.systems.tenths.rules import (
     Weapon,
 )
 
-# Which keys each plan action takes (besides ``action``).
-PLAN_KEYS: dict[str, frozenset[str]] = {
-    **{k: frozenset({"target"}) for k in ("set", "wait", "attack", "defend", "charge", "avoid")},
-    "retreat": frozenset(),
-    "move": frozenset({"to", "mode", "target"}),
-    "target": frozenset({"target"}),
-    "defend_only": frozenset({"targets"}),
-    "block": frozenset({"position"}),
-    "draw": frozenset({"weapon"}),
-    "sheathe": frozenset({"weapon"}),
-    "drop": frozenset({"weapon"}),
-    "pick_up": frozenset({"weapon"}),
-    "style": frozenset({"style"}),
-}
-REQUIRED_KEYS: dict[str, frozenset[str]] = {
-    "draw": frozenset({"weapon"}),
-    "sheathe": frozenset({"weapon"}),
-    "drop": frozenset({"weapon"}),
-    "target": frozenset({"target"}),
-    "defend_only": frozenset({"targets"}),
-    "block": frozenset({"position"}),
-    "style": frozenset({"style"}),
-    "pick_up": frozenset({"weapon"}),
+# Each plan action's keys (besides ``action``) and, of those, the keys it needs.
+_ONE_WEAPON = ActionKeys(frozenset({"weapon"}), frozenset({"weapon"}))
+PLAN_KEYS: dict[str, ActionKeys] = {
+    **{k: ActionKeys(frozenset({"target"})) for k in
+       ("set", "wait", "attack", "defend", "charge", "avoid")},
+    "retreat": ActionKeys(frozenset()),
+    "move": ActionKeys(frozenset({"to", "mode", "target"})),
+    "target": ActionKeys(frozenset({"target"}), frozenset({"target"})),
+    "defend_only": ActionKeys(frozenset({"targets"}), frozenset({"targets"})),
+    "block": ActionKeys(frozenset({"position"}), frozenset({"position"})),
+    **dict.fromkeys(("draw", "sheathe", "drop", "pick_up"), _ONE_WEAPON),
+    "style": ActionKeys(frozenset({"style"}), frozenset({"style"})),
 }
 
-PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(
-    {action: ActionKeys(keys, REQUIRED_KEYS.get(action, frozenset()))
-     for action, keys in PLAN_KEYS.items()})
+PLAN_VOCABULARY: dict[str, PlanAction] = plan_vocabulary(PLAN_KEYS)
 """The ``tenths`` plan vocabulary (``SystemBase.plan_actions``)."""
 
 # Bounds (docs/scenario.md, "Limits"): a reach sets how many hexes are searched around

@@ -16,17 +16,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from timedcombat.hexmap import FACINGS
-from timedcombat.systems.base import MapMark, MarkStyle
+from timedcombat.systems.base import MapMark
 from timedcombat.systems.tenths.blocking import POSITIONS, blocked_hexes
 from timedcombat.systems.tenths.rules import TenthsRules
 
 Event = Mapping[str, Any]
 Hex = tuple[int, int]
 
-MARK_STYLES: dict[str, MarkStyle] = {
-    "block": MarkStyle("#937860", "blocked hexes (blocking position)", "zone"),
-    "weapon": MarkStyle("#8c8c2c", "weapon on the ground", "item"),
-}
 GONE = ("out", "fled", "dead")
 
 

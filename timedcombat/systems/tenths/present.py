@@ -1,4 +1,5 @@
-"""How the ``tenths`` system's events read and draw: its timeline wording and bar kinds.
+"""How the ``tenths`` system's events read and draw: its timeline wording, bar kinds, waiting
+spans and map marks (:mod:`.mapmarks`).
 
 The core readers (``timeline``, ``swimlanes``) word and draw core events from their fields
 alone; these hooks give seed 004's vocabulary: closing actions in capitals, blows and
@@ -12,22 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from timedcombat.clock import seconds
-from timedcombat.systems.base import LaneStyle
+from timedcombat.systems.tenths.mapmarks import map_marks
 from timedcombat.wording import defence_text, hex_text, plan_skip_text
 
 Event = Mapping[str, Any]
 
 CLOSING = ("set", "wait", "attack", "defend", "charge", "avoid")
-
-LANE_STYLES: dict[str, LaneStyle] = {
-    "closing": LaneStyle("#4c72b0", "closing action"),
-    "retreat": LaneStyle("#dd8452", "retreat"),
-    "block": LaneStyle("#937860", "blocking position"),
-    "weapons": LaneStyle("#8c8c2c", "draw / sheathe / drop / pick up"),
-}
-SPAN_STATES: dict[str, LaneStyle] = {
-    "block": LaneStyle("#937860", "blocking position held"),
-}
 
 
 def lane_kind(e: Event) -> str | None:
@@ -119,3 +110,6 @@ def waiting_spans(events: list[Event]) -> list[tuple[str, int, int]]:
         if kind == "action" and e["name"] in ("set", "wait", "defend") and e.get("closing"):
             open_at[str(actor)] = e.get("end", t + 1)
     return spans
+
+
+__all__ = ["describe", "lane_kind", "map_marks", "waiting_spans"]

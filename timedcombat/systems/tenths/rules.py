@@ -9,11 +9,15 @@ listed in ``docs/rules/tenths.md`` under "Assumptions (not in the source)".
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table, values_table
+from timedcombat.systems.base import (
+    RuleParameters,
+    RuleTable,
+    param,
+    parameters_table,
+    values_table,
+)
 
 SHORT, LONG = "short", "long"
 
@@ -100,56 +104,52 @@ WEAPONS: dict[str, Weapon] = {
 }
 
 
-def _param(default: Any, doc: str) -> Any:
-    return attrs.field(default=default, metadata={"doc": doc})
-
-
 @attrs.frozen
 class TenthsRules(RuleParameters):
     """Overridable parameters: every gap seed 004 leaves, filled once (and ``surprise``)."""
 
-    surprise: bool = _param(
-        False, "Use the optional surprise rules (the seed names them but does not state them)."
-    )
-    short_reach: int = _param(1, "Range in hexes of a short weapon.")
-    long_reach: int = _param(2, "Range in hexes of a long weapon (it also strikes adjacent).")
-    skill_to_hit: bool = _param(
+    surprise: bool = param(
+        False, "Use the optional surprise rules (the seed names them but does not state them).",
+        "seed 004 (optional rules named)")
+    short_reach: int = param(1, "Range in hexes of a short weapon.")
+    long_reach: int = param(2, "Range in hexes of a long weapon (it also strikes adjacent).")
+    skill_to_hit: bool = param(
         True, "Attack total = d20 + Best Skill (false: d20 alone) against defence potential."
     )
-    dodge_modifier: int = _param(-2, "Added to a dodge total (d20 + Best Skill): a dodge gives "
+    dodge_modifier: int = param(-2, "Added to a dodge total (d20 + Best Skill): a dodge gives "
                                  "ground, so it is harder than an even parry.")
-    parry_modifier: int = _param(0, "Added to a parry total (d20 + Best Skill - anti-parry).")
-    dodge_time: int = _param(4, "Tenths a dodge adds to the dodger's current action.")
-    blow_divisor: int = _param(5, "Damage = Blow Strength // this + weapon damage + margin // "
+    parry_modifier: int = param(0, "Added to a parry total (d20 + Best Skill - anti-parry).")
+    dodge_time: int = param(4, "Tenths a dodge adds to the dodger's current action.")
+    blow_divisor: int = param(5, "Damage = Blow Strength // this + weapon damage + margin // "
                                "margin_divisor.")
-    margin_divisor: int = _param(3, "See blow_divisor.")
-    min_damage: int = _param(1, "Least damage a hit does.")
-    body_bonus: int = _param(6, "Body (damage a combatant can take) = strength + this, unless "
+    margin_divisor: int = param(3, "See blow_divisor.")
+    min_damage: int = param(1, "Least damage a hit does.")
+    body_bonus: int = param(6, "Body (damage a combatant can take) = strength + this, unless "
                              "the combatant gives body.")
-    hurt_percent: int = _param(50, "Damage, as a percentage of body, from which a combatant "
+    hurt_percent: int = param(50, "Damage, as a percentage of body, from which a combatant "
                                "is hurt (badly hurt).")
-    hurt_penalty: int = _param(2, "Taken off a hurt combatant's attack, parry and dodge totals.")
-    walk_back_extra: int = _param(0, "Extra tenths of a walk back over a walk move.")
-    natural_rolls: str = _param(
+    hurt_penalty: int = param(2, "Taken off a hurt combatant's attack, parry and dodge totals.")
+    walk_back_extra: int = param(0, "Extra tenths of a walk back over a walk move.")
+    natural_rolls: str = param(
         "all", "Where a d20 of 20 always succeeds and 1 always fails: \"all\" (every attack and "
         "active defence; an assumption) or \"blocking\" (blocking attacks only, as the seed "
         "states it).")
-    mutual_stop_advantage: str = _param(
+    mutual_stop_advantage: str = param(
         "kept", "Two simultaneous attacks on each other both stopped: who holds the advantage "
         "after them (one advantage, so at most one of the two may Retreat): \"kept\" "
         "(whoever held it over the other before that tenth, or nobody) or \"none\" "
         "(nobody).")
-    retreat_reaction: str = _param(
+    retreat_reaction: str = param(
         "after", "A reaction forced (by a non-target's attack, or a surprise) during a "
         "Retreat: \"after\" (the Retreat, a single action, makes its two moves; the "
         "reaction starts as it ends) or \"cuts\" (it breaks the Retreat off, as it does "
         "any other action).")
-    wait_walk_in: bool = _param(
+    wait_walk_in: bool = param(
         True, "An Attack or Charge against a Wait (\"Let opponent make first attack, making "
         "no move\") from too far for its moves to reach: the attacker first walks in, hex by "
         "hex, until they can, the Wait standing meanwhile (false: the attack is made from "
         "there and lost out of range).")
-    stalemate: int = _param(
+    stalemate: int = param(
         600, "A fight in which nobody has attacked (an attack roll, blocking attacks included) "
         "for this many tenths ends as a stalemate, with no winner (0: never).")
 

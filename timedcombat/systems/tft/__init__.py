@@ -13,14 +13,8 @@ from timedcombat.systems.tft.stats import actions_table
 
 
 class TftSystem(ModuleSystem, modules=(engine, loader, present, rules)):
-    """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock."""
-
-    name = "tft"
-    title = ("The Fantasy Trip: hand-to-hand combat (seed 000, Rick's HTH Rules) on the "
-             "Melee turn, 5 s = 50 tenths")
-    dice = "3d6"
-    health_name = "ST"
-    health_key = ("st",)  # ST at the start: damage is taken from it
+    """Seed 000's hand-to-hand rules and the base TFT fight, on the simpy clock (its name,
+    title, dice and styles: its card, ``system.toml``)."""
 
     def tables(self, rules: Any) -> tuple[RuleTable, ...]:
         """The rule tables, the plan actions (of :mod:`.stats`) before the parameters."""

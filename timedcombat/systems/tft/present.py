@@ -8,22 +8,10 @@ from typing import Any
 
 from timedcombat.clock import seconds
 from timedcombat.results import Outcome
-from timedcombat.systems.base import LaneStyle
 from timedcombat.systems.tft.timing import turn_of
 from timedcombat.wording import Wording, hex_text, plan_skip_text
 
 Event = Mapping[str, Any]
-
-LANE_STYLES: dict[str, LaneStyle] = {
-    "hth": LaneStyle("#dd8452", "HTH: jump or dive"),
-    "disengage": LaneStyle("#55a868", "disengage / release"),
-    "weapons": LaneStyle("#8c8c2c", "ready / pick up a weapon"),
-    "defend": LaneStyle("#4c72b0", "defend / dodge"),
-    "ground": LaneStyle("#999999", "stand up / crawl"),
-}
-SPAN_STATES: dict[str, LaneStyle] = {
-    "pinned": LaneStyle("#55a868", "pinned", "xx"),
-}
 
 BATCH_COLUMNS = ("turns", "hth_attempts", "hth_entered", "thrown", "knockdowns")
 """Columns ``batch`` adds: turns fought, HTH attempts (jumps and dives) and entries, Judo
@@ -195,5 +183,5 @@ def batch_values(outcome: Outcome, scenario: Any) -> dict[str, Any]:
     return out
 
 
-__all__ = ["BATCH_COLUMNS", "LANE_STYLES", "SPAN_STATES", "WORDING", "batch_columns",
+__all__ = ["BATCH_COLUMNS", "WORDING", "batch_columns",
            "batch_values", "lane_kind"]

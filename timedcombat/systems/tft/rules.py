@@ -17,12 +17,16 @@ for ``timedcombat rules tft``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from timedcombat.dice import DiceSpec
-from timedcombat.systems.base import RuleParameters, RuleTable, parameters_table, values_table
+from timedcombat.systems.base import (
+    RuleParameters,
+    RuleTable,
+    param,
+    parameters_table,
+    values_table,
+)
 
 # --------------------------------------------------------------------------- dice
 
@@ -399,134 +403,127 @@ SHIELDS: dict[str, Shield] = {
 # --------------------------------------------------------------------------- parameters
 
 
-def _param(default: Any, doc: str, *, choices: tuple[Any, ...] | None = None) -> Any:
-    meta: dict[str, Any] = {"doc": doc}
-    if choices is not None:
-        meta["choices"] = choices
-    return attrs.field(default=default, metadata=meta)
-
-
 @attrs.frozen
 class TftRules(RuleParameters):
     """Overridable parameters: every gap seed 000 and the base game leave, filled once."""
 
-    movement_phase_tenths: int = _param(
+    movement_phase_tenths: int = param(
         25, "Tenths of the movement phase at the start of each 50-tenth turn; its last "
         "tenth is the end of movement (dives join HTH there); actions follow.")
-    initiative_winner_moves: str = _param(
+    initiative_winner_moves: str = param(
         "first", "The side that wins the initiative roll moves first or last.",
         choices=("first", "last"))
-    back_to_wall: str = _param(
+    back_to_wall: str = param(
         "rear_hex_wall", "When a figure has 'his back to the wall' (a reason to jump it): "
         "'rear_hex_wall' (the hex behind it is a wall) or 'cannot_retreat' (its three rear "
         "and rear-side hexes are walls or held).", choices=("rear_hex_wall", "cannot_retreat"))
-    side_dx_bonus: int = _param(
+    side_dx_bonus: int = param(
         2, "DX bonus for a melee attack from one of the target's side hexes (rear: +4, base "
         "game).")
-    kneeling_target_dx: int = _param(
+    kneeling_target_dx: int = param(
         0, "DX bonus against a kneeling target (prone and knocked-down targets: +4).")
-    shield_guards_rear: bool = _param(
+    shield_guards_rear: bool = param(
         False, "A shield stops hits from rear-hex attacks as well (false: front and side "
         "only).")
-    shield_in_hth: bool = _param(
+    shield_in_hth: bool = param(
         False, "A shield still stops hits in HTH (seed 000: figures in HTH drop shields).")
-    armor_in_hth: bool = _param(True, "Body armour stops hits in HTH as elsewhere.")
-    min_damage: int = _param(0, "Least hits a damage roll can do (1d-5 can roll below 0).")
-    unarmed_current_st: bool = _param(
+    armor_in_hth: bool = param(True, "Body armour stops hits in HTH as elsewhere.")
+    min_damage: int = param(0, "Least hits a damage roll can do (1d-5 can roll below 0).")
+    unarmed_current_st: bool = param(
         False, "Unarmed (fist) damage from current ST (true) or basic ST (false).")
-    hth_bonus_on_knives: bool = _param(
+    hth_bonus_on_knives: bool = param(
         True, "Seed 000's '+1 damage for all fighters' in HTH applies to knife attacks "
         "too (the knife's HTH damage +1).")
-    four_dice_double_on_four: bool = _param(
+    four_dice_double_on_four: bool = param(
         False, "On 4 attack dice a 4 does double damage (Advanced Melee names 4 only as "
         "an automatic hit).")
-    side_rear_reroll: str = _param(
+    side_rear_reroll: str = param(
         "six", "Which HTH-roll results are ignored and rolled again when the attacker "
         "jumped from a side or rear hex: 'six' (a modified result of exactly 6, as "
         "written) or 'six_or_more' (every repelled-with-hit result).",
         choices=("six", "six_or_more"))
-    max_hth_rerolls: int = _param(
+    max_hth_rerolls: int = param(
         20, "Safety cap on side/rear re-rolls of one HTH roll; past it the last result "
         "stands.")
-    dive_high_result: str = _param(
+    dive_high_result: str = param(
         "knocked_back_hit", "A dive's HTH result above 7 (possible with Dive Block 2): "
         "seed 000 states 5-7 only.", choices=("knocked_back_hit", "knocked_back"))
-    attacker_drops_on_failure: bool = _param(
+    attacker_drops_on_failure: bool = param(
         False, "An attacker without a ready knife drops his weapons and shield even when "
         "HTH does not take place (false: only when he enters).")
-    entered_keeps_shield_with_knife: bool = _param(
+    entered_keeps_shield_with_knife: bool = param(
         False, "On a 3-4 a defender whose ready weapon is a knife also keeps his shield "
         "(false: he keeps only the knife).")
-    repelled_hit_is_free: bool = _param(
+    repelled_hit_is_free: bool = param(
         True, "The defender's automatic hit on a 6+ does not use his action for the turn.")
-    judo_throws_divers: bool = _param(
+    judo_throws_divers: bool = param(
         True, "A Judo holder may throw a figure diving at its legs on a modified 7+ as one "
         "that jumps it (Judo: 'throw who ever tried to jump you'); false: a dive's 5-7 row "
         "stands (knocked back prone, hit on 6-7).")
-    knife_draw_dx: str = _param(
+    knife_draw_dx: str = param(
         "adjusted", "The DX a knife is drawn against in HTH ('equal to or under his DX'): "
         "'adjusted' DX, as TFT means by DX (armour, shield, ST 3 or less, last turn's "
         "hits, the HTH +2 and the knife's adjustment), or 'dx': basic DX with only the HTH "
         "modifiers the seed names (the strongest's +2, a dirk's or poniard's).",
         choices=("adjusted", "dx"))
-    judo_throw_prone: bool = _param(
+    judo_throw_prone: bool = param(
         True, "A figure thrown by Judo lands prone in the adjacent hex.")
-    strongest_by_current_st: bool = _param(
+    strongest_by_current_st: bool = param(
         True, "'The strongest figure in HTH' is judged by current ST (false: basic ST).")
-    knockdown_on_jump_hth: bool = _param(
+    knockdown_on_jump_hth: bool = param(
         True, "A figure knocked down by a foe it disengages from while jumping into HTH "
         "still joins HTH, both down in the defender's hex (seed 000, read literally).")
-    join_hth: bool = _param(
+    join_hth: bool = param(
         True, "A figure may jump or dive into an HTH already going on (seed 000 writes of "
         "HTHs of several figures); false: an HTH is two figures, and one in HTH cannot be "
         "jumped (strike into its hex instead).")
-    hth_target_down: bool = _param(
+    hth_target_down: bool = param(
         True, "A figure in HTH, jumped by another, is 'knocked down' for situation (a): "
         "figures in HTH are on the ground (seed 000: they never get the 'on the ground' +4 "
         "against each other); false: the situations are judged as for a figure standing.")
-    join_hth_roll_by: str = _param(
+    join_hth_roll_by: str = param(
         "target", "Who makes the one-die HTH roll when a figure jumps into an HTH going on: "
         "'target' (the enemy it goes for, the defender of the text) or 'strongest_enemy' "
         "(the strongest of its enemies there, ties to the target).",
         choices=("target", "strongest_enemy"))
-    strongest_among: str = _param(
+    strongest_among: str = param(
         "all", "'The strongest figure in HTH' (+2 DX) is the strongest of 'all' the figures "
         "in the HTH, friends too (ties: no bonus), or stronger than each of its 'enemies' "
         "there.", choices=("all", "enemies"))
-    hth_disengage_rolls: str = _param(
+    hth_disengage_rolls: str = param(
         "one", "Disengaging from an HTH with several enemies: 'one' 4-dice roll frees the "
         "figure (as written), or 'per_enemy': a roll for each enemy holding it, every one "
         "needed.", choices=("one", "per_enemy"))
-    hth_release: str = _param(
+    hth_release: str = param(
         "last_holder", "A figure held in HTH by several enemies goes free on a release only "
         "from the 'last_holder' (while another enemy holds it the release is refused), or "
         "from 'any_holder'.", choices=("last_holder", "any_holder"))
-    disengage_strikes_by_unacted: bool = _param(
+    disengage_strikes_by_unacted: bool = param(
         True, "Foes a figure disengages from may strike at it only if they have not yet "
         "taken their action this turn (false: every engaged foe may).")
-    released_stands: bool = _param(
+    released_stands: bool = param(
         True, "A figure released from HTH stands up at once in the adjacent hex.")
-    contest_dice: int = _param(
+    contest_dice: int = param(
         3, "Dice each side rolls in a pin or take-down contest (seed 000 names the "
         "contests only); talents add whole dice.")
-    contest_st_bonus: int = _param(
+    contest_st_bonus: int = param(
         2, "Added to the contest score of the stronger figure (none on ties; none against "
         "a Judo 2 holder in pins).")
-    contest_ties_to_defender: bool = _param(
+    contest_ties_to_defender: bool = param(
         True, "A tied contest goes to the figure that did not start it.")
-    check_talent_prerequisites: bool = _param(
+    check_talent_prerequisites: bool = param(
         True, "Reject a figure whose talents lack their IQ, DX or co-requisite talent "
         "(Unarmed Combat levels are not modelled and not checked).")
-    auto_hit_uses_hth_damage: bool = _param(
+    auto_hit_uses_hth_damage: bool = param(
         False, "The defender's automatic hit on a 6+ uses HTH damage (false: its ready "
         "weapon's regular damage, as it is not in HTH).")
-    disengage_strike_uses_action: bool = _param(
+    disengage_strike_uses_action: bool = param(
         True, "A foe's strike at a figure disengaging from it (or jumping another foe) is "
         "that foe's attack for the turn.")
-    thrown_dx_per_hex: int = _param(
+    thrown_dx_per_hex: int = param(
         -1, "DX adjustment of a thrown weapon for each hex of distance to its target (the "
         "seed states the rock's damage only).")
-    stalemate: int = _param(
+    stalemate: int = param(
         1000, "Tenths with no attack roll (to-hit, HTH roll, contest) after which the fight "
         "ends as a stalemate (0: never).")
 
