@@ -100,6 +100,23 @@ class Combatant:
         return f"<{type(self).__name__} {self.id} {self.side}>"
 
 
+_RULE_PAIRS: dict[int, tuple[Any, tuple[tuple[str, Any], ...]]] = {}
+
+
+def rule_pairs(rules: Any) -> tuple[tuple[str, Any], ...]:
+    """A rules record's ``(name, value)`` pairs for ``start.rules`` (none when it is not an
+    attrs record), worked out once per record: every run of a batch shares its scenario's
+    (kept by identity, with the record, so that equal values of other types never mix)."""
+    kept = _RULE_PAIRS.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    pairs = tuple(attrs.asdict(rules).items()) if attrs.has(type(rules)) else ()
+    if len(_RULE_PAIRS) >= 64:
+        _RULE_PAIRS.clear()
+    _RULE_PAIRS[id(rules)] = (rules, pairs)
+    return pairs
+
+
 C = TypeVar("C", bound=Combatant)
 
 
@@ -219,8 +236,7 @@ class Arena(abc.ABC, Generic[C]):
         """Log ``start`` and ``placed``, begin, and step the clock until the fight ends, the
         stalemate time passes with no attack, or ``until`` (nothing happens at or after
         the tenth that ends it)."""
-        rules = tuple(attrs.asdict(self.rules).items()) \
-            if self.logging and attrs.has(type(self.rules)) else ()
+        rules = rule_pairs(self.rules) if self.logging else ()
         self.emit(ev.Start, system=self.system, seed=self.seed,
                   scenario=self.scenario.info.name, until=self.until, rules=rules,
                   walls=tuple(self.scenario.map.walls) or None,

@@ -137,6 +137,11 @@ what rule code emits, what every sink is handed."""
 LineWriter = Callable[[int, int, Fields], str]
 
 
+PLAN_LIMIT = 256
+"""Most key orders one event class keeps a writing plan for (then it starts again): each
+call site emits its own, a handful per class."""
+
+
 def _line_writer(cls: type[Event]) -> LineWriter:
     """The line writer of one event class: ``(t, seq, fields) -> line``, the text of
     ``json.dumps(to_dict(cls(t, seq, **fields)), separators=(",", ":"))`` and its newline,
@@ -144,9 +149,11 @@ def _line_writer(cls: type[Event]) -> LineWriter:
     once: their JSON heads (``,"actor":``), defaults, whether ``None`` leaves them out,
     and their encoding (pairs and records by the field's metadata, any other value by its
     type: a string looked up in a cache, an int written in place, the rest by
-    :func:`_v`). A small loop over that precomputed layout: no generated code. A field
-    the class does not declare, or a required one missing, is a ``TypeError``, as
-    building the record would be."""
+    :func:`_v`). For each order of keys emitted (one per call site) a plan is made once:
+    the fields to write, in the class's order, each given or defaulted, the absent ones
+    that are left out when ``None`` skipped; a line is then a small loop over its plan,
+    no generated code. A field the class does not declare, or a required one missing,
+    is a ``TypeError``, as building the record would be."""
     by_name = {f.name: f for f in attrs.fields(cls)}
     spec = tuple((name, "," + json.dumps(key) + ":",
                   by_name[name].default, optional,
@@ -156,17 +163,33 @@ def _line_writer(cls: type[Event]) -> LineWriter:
     declared = frozenset(name for name, *_ in spec)
     head = ',"event":' + json.dumps(cls.EVENT)
     strings = _STRINGS
-    missing = attrs.NOTHING
+    Plan = tuple[tuple[str, str, Any, bool, Callable[[Any], str], bool], ...]
+    plans: dict[tuple[str, ...], Plan] = {}
+
+    def plan_of(keys: tuple[str, ...]) -> Plan:
+        given = frozenset(keys)
+        if not given <= declared:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(given - declared))}")
+        plan = []
+        for name, key, default, optional, encode in spec:
+            if name in given:
+                plan.append((name, key, None, optional, encode, True))
+            elif default is attrs.NOTHING:
+                raise TypeError(f"{cls.__name__} needs the field {name}")
+            elif not (default is None and optional):
+                plan.append((name, key, default, optional, encode, False))
+        if len(plans) >= PLAN_LIMIT:
+            plans.clear()
+        made = plans[keys] = tuple(plan)
+        return made
 
     def write(t: int, seq: int, fields: Fields) -> str:
-        if not fields.keys() <= declared:
-            raise TypeError(f"{cls.__name__} has no field "
-                            f"{', '.join(sorted(fields.keys() - declared))}")
+        keys = tuple(fields)
+        plan = plans.get(keys) or plan_of(keys)
         out = [f'{{"t":{t},"seq":{seq}{head}']
         append = out.append
-        get = fields.get
-        for name, key, default, optional, encode in spec:
-            v = get(name, default)
+        for name, key, default, optional, encode, given in plan:
+            v = fields[name] if given else default
             kind = type(v)
             if kind is str:
                 append(key + strings[v])
@@ -180,8 +203,6 @@ def _line_writer(cls: type[Event]) -> LineWriter:
             elif kind is tuple and encode is _v and len(v) == 2 and type(v[0]) is int \
                     and type(v[1]) is int:  # a hex
                 append(f"{key}[{v[0]},{v[1]}]")
-            elif v is missing:
-                raise TypeError(f"{cls.__name__} needs the field {name}")
             else:
                 append(key + encode(v))
         append("}\n")
