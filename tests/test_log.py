@@ -157,3 +157,21 @@ def test_emit_lazy_computes_the_fields_only_when_events_are_built():
     assert first == State(0, 1, actor="a", state="hurt", value=True)
     assert to_json(first)[len('{"t":0,"seq":1'):] == to_json(second)[len('{"t":0,"seq":2'):]
     assert third == State(0, 3, actor="a", state="hurt", value=True)
+
+
+def test_a_fields_cached_texts_never_mix_equal_values_of_other_types() -> None:
+    """``True == 1 == 1.0`` and ``hash("1") != hash(1)``: the writer's per-field caches of
+    whole ``,"key":value`` texts must give each its own JSON, in any order and past the
+    caches' bound."""
+    import json
+
+    from timedcombat import events as ev
+    from timedcombat.events import FIELD_CACHE_LIMIT, line_writer, to_dict
+
+    write = line_writer(ev.State)
+    values: list[object] = [1, True, 1.0, "1", 0, False, None, 2**70, -1, "tr\u00fce"]
+    values += list(range(FIELD_CACHE_LIMIT + 5)) + [True, 1, 1.0]
+    for seq, value in enumerate(values):
+        fields = {"actor": "a", "state": "x", "value": value}
+        expected = json.dumps(to_dict(ev.State(t=3, seq=seq, **fields)), separators=(",", ":"))
+        assert write(3, seq, fields) == expected + "\n"

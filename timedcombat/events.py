@@ -104,6 +104,26 @@ class _Strings(dict[str, str]):
 _STRINGS = _Strings()
 
 
+class _Texts(dict[Any, str]):
+    """One field's ``,"key":value`` texts by value, for strings and ints (the caller
+    never looks up a bool or a float: ``True == 1``), each made once; bounded like
+    :data:`_STRINGS`."""
+
+    def __init__(self, head: str) -> None:
+        super().__init__()
+        self.head = head
+
+    def __missing__(self, value: Any) -> str:
+        if len(self) >= FIELD_CACHE_LIMIT:
+            self.clear()
+        out = self[value] = self.head + (_STRINGS[value] if type(value) is str else f"{value}")
+        return out
+
+
+FIELD_CACHE_LIMIT = 512
+"""Most texts one field of one event class keeps (then it starts again)."""
+
+
 def _v(value: Any) -> str:
     """Any value as ``json.dumps`` writes it (compact); tuples and lists as arrays."""
     kind = type(value)
@@ -148,7 +168,7 @@ def _line_writer(cls: type[Event]) -> LineWriter:
     written from the fields themselves (no record built). Made from the class's fields
     once: their JSON heads (``,"actor":``), defaults, whether ``None`` leaves them out,
     and their encoding (pairs and records by the field's metadata, any other value by its
-    type: a string looked up in a cache, an int written in place, the rest by
+    type: a string's or an int's whole text looked up in the field's cache, the rest by
     :func:`_v`). For each order of keys emitted (one per call site) a plan is made once:
     the fields to write, in the class's order, each given or defaulted, the absent ones
     that are left out when ``None`` skipped; a line is then a small loop over its plan,
@@ -162,22 +182,22 @@ def _line_writer(cls: type[Event]) -> LineWriter:
                  for name, key, optional, json_as in _layout(cls))
     declared = frozenset(name for name, *_ in spec)
     head = ',"event":' + json.dumps(cls.EVENT)
-    strings = _STRINGS
-    Plan = tuple[tuple[str, str, Any, bool, Callable[[Any], str], bool], ...]
+    Plan = tuple[tuple[str, bool, Any, bool, Callable[[Any], str], _Texts], ...]
     plans: dict[tuple[str, ...], Plan] = {}
+    texts = {name: _Texts(key) for name, key, *_ in spec}
 
     def plan_of(keys: tuple[str, ...]) -> Plan:
         given = frozenset(keys)
         if not given <= declared:
             raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(given - declared))}")
         plan = []
-        for name, key, default, optional, encode in spec:
+        for name, _key, default, optional, encode in spec:
             if name in given:
-                plan.append((name, key, None, optional, encode, True))
+                plan.append((name, True, None, optional, encode, texts[name]))
             elif default is attrs.NOTHING:
                 raise TypeError(f"{cls.__name__} needs the field {name}")
             elif not (default is None and optional):
-                plan.append((name, key, default, optional, encode, False))
+                plan.append((name, False, default, optional, encode, texts[name]))
         if len(plans) >= PLAN_LIMIT:
             plans.clear()
         made = plans[keys] = tuple(plan)
@@ -188,23 +208,21 @@ def _line_writer(cls: type[Event]) -> LineWriter:
         plan = plans.get(keys) or plan_of(keys)
         out = [f'{{"t":{t},"seq":{seq}{head}']
         append = out.append
-        for name, key, default, optional, encode, given in plan:
+        for name, given, default, optional, encode, known in plan:
             v = fields[name] if given else default
             kind = type(v)
-            if kind is str:
-                append(key + strings[v])
-            elif kind is int:
-                append(f"{key}{v}")
+            if kind is str or kind is int:
+                append(known[v])
             elif v is None:
                 if not optional:
-                    append(key + "null")
+                    append(known.head + "null")
             elif kind is bool:
-                append(key + ("true" if v else "false"))
+                append(known.head + ("true" if v else "false"))
             elif kind is tuple and encode is _v and len(v) == 2 and type(v[0]) is int \
                     and type(v[1]) is int:  # a hex
-                append(f"{key}[{v[0]},{v[1]}]")
+                append(f"{known.head}[{v[0]},{v[1]}]")
             else:
-                append(key + encode(v))
+                append(known.head + encode(v))
         append("}\n")
         return "".join(out)
 
