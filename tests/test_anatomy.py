@@ -76,3 +76,17 @@ def test_the_architecture_page_opens_with_the_anatomy_table() -> None:
         assert cells[7] == f"checks/{system}.py"
         for cell in cells[:7]:
             assert (ROOT / "timedcombat" / "systems" / system / cell).is_file()
+
+
+def test_no_class_is_over_300_lines() -> None:
+    """Issue 21: no god objects; a class longer than this is split by concept."""
+    import ast
+
+    package = Path(__file__).resolve().parents[1] / "timedcombat"
+    long = [(f"{path.relative_to(package)}:{node.lineno} {node.name}",
+             (node.end_lineno or node.lineno) - node.lineno + 1)
+            for path in sorted(package.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text("utf-8")))
+            if isinstance(node, ast.ClassDef)]
+    assert len(long) > 100  # the walk sees the package's classes
+    assert [(where, n) for where, n in long if n > 300] == []
