@@ -22,3 +22,24 @@ def test_bench_quick_reports_every_figure():
     assert {(b["logging"], b["jobs"]) for b in data["batch"]} == \
         {("off", 1), ("off", 2), ("json", 1), ("json", 2)}
     assert data["single"]["attacks"] > 0
+
+
+def test_the_instruction_counts_table_says_how_each_target_stands(monkeypatch):
+    sys.path.insert(0, str(ROOT / "tools"))
+    import shutil
+
+    import bench
+    from rich.console import Console
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert bench.instruction_counts() is None  # no valgrind: no figures, no error
+    console = Console(width=120, record=True)
+    console.print(bench.instructions_table(
+        {"tenths": {"off": 99_600, "json": 200_400}, "tft": {"off": 341_000, "json": 9}}))
+    rows = [line.split("│")[1:-1] for line in console.export_text().splitlines()
+            if line.count("│") == 6]
+    cells = [[c.strip() for c in r] for r in rows]
+    assert cells == [["tenths", "off", "100k", "<= 100k", "yes"],
+                     ["tenths", "json", "200k", "<= 200k", "no"],
+                     ["tft", "off", "341k", "<= 341k", "yes"],
+                     ["tft", "json", "0k", "-", "-"]]

@@ -12,6 +12,10 @@ a file, the peak memory of a process that runs the melee, and the rate of a bare
 loop doing the same number of timeouts with the same number of processes, with the ratio
 of the two. Then batch throughput for the sword duel, with 1 and 2 jobs: fights per
 second and attack resolutions per second, with logging off and with the JSON-lines log.
+Where valgrind is installed (and not with ``--quick`` or ``--no-instructions``), it also
+reports valgrind instructions per attack of the tenths, tft and gurps duels, logging off
+and with the JSON log, against issue 22's targets (``tools/instructions.py``: repeatable
+on a busy machine, unlike CPU seconds; about five minutes).
 
 Figures depend on the machine; the ratios are what matter. CPU time is process time of
 this process (and wall time for batches, which use several processes).
@@ -268,6 +272,44 @@ def side_by_side(runs: int, rounds: int = 3) -> dict[str, Any]:
             "peer": None if peer is None else "DnD-battler knight v knight, logging off"}
 
 
+TARGETS = {("tenths", "off"): 100_000, ("tenths", "json"): 200_000,
+           ("tft", "off"): 341_000, ("gurps", "off"): 454_000}
+"""Issue 22's targets: most instructions per attack."""
+
+
+def instruction_counts() -> dict[str, dict[str, int]] | None:
+    """Instructions per attack of each bench duel by logging (``None``: no valgrind)."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return None
+    out: dict[str, dict[str, int]] = {}
+    for log in ("off", "json"):
+        proc = subprocess.run([sys.executable, str(ROOT / "tools" / "instructions.py"),
+                               "--log", log, "--json"], capture_output=True, text=True,
+                              check=True)
+        for name, per in json.loads(proc.stdout).items():
+            out.setdefault(name, {})[log] = per
+    return out
+
+
+def instructions_table(counts: dict[str, dict[str, int]]) -> Any:
+    """The instructions per attack of each duel and logging, with its target and whether
+    it meets it."""
+    from rich.table import Table
+
+    t = Table(title="valgrind instructions per attack (tools/instructions.py)")
+    for col in ("duel", "logging", "instructions", "target (issue 22)", "meets"):
+        t.add_column(col, justify="left" if col in ("duel", "logging") else "right")
+    for name, by_log in counts.items():
+        for log, per in by_log.items():
+            target = TARGETS.get((name, log))
+            t.add_row(name, log, f"{per / 1000:,.0f}k",
+                      f"<= {target / 1000:,.0f}k" if target else "-",
+                      ("yes" if per <= target else "no") if target else "-")
+    return t
+
+
 def report(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -316,6 +358,9 @@ def report(data: dict[str, Any]) -> None:
             t.add_row(f"{name} sword duel", logging, f"{rate:,.0f}",
                       f"{rate / peer:.2f}x" if peer else "-")
         console.print(t)
+    counts = data.get("instructions")
+    if counts:
+        console.print(instructions_table(counts))
     s = data["single"]
     console.print(f"one process, sword duel x{s['runs']}: {s['attacks_per_s_off']:,.0f} "
                   f"attack resolutions/s with logging off, {s['attacks_per_s_json']:,.0f} "
@@ -329,6 +374,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
     parser.add_argument("--sizes", help="melee sizes, comma-separated (default "
                         f"{','.join(map(str, SIZES))}; 4000 takes a few minutes)")
+    parser.add_argument("--no-instructions", action="store_true",
+                        help="leave out the valgrind instruction counts")
     args = parser.parse_args()
     sizes = (2, 20) if args.quick else SIZES
     if args.sizes:
@@ -347,6 +394,7 @@ def main() -> int:
         "batch": batch_rates(runs),
         "single": single_process_attacks(runs // 2),
         "peer": side_by_side(100 if args.quick else 1000, 1 if args.quick else 3),
+        "instructions": None if args.quick or args.no_instructions else instruction_counts(),
     }
     if args.json:
         print(json.dumps(data, indent=2))
