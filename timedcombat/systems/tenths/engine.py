@@ -203,8 +203,8 @@ class Fight(Interrupts, Arena[Fighter]):
     def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
         """Perform ``step``: the handler of its word in the action table
         (:data:`.actions.ACTIONS`), or of a step the engine decides by itself."""
-        name = step.name
-        yield from (ACTIONS[name] if name in ACTIONS else OWN_STEPS[name])(self, f, step)
+        name = step.name  # (the handler's generator itself: no generator of its own between)
+        return (ACTIONS[name] if name in ACTIONS else OWN_STEPS[name])(self, f, step)
 
     # ------------------------------------------------------------------ services
     # The Context's fight services (context.Context), written in their topic modules.
