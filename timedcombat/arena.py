@@ -33,13 +33,11 @@ from timedcombat.dice import Dice
 from timedcombat.hexmap import (
     FACINGS,
     HexMap,
-    away_step,
-    distance,
+    away_choice,
     facing_index,
     is_back,
-    line_step,
-    neighbours,
     ring,
+    toward_choice,
 )
 from timedcombat.log import EventLog
 from timedcombat.policies import make as make_policy
@@ -52,7 +50,11 @@ if TYPE_CHECKING:
     class Clock(simpy.Environment):
         """simpy's environment as the engine runs it: its clock counts integer tenths
         (simpy's types say ``int | float``). A name for the type checker only: at run time
-        it is ``simpy.Environment`` itself, so reading the clock costs what it did."""
+        it is ``simpy.Environment`` itself, so reading the clock costs what it did. (The
+        hot paths of ``tenths`` read ``_now``, simpy's own field, to save the property's
+        call: see ``systems/tenths/process.py``.)"""
+
+        _now: int
 
         @property
         def now(self) -> int: ...
@@ -355,50 +357,26 @@ class Arena(abc.ABC, Generic[C]):
     def step_toward(self, c: C, goal: Hex) -> Hex | None:
         """The free neighbour of ``c`` that best closes on ``goal`` (None: none closer)."""
         here = c.at
-        gq, gr = goal
-        dq, dr = here[0] - gq, here[1] - gr
-        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        cands = []
-        for h in self.map.free_neighbours(here):
-            dq, dr = h[0] - gq, h[1] - gr
-            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0:  # (inlined hex distance)
-                cands.append(h)
-        if len(cands) <= 1:
-            return cands[0] if cands else None
-        return line_step(here, goal, cands)
+        d = toward_choice(goal[0] - here[0], goal[1] - here[1], self.map.free_mask(here))
+        return None if d is None else (here[0] + d[0], here[1] + d[1])
 
     def can_step_toward(self, c: C, goal: Hex) -> bool:
-        """Some free neighbour of ``c`` is closer to ``goal`` (a quick test, no choice)."""
+        """Some free neighbour of ``c`` is closer to ``goal``."""
         here = c.at
-        gq, gr = goal
-        dq, dr = here[0] - gq, here[1] - gr
-        d0 = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        walls = self.map.walls
-        occupied = self.map.occupants_of
-        for h in neighbours(here):
-            dq, dr = h[0] - gq, h[1] - gr
-            if (abs(dq) + abs(dr) + abs(dq + dr)) >> 1 < d0 and h not in walls \
-                    and not occupied(h):
-                return True
-        return False
+        return toward_choice(goal[0] - here[0], goal[1] - here[1],
+                             self.map.free_mask(here)) is not None
 
     def can_step_away(self, c: C, threat: Hex) -> bool:
         """Some free neighbour of ``c`` is farther from ``threat``."""
         here = c.at
-        d0 = distance(here, threat)
-        walls = self.map.walls
-        occupied = self.map.occupants_of
-        for h in neighbours(here):
-            if h not in walls and not occupied(h) and distance(h, threat) > d0:
-                return True
-        return False
+        return away_choice(threat[0] - here[0], threat[1] - here[1],
+                           self.map.free_mask(here)) is not None
 
     def step_away(self, c: C, threat: Hex) -> Hex | None:
         """The free neighbour of ``c`` that best opens the distance from ``threat``."""
         here = c.at
-        d0 = distance(here, threat)
-        cands = [h for h in self.map.free_neighbours(here) if distance(h, threat) > d0]
-        return away_step(here, threat, cands)
+        d = away_choice(threat[0] - here[0], threat[1] - here[1], self.map.free_mask(here))
+        return None if d is None else (here[0] + d[0], here[1] + d[1])
 
 
 def beaten(states: Iterable[str]) -> int:

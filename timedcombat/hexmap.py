@@ -191,6 +191,35 @@ def away_step(frm: Hex, threat: Hex, candidates: Iterable[Hex]) -> Hex | None:
 _DIR_ANGLE = {d: _angle((0, 0), d) for d in DIRECTIONS}
 
 
+@functools.lru_cache(maxsize=16384)
+def toward_choice(dq: int, dr: int, free: int) -> Hex | None:
+    """:func:`line_step` toward a goal at offset ``(dq, dr)`` among the neighbours that
+    close on it and are free (bit ``i`` of ``free``: direction ``i``, see
+    :meth:`HexMap.free_mask`): the offset of the step, or ``None``. Worked out once per
+    offset and mask: every term of the choice depends only on them."""
+    goal = (dq, dr)
+    d0 = distance((0, 0), goal)
+    cands = [d for i, d in enumerate(DIRECTIONS) if free >> i & 1 and distance(d, goal) < d0]
+    if len(cands) <= 1:
+        return cands[0] if cands else None
+    return line_step((0, 0), goal, cands)
+
+
+@functools.lru_cache(maxsize=16384)
+def away_choice(dq: int, dr: int, free: int) -> Hex | None:
+    """:func:`away_step` from a threat at offset ``(dq, dr)`` among the free neighbours
+    that open the distance: the offset of the step, or ``None`` (as :func:`toward_choice`)."""
+    threat = (dq, dr)
+    d0 = distance((0, 0), threat)
+    cands = [d for i, d in enumerate(DIRECTIONS)
+             if free >> i & 1 and distance(d, threat) > d0]
+    return away_step((0, 0), threat, cands)
+
+
+_FREE_BITS: tuple[tuple[int, int, int], ...] = tuple(
+    (dq, dr, 1 << i) for i, (dq, dr) in enumerate(DIRECTIONS))
+
+
 BLOCK = 8
 """Side of the coarse blocks of hexes (in axial q and r) the map also indexes figures by."""
 RING_BLOCKS = 32
@@ -297,8 +326,26 @@ class HexMap:
         here = self._occupants.get(to)
         if here and not share and here != [who]:
             raise ValueError(f"{to} is occupied by {here[0]}")
-        self.remove(who)
-        self.place(who, to, share=True)
+        frm = self._position.get(who)
+        if frm is None:
+            self.place(who, to, share=True)
+            return
+        occupants = self._occupants
+        there = occupants[frm]
+        there.remove(who)
+        if not there:
+            del occupants[frm]
+        occupants.setdefault(to, []).append(who)
+        self._position[who] = to
+        b0 = (frm[0] // BLOCK, frm[1] // BLOCK)
+        b1 = (to[0] // BLOCK, to[1] // BLOCK)
+        if b0 != b1:  # (most moves stay in their block: its index is left alone)
+            blocks = self._blocks[self._group[who]]
+            block = blocks[b0]
+            block.remove(who)
+            if not block:
+                del blocks[b0]
+            blocks.setdefault(b1, []).append(who)
 
     def position(self, who: str) -> Hex:
         return self._position[who]
@@ -320,6 +367,19 @@ class HexMap:
 
     def is_free(self, h: Hex) -> bool:
         return h not in self.walls and h not in self._occupants
+
+    def free_mask(self, h: Hex) -> int:
+        """The free neighbours of ``h`` (no wall, nobody there) as bits: bit ``i`` for
+        direction ``i`` (the key of :func:`toward_choice` and :func:`away_choice`)."""
+        q, r = h
+        walls = self.walls
+        occ = self._occupants
+        mask = 0
+        for dq, dr, bit in _FREE_BITS:
+            n = (q + dq, r + dr)
+            if n not in walls and n not in occ:
+                mask |= bit
+        return mask
 
     def free_neighbours(self, h: Hex) -> list[Hex]:
         occ = self._occupants

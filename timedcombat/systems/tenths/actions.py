@@ -54,7 +54,7 @@ def do_move(ctx: Context, f: Fighter, step: Step) -> Gen:
         # the target moves (no timer, no log line)
         yield from ctx.wait_blocked(f)
         return
-    end = ctx.env.now + rate + ctx.take_carry(f)
+    end = ctx.env._now + rate + ctx.take_carry(f)
     ctx.start_action(f, "move", end, to=goal if step.to else None, mode=mode,
                      target=step.target)
     yield from ctx.run_to(f, end)
@@ -98,7 +98,7 @@ def do_attack(ctx: Context, f: Fighter, step: Step) -> Gen:
         return
     ctx.drop_block(f, "attack")  # a blocking position is lost as an attack begins
     f.anti_parry_bonus = 0  # an ordinary blow: no charge bonus
-    now = ctx.env.now
+    now = ctx.env._now  # (simpy's clock, read without a call: see process.hold)
     if f.first_attack_after is not None:
         end = max(f.first_attack_after, now + 1)
         f.first_attack_after = None
@@ -181,7 +181,7 @@ def reaction(ctx: Context, f: Fighter, cause: str, action: str | None = None,
     ``action``: the plan action it serves (target, defend_only, style), logged first."""
     roll = ctx.dice.d10()
     tenths = resolve.reaction_time(roll, f.skill)
-    now = ctx.env.now
+    now = ctx.env._now  # (simpy's clock, read without a call: see process.hold)
     end = now + tenths
     if action is not None:
         ctx.start_action(f, action, end, **fields)

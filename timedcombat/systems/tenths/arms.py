@@ -26,7 +26,8 @@ def two_weapons(f: Fighter) -> bool:
 
 
 def style(f: Fighter) -> str | None:
-    return f.style if two_weapons(f) else None
+    """The two-weapon style in use (``None`` unless two weapons are in hand)."""
+    return f.style if len(f.hand) == 2 else None
 
 
 def hands_used(f: Fighter) -> int:

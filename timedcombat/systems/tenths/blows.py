@@ -34,7 +34,7 @@ def strike(ctx: Context, f: Fighter, t: Fighter, closing: str | None,
     if w is None:
         lose_attack(ctx, f, t, "no weapon in hand", closing)
         return
-    now = ctx.env.now
+    now = ctx.env._now
     if ctx.bucket_t != now:
         bucket: list[melee.Intent] = []
         ctx.bucket = bucket

@@ -218,8 +218,7 @@ def do_closing(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None
         _walk_in_on_me(ctx, f, ex)
     for i, (offset, direction) in enumerate(sched.moves):
         f.due = now + offset + f.shift
-        while not (yield from ctx.hold(f)):
-            pass
+        yield from ctx.hold(f, False)
         if not t.able:
             break
         if direction == resolve.AWAY:
@@ -239,8 +238,7 @@ def do_closing(ctx: Context, f: Fighter, step: Step) -> Generator[Any, Any, None
                                                 running=kind == "charge"):
                 break  # stopped by a block: the closing action's moves end there
     f.due = now + sched.duration + f.shift
-    while not (yield from ctx.hold(f)):
-        pass
+    yield from ctx.hold(f, False)
     ctx.end_action(f)
     ex.settled.add(f.id)
     if ex.partner(f).closing == "set":

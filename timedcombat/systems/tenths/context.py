@@ -68,10 +68,10 @@ class Context(core.Context[Fighter, TenthsRules], Protocol):
     def poke(self, c: Fighter, cause: Any) -> None:
         """Deliver an interrupt cause to ``c``'s process (:mod:`.process`)."""
 
-    def hold(self, c: Fighter) -> Generator[Any, Any, bool]:
+    def hold(self, c: Fighter, woken: bool = True) -> Generator[Any, Any, bool]:
         """Wait until ``c.due`` or until woken: the one wait (:mod:`.process`)."""
 
-    def run_to(self, c: Fighter, end: int) -> Gen:
+    def run_to(self, c: Fighter, end: int) -> Generator[Any, Any, bool]:
         """Wait until the running action's end, pushed back by parries (:mod:`.process`)."""
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:

@@ -53,7 +53,7 @@ def wound(ctx: Context, victim: Fighter, amount: int, source: Fighter, weapon: s
         ctx.emit(TenthsDamage, actor=victim.id, amount=amount, total=victim.damage,
                  body=victim.body, source=source.id, weapon=weapon, blow_strength=blow)
     else:
-        ctx.count()
+        ctx.log.count += 1
     if not victim.hurt and victim.damage >= victim.hurt_at:
         victim.hurt = True
         victim.hurt_t = ctx.env.now

@@ -168,14 +168,14 @@ class Fight(Interrupts, Arena[Fighter]):
                     f.forced = cause.step  # (a forced reaction outranks a retreat)
             elif cause is not WAKE and cause is not DELAY:
                 keep.append(cause)
-        f.pending = keep
+        f.pending[:] = keep
         step, f.forced = f.forced, None
         return step
 
     def start_action(self, f: Fighter, name: str, end: int, **fields: Any) -> None:
         """Log an action as it starts; ``delay``: parry or dodge tenths carried into it."""
         f.act = name
-        f.act_start = self.env.now
+        f.act_start = self.env._now
         f.shift = 0
         # a Wait/Defend first blow is owed only as the next action: any other ends it
         # (close_exchange reads when the last one began)
@@ -188,7 +188,7 @@ class Fight(Interrupts, Arena[Fighter]):
             self.emit(TenthsAction, actor=f.id, name=name, end=end, delay=carried or None,
                       **fields)
         else:
-            self.count()
+            self.log.count += 1
 
     def end_action(self, f: Fighter) -> None:
         f.act = None

@@ -142,7 +142,7 @@ def surprised(ctx: Context, b: Fighter, a: Fighter) -> bool:
 def defence_options(ctx: Context, b: Fighter, a: Fighter, simultaneous: bool,
                     attacking: dict[str, set[str]], anti_parry: int) -> list[DefenceOption]:
     """The active defences ``b`` may make against ``a`` right now (seed 004 rules)."""
-    now = ctx.env.now
+    now = ctx.env._now
     if not b.able or a.id not in ctx.watched(b) or now < b.no_defence_until or b.reacting:
         return []
     if a.at != b.at and is_back(b.at, b.facing, a.at):
@@ -164,7 +164,7 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
                    attacking: dict[str, set[str]], undefended: bool = False,
                    mutual: Mutual | None = None) -> None:
     a, b, w = intent.attacker, intent.target, intent.weapon
-    now = ctx.env.now
+    now = ctx.env._now
     if not b.able:
         ctx.emit(AttackLost, actor=a.id, target=b.id, reason="target out",
                  closing=intent.closing, weapon=w.name)
@@ -174,30 +174,16 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
                  closing=intent.closing, weapon=w.name)
         return
     rules = ctx.rules
-    mods: list[tuple[str, int]] = []
-    bonus = a.skill if rules.skill_to_hit else 0
-    if bonus:
-        mods.append(("skill", bonus))
-    if hurt := ctx.hurt_penalty(a):
-        bonus -= hurt
-        mods.append(("hurt", -hurt))
-    anti_parry = w.anti_parry
-    if a.anti_parry_bonus:
-        anti_parry += a.anti_parry_bonus
-        mods.append(("charge_anti_parry", a.anti_parry_bonus))
-    if (two := arms.anti_parry_modifier(a)) and w in a.hand:
-        anti_parry += two
-        mods.append(("two_weapon_anti_parry", two))
-    if simultaneous:
-        anti_parry += SEED.simultaneous_anti_parry
-        mods.append(("simultaneous_anti_parry", SEED.simultaneous_anti_parry))
-    mods.append(("anti_parry", anti_parry))
-    dp_mod = b.defence_mods.pop(a.id, 0)
+    skill = a.skill if rules.skill_to_hit else 0
+    hurt = ctx.hurt_penalty(a)
+    bonus = skill - hurt
+    charge = a.anti_parry_bonus
+    two = SEED.two_weapon_anti_parry if arms.style(a) == arms.ALTERNATE and w in a.hand else 0
+    both = SEED.simultaneous_anti_parry if simultaneous else 0
+    anti_parry = w.anti_parry + charge + two + both
+    dp_mod = b.defence_mods.pop(a.id, 0) if b.defence_mods else 0
     dp = b.stats.defence + dp_mod
-    if dp_mod:
-        mods.append(("defence_bonus", dp_mod))
-    mods.append(("defence_potential", dp))
-    surprise = surprised(ctx, b, a)
+    surprise = rules.surprise and surprised(ctx, b, a)
 
     ctx.last_attack = now
     roll = ctx.dice.d20()
@@ -234,14 +220,15 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
     a.advantage_over = b.id if holder is a else None
     b.advantage_over = a.id if holder is b else None
     if ctx.logging:
+        mods = _attack_modifiers(skill, hurt, charge, two, both, anti_parry, dp_mod, dp)
         ctx.emit(TenthsAttack, actor=a.id, target=b.id, weapon=w.name, roll=roll,
                  total=total, against=outcome.against, result=outcome.result,
-                 margin=outcome.margin, simultaneous=simultaneous, modifiers=tuple(mods),
+                 margin=outcome.margin, simultaneous=simultaneous, modifiers=mods,
                  closing=intent.closing, defence=chosen.kind if chosen else None,
                  advantage=holder.id if holder is not None else None,
                  surprised=True if surprise else None)
     else:
-        ctx.count()
+        ctx.log.count += 1
     adjacent = distance(a.at, b.at) == 1
     if chosen is not None and defence is not None:
         _apply_defence(ctx, b, a, chosen, defence, outcome, attacking, adjacent, retreating)
@@ -285,6 +272,28 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
             ctx.move(b, to, "advantage")  # the advantage used to step out
 
 
+def _attack_modifiers(skill: int, hurt: int, charge: int, two: int, both: int,
+                      anti_parry: int, dp_mod: int, dp: int) -> tuple[tuple[str, int], ...]:
+    """An attack's ``modifiers`` as logged (the ones that apply, in this order): built
+    only when the log is written."""
+    mods: list[tuple[str, int]] = []
+    if skill:
+        mods.append(("skill", skill))
+    if hurt:
+        mods.append(("hurt", -hurt))
+    if charge:
+        mods.append(("charge_anti_parry", charge))
+    if two:
+        mods.append(("two_weapon_anti_parry", two))
+    if both:
+        mods.append(("simultaneous_anti_parry", both))
+    mods.append(("anti_parry", anti_parry))
+    if dp_mod:
+        mods.append(("defence_bonus", dp_mod))
+    mods.append(("defence_potential", dp))
+    return tuple(mods)
+
+
 def _apply_defence(ctx: Context, b: Fighter, a: Fighter, opt: DefenceOption,
                    defence: tuple[str, int, int], outcome: resolve.BlowOutcome,
                    attacking: dict[str, set[str]], adjacent: bool,
@@ -297,7 +306,7 @@ def _apply_defence(ctx: Context, b: Fighter, a: Fighter, opt: DefenceOption,
                  total=d_total, success=held, weapon=opt.weapon, delay=opt.time,
                  modifiers=(("bonus", opt.bonus),))
     else:
-        ctx.count()
+        ctx.log.count += 1
     if kind == "parry" and b.block is not None and opt.weapon == b.hand[0].name:
         ctx.drop_block(b, "parry")  # a blocking position ends when the weapon defends
     close_in = (held and adjacent and not retreating
@@ -383,7 +392,7 @@ def blocking_attack(ctx: Context, blocker: Fighter, mover: Fighter, running: boo
         mods.append(("hurt", -hurt))
     dp = mover.stats.defence + SEED.block_defence_penalty
     mods += [("defence_bonus", SEED.block_defence_penalty), ("defence_potential", dp)]
-    ctx.last_attack = ctx.env.now
+    ctx.last_attack = ctx.env._now
     roll = ctx.dice.d20()
     total = roll + bonus
     defence = None

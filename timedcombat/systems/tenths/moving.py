@@ -44,7 +44,7 @@ def move(ctx: Context, f: Fighter, to: tuple[int, int], mode: str, check: bool =
         ctx.emit(ev.Move, actor=f.id, frm=here, to=to, mode=mode,
                  facing=FACINGS[f.facing])
     else:
-        ctx.count()
+        ctx.log.count += 1
     ctx.after_move(f, check)
     return True
 

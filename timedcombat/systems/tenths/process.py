@@ -41,39 +41,45 @@ class Interrupts:
         else:
             c.pending.append(cause)
 
-    def hold(self, c: Fighter) -> Generator[Any, Any, bool]:
-        """Wait until ``c.due`` (``None``: until woken). True when due, False when woken.
+    def hold(self, c: Fighter, woken: bool = True) -> Generator[Any, Any, bool]:
+        """Wait until ``c.due`` (``None``: until woken). True when due, False when woken
+        (``woken=False``: a wake is ignored, the wait goes on to ``c.due``).
         A :class:`~.signals.Preempt` raises :class:`~.signals.Preempted`, ``OUT`` raises
-        :class:`~.signals.Finished`; a ``DELAY`` (``c.due`` pushed back) waits the rest."""
+        :class:`~.signals.Finished`; a ``DELAY`` (``c.due`` pushed back) waits the rest.
+        (It reads simpy's clock as ``env._now``: ``env.now`` is a property, a Python call
+        per read, and this is the one wait of every action.)"""
         env = self.env
+        pending = c.pending
         while True:
-            while c.pending:
-                if _take(c.pending.pop(0)):
+            while pending:
+                if _take(pending.pop(0)) and woken:
                     return False
-            if c.due is None:
+            due = c.due
+            if due is None:
                 target: simpy.Event = c.never
-            elif c.due <= env.now:
+            elif due <= env._now:
                 return True
             else:
-                target = env.timeout(c.due - env.now)
+                target = env.timeout(due - env._now)
             c.waiting = True
             try:
                 yield target
             except simpy.Interrupt as i:
                 c.waiting = False
-                if _take(i.cause):
+                if _take(i.cause) and woken:
                     return False
                 continue
             c.waiting = False
-            if c.due is not None and c.due > env.now:
+            due = c.due
+            if due is not None and due > env._now:
                 continue  # pushed back meanwhile: wait the rest
             return True
 
-    def run_to(self, c: Fighter, end: int) -> Generator[Any, Any, None]:
-        """Hold until the running action's ``end`` (pushed back by parries and dodges)."""
+    def run_to(self, c: Fighter, end: int) -> Generator[Any, Any, bool]:
+        """Hold until the running action's ``end`` (pushed back by parries and dodges);
+        wakes do not end it. (The hold's own generator: no generator level between.)"""
         c.due = end
-        while not (yield from self.hold(c)):
-            pass
+        return self.hold(c, False)
 
 
 def _take(cause: Any) -> bool:

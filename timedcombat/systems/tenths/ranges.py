@@ -45,14 +45,19 @@ def reaches(ctx: Context, a: Fighter, b: Fighter) -> bool:
 
 
 def can_attack(ctx: Context, a: Fighter, b: Fighter) -> bool:
-    """``a`` can strike ``b`` from where both stand with a weapon in hand."""
-    return a.able and b.able and ctx.reaches(a, b)
+    """``a`` can strike ``b`` from where both stand with a weapon in hand (both able;
+    :func:`reaches`, written out: this is asked before and after every blow)."""
+    if not (a.able and b.able):
+        return False
+    if a.close:
+        return b.id in a.close and ctx.weapon_for(a) is not None
+    return 1 <= distance(a.at, b.at) <= a.reach_now
 
 
 def hurt_penalty(ctx: Context, f: Fighter) -> int:
     """The hurt penalty on ``f``'s rolls now: only from the tenth after the blow that
     hurt it, so a blow cannot change the other rolls of its own tenth (simultaneous)."""
-    if f.hurt and f.hurt_t < ctx.env.now:
+    if f.hurt and f.hurt_t < ctx.env._now:  # (simpy's clock: see process.hold)
         return ctx.rules.hurt_penalty
     return 0
 
