@@ -193,7 +193,7 @@ class Arena(abc.ABC, Generic[C]):
         log = self.log
         log.count += 1
         if self.logging:
-            log.make(cls, self.env.now, fields)
+            log.make(cls, self.env._now, fields)
 
     def emit_lazy(self, cls: type[ev.Event], fields: Callable[..., dict[str, Any]],
                   *args: Any) -> None:
@@ -253,8 +253,10 @@ class Arena(abc.ABC, Generic[C]):
         env = self.env
         until = self.until
         stalemate = self.stalemate
+        queue = env._queue  # (simpy's event queue, peeked without a call per step)
+        step = env.step
         while not self.over:
-            nxt = env.peek()
+            nxt = queue[0][0] if queue else until
             if stalemate and nxt >= self.last_attack + stalemate \
                     and self.last_attack + stalemate < until:
                 self.finish(None, "stalemate", at=self.last_attack + stalemate)
@@ -262,7 +264,7 @@ class Arena(abc.ABC, Generic[C]):
             if nxt >= until:
                 self.finish(None, "until", at=until)
                 break
-            env.step()
+            step()
         assert self.outcome is not None
         return self.outcome
 

@@ -17,7 +17,8 @@ the core ones; the name stays registered to the core class.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -162,18 +163,54 @@ PLAN_LIMIT = 256
 call site emits its own, a handful per class."""
 
 
+class _Encoded:
+    """The ``,"key":value`` text of a value no cache may key (a tuple: ``(1, 2)`` equals
+    ``(True, 2)``), worked out per line: a hex as ``[q,r]``, the rest by its encoder."""
+
+    def __init__(self, head: str, encode: Callable[[Any], str]) -> None:
+        self.head = head
+        self.encode = encode
+
+    def __getitem__(self, v: Any) -> str:
+        if self.encode is _v and type(v) is tuple and len(v) == 2 and type(v[0]) is int \
+                and type(v[1]) is int:  # a hex
+            return f"{self.head}[{v[0]},{v[1]}]"
+        return self.head + self.encode(v)
+
+
+class _Constant:
+    """A field's fixed text (its default, not emitted), whatever value it is handed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __getitem__(self, _v: Any) -> str:
+        return self.text
+
+
+def _few(names: tuple[str, ...]) -> Callable[[Fields], tuple[Any, ...]]:
+    """The values of fewer than two ``names`` as a tuple (``itemgetter`` of one name
+    gives the value itself)."""
+    def values(fields: Fields) -> tuple[Any, ...]:
+        return tuple(fields[n] for n in names)
+    return values
+
+
 def _line_writer(cls: type[Event]) -> LineWriter:
     """The line writer of one event class: ``(t, seq, fields) -> line``, the text of
     ``json.dumps(to_dict(cls(t, seq, **fields)), separators=(",", ":"))`` and its newline,
-    written from the fields themselves (no record built). Made from the class's fields
-    once: their JSON heads (``,"actor":``), defaults, whether ``None`` leaves them out,
-    and their encoding (pairs and records by the field's metadata, any other value by its
-    type: a string's or an int's whole text looked up in the field's cache, the rest by
-    :func:`_v`). For each order of keys emitted (one per call site) a plan is made once:
-    the fields to write, in the class's order, each given or defaulted, the absent ones
-    that are left out when ``None`` skipped; a line is then a small loop over its plan,
-    no generated code. A field the class does not declare, or a required one missing,
-    is a ``TypeError``, as building the record would be."""
+    written from the fields themselves (no record built), with no generated code.
+
+    Made from the class's fields once: their JSON heads (``,"actor":``), defaults,
+    whether ``None`` leaves them out, their encoding (pairs and records by the field's
+    metadata, any other value by its type). For each order of keys emitted and the types
+    of their values (a handful per call site) a plan is made once: the fields written,
+    in the class's order, each with the table its text comes from (a string's or an
+    int's whole text is looked up in the field's cache; a bool's, a ``null``'s and a
+    default's are fixed; a tuple's is encoded); a line is then one lookup per field, in
+    C (``map`` over the plan's tables and ``itemgetter``'s values). A field the class
+    does not declare, or a required one missing, is a ``TypeError``, as building the
+    record would be."""
     by_name = {f.name: f for f in attrs.fields(cls)}
     spec = tuple((name, "," + json.dumps(key) + ":",
                   by_name[name].default, optional,
@@ -182,49 +219,62 @@ def _line_writer(cls: type[Event]) -> LineWriter:
                  for name, key, optional, json_as in _layout(cls))
     declared = frozenset(name for name, *_ in spec)
     head = ',"event":' + json.dumps(cls.EVENT)
-    Plan = tuple[tuple[str, bool, Any, bool, Callable[[Any], str], _Texts], ...]
-    plans: dict[tuple[str, ...], Plan] = {}
+    Table = Mapping[Any, str] | _Encoded | _Constant
+    Plan = tuple[str, Callable[[Fields], tuple[Any, ...]], tuple[Table, ...]]
+    plans: dict[tuple[Any, ...], Plan] = {}
     texts = {name: _Texts(key) for name, key, *_ in spec}
 
-    def plan_of(keys: tuple[str, ...]) -> Plan:
-        given = frozenset(keys)
+    def table(value: Any, optional: bool, encode: Callable[[Any], str],
+              known: _Texts) -> Table | None:
+        """Where a value of this type gets its text (``None``: the field is left out)."""
+        kind = type(value)
+        if kind is str or kind is int:
+            return known
+        if value is None:
+            return None if optional else {None: known.head + "null"}
+        if kind is bool:
+            return {True: known.head + "true", False: known.head + "false"}
+        return _Encoded(known.head, encode)
+
+    def plan_of(fields: Fields, shape: tuple[Any, ...]) -> Plan:
+        given = frozenset(fields)
         if not given <= declared:
             raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(given - declared))}")
-        plan = []
+        prefix = head
+        names: list[str] = []
+        tables: list[Table] = []
         for name, _key, default, optional, encode in spec:
+            known = texts[name]
             if name in given:
-                plan.append((name, True, None, optional, encode, texts[name]))
-            elif default is attrs.NOTHING:
+                where = table(fields[name], optional, encode, known)
+                if where is not None:
+                    names.append(name)
+                    tables.append(where)
+                continue
+            if default is attrs.NOTHING:
                 raise TypeError(f"{cls.__name__} needs the field {name}")
-            elif not (default is None and optional):
-                plan.append((name, False, default, optional, encode, texts[name]))
+            where = table(default, optional, encode, known)
+            if where is None:
+                continue
+            text = where[default]
+            if not names:
+                prefix += text  # (before the first field written: part of the head)
+            else:
+                names.append(names[-1])  # (any value: the table ignores it)
+                tables.append(_Constant(text))
         if len(plans) >= PLAN_LIMIT:
             plans.clear()
-        made = plans[keys] = tuple(plan)
+        getter = operator.itemgetter(*names) if len(names) >= 2 else _few(tuple(names))
+        made = plans[shape] = (prefix, getter, tuple(tables))
         return made
 
+    getitem = operator.getitem
+
     def write(t: int, seq: int, fields: Fields) -> str:
-        keys = tuple(fields)
-        plan = plans.get(keys) or plan_of(keys)
-        out = [f'{{"t":{t},"seq":{seq}{head}']
-        append = out.append
-        for name, given, default, optional, encode, known in plan:
-            v = fields[name] if given else default
-            kind = type(v)
-            if kind is str or kind is int:
-                append(known[v])
-            elif v is None:
-                if not optional:
-                    append(known.head + "null")
-            elif kind is bool:
-                append(known.head + ("true" if v else "false"))
-            elif kind is tuple and encode is _v and len(v) == 2 and type(v[0]) is int \
-                    and type(v[1]) is int:  # a hex
-                append(f"{known.head}[{v[0]},{v[1]}]")
-            else:
-                append(known.head + encode(v))
-        append("}\n")
-        return "".join(out)
+        shape = (*fields, *map(type, fields.values()))
+        prefix, values, tables = plans.get(shape) or plan_of(fields, shape)
+        return (f'{{"t":{t},"seq":{seq}{prefix}' + "".join(map(getitem, tables, values(fields)))
+                + "}\n")
 
     _WRITERS[cls] = write
     return write

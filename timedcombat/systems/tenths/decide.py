@@ -22,10 +22,10 @@ def decide(ctx: Context, f: Fighter) -> Step:
     """The next action: an owed answer to a closing action first, then the plan's head
     when it applies now, else the policy's. (A plan step skipped, and logged, hands on
     to the next one: a loop, not recursion, however long the plan.)"""
-    while True:
+    step = _decide_once(ctx, f)
+    while step is None:
         step = _decide_once(ctx, f)
-        if step is not None:
-            return step
+    return step
 
 
 def _decide_once(ctx: Context, f: Fighter) -> Step | None:

@@ -134,13 +134,18 @@ class Fight(Interrupts, Arena[Fighter]):
     # ------------------------------------------------------------------ the process
 
     def life(self, f: Fighter) -> Generator[Any, Any, None]:
+        actions, own_steps = ACTIONS, OWN_STEPS
         try:
             while not self.over and f.able:
-                step = self._forced(f) or decide.decide(self, f)
-                if f.parked is not None and step.name != "walk_in":
+                forced = self._forced(f) if f.pending or f.forced is not None else None
+                step = forced or decide.decide(self, f)
+                name = step.name
+                if f.parked is not None and name != "walk_in":
                     closing.unpark(self, f)  # it does something else: no walking in
                 try:
-                    yield from self.perform(f, step)
+                    # perform it: the handler of its word in the action table, or of a
+                    # step the engine decides by itself (the handler's generator itself)
+                    yield from (actions.get(name) or own_steps[name])(self, f, step)
                 except Preempted as p:
                     was = f.act
                     if was is not None:
@@ -199,12 +204,6 @@ class Fight(Interrupts, Arena[Fighter]):
         carry, f.carry = f.carry, 0
         f.carried = carry
         return carry
-
-    def perform(self, f: Fighter, step: Step) -> Generator[Any, Any, None]:
-        """Perform ``step``: the handler of its word in the action table
-        (:data:`.actions.ACTIONS`), or of a step the engine decides by itself."""
-        name = step.name  # (the handler's generator itself: no generator of its own between)
-        return (ACTIONS[name] if name in ACTIONS else OWN_STEPS[name])(self, f, step)
 
     # ------------------------------------------------------------------ services
     # The Context's fight services (context.Context), written in their topic modules.
