@@ -283,10 +283,13 @@ class Arena(abc.ABC, Generic[C]):
         """End the fight when at most one side has anyone able to fight."""
         if self.over:
             return
-        sides = [side for side, n in self.able_count.items() if n > 0]
-        if len(sides) <= 1:
-            winner = sides[0] if sides else None
-            self.finish(winner, "last side standing" if sides else "no one left")
+        winner = None
+        for side, n in self.able_count.items():
+            if n > 0:
+                if winner is not None:
+                    return  # two sides still fight
+                winner = side
+        self.finish(winner, "last side standing" if winner is not None else "no one left")
 
     def finish(self, winner: str | None, reason: str, at: int | None = None) -> None:
         if self.over:

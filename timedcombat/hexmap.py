@@ -370,15 +370,18 @@ class HexMap:
 
     def free_mask(self, h: Hex) -> int:
         """The free neighbours of ``h`` (no wall, nobody there) as bits: bit ``i`` for
-        direction ``i`` (the key of :func:`toward_choice` and :func:`away_choice`)."""
+        direction ``i`` (the key of :func:`toward_choice` and :func:`away_choice`).
+        Written out per direction: it is asked before most steps and defences."""
         q, r = h
-        walls = self.walls
         occ = self._occupants
-        mask = 0
-        for dq, dr, bit in _FREE_BITS:
-            n = (q + dq, r + dr)
-            if n not in walls and n not in occ:
-                mask |= bit
+        mask = (((q + 1, r) not in occ) | ((q + 1, r - 1) not in occ) << 1
+                | ((q, r - 1) not in occ) << 2 | ((q - 1, r) not in occ) << 3
+                | ((q - 1, r + 1) not in occ) << 4 | ((q, r + 1) not in occ) << 5)
+        if self.walls:
+            walls = self.walls
+            for dq, dr, bit in _FREE_BITS:
+                if mask & bit and (q + dq, r + dr) in walls:
+                    mask ^= bit
         return mask
 
     def free_neighbours(self, h: Hex) -> list[Hex]:
