@@ -8,7 +8,7 @@ set the engine iterates is this one instead.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 T = TypeVar("T")
 
@@ -22,8 +22,10 @@ class OrderedSet(dict[T, None]):
     def __init__(self, items: Iterable[T] = ()) -> None:
         super().__init__(dict.fromkeys(items))
 
-    def add(self, item: T) -> None:
-        self[item] = None
+    if TYPE_CHECKING:
+        def add(self, item: T) -> None: ...
+    else:
+        add = dict.setdefault  # (item -> None, kept in place when there: no Python call)
 
     def discard(self, item: T) -> None:
         self.pop(item, None)
