@@ -14,12 +14,16 @@ from timedcombat.hexmap import (
     SIDE,
     HexMap,
     arc,
+    away_choice,
+    away_step,
     distance,
     facing_index,
     facing_towards,
     is_back,
+    line_step,
     neighbour,
     neighbours,
+    toward_choice,
 )
 
 # ---------------------------------------------------------------------------
@@ -413,3 +417,47 @@ def test_a_crowd_with_one_figure_a_million_hexes_off_fights_to_its_end() -> None
     done = subprocess.run([sys.executable, "-m", "timedcombat", "run", "-q", str(case)],
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+hexes = st.tuples(st.integers(-6, 6), st.integers(-6, 6))
+
+
+@settings(max_examples=300)
+@given(here=hexes, goal=hexes, walls=st.sets(hexes, max_size=8),
+       taken=st.sets(hexes, max_size=8))
+def test_the_cached_step_choices_are_the_step_rules_worked_out_in_full(
+        here: tuple[int, int], goal: tuple[int, int], walls: set[tuple[int, int]],
+        taken: set[tuple[int, int]]) -> None:
+    """free_mask, toward_choice and away_choice (cached by offset and mask) choose as
+    line_step / away_step over the free neighbours closer to (farther from) the goal."""
+    walls.discard(here)
+    m = HexMap(walls)
+    for i, h in enumerate(sorted(taken - walls - {here})):
+        m.place(f"x{i}", h)
+    free = [n for n in neighbours(here) if m.is_free(n)]
+    mask = m.free_mask(here)
+    assert [n for i, n in enumerate(neighbours(here)) if mask >> i & 1] == free
+    d0 = distance(here, goal)
+    closer = [n for n in free if distance(n, goal) < d0]
+    farther = [n for n in free if distance(n, goal) > d0]
+    want_toward = (closer[0] if len(closer) == 1 else line_step(here, goal, closer)) \
+        if closer else None
+    got = toward_choice(goal[0] - here[0], goal[1] - here[1], mask)
+    assert (None if got is None else (here[0] + got[0], here[1] + got[1])) == want_toward
+    got = away_choice(goal[0] - here[0], goal[1] - here[1], mask)
+    assert (None if got is None else (here[0] + got[0], here[1] + got[1])) == \
+        away_step(here, goal, farther)
+
+
+def test_a_move_across_blocks_keeps_the_nearest_search_right() -> None:
+    """HexMap.move updates the block index only when a move crosses blocks: a figure
+    moved far away is found there, and not where it was."""
+    m = HexMap()
+    m.place("a", (0, 0), group="red")
+    m.place("b", (3, 0), group="blue")
+    m.move("b", (4, 0))  # same block
+    m.move("b", (40, 3))  # another block
+    found, d = m.nearest((39, 3), ["blue"], lambda who: True, lambda who: 0)
+    assert (found, d) == ("b", 1)
+    m.move("b", (1, 0))
+    assert m.nearest((0, 1), ["blue"], lambda who: True, lambda who: 0) == ("b", 1)

@@ -302,6 +302,14 @@ class Arena(abc.ABC, Generic[C]):
 
     # ------------------------------------------------------------------ geometry
 
+    def enemies_left(self, side: str) -> int:
+        """How many of the other sides are still able to fight (a loop: no generator)."""
+        left = 0
+        for s, n in self.able_count.items():
+            if s != side:
+                left += n
+        return left
+
     def enemies(self, c: C) -> list[C]:
         return [o for o in self.combatants if o.side != c.side and o.able]
 
@@ -310,7 +318,7 @@ class Arena(abc.ABC, Generic[C]):
         in the scenario. Searches the map index ring by ring, so the cost does not grow
         with the number of combatants; a scan only when the enemy is far."""
         here = c.at
-        enemies_left = sum(n for side, n in self.able_count.items() if side != c.side)
+        enemies_left = self.enemies_left(c.side)
         if enemies_left <= NEAREST_SCAN:
             return self._scan_nearest(c, visible)
         occupants = self.map.occupants_of
@@ -335,7 +343,7 @@ class Arena(abc.ABC, Generic[C]):
         when few are left, else the map's search by blocks (cost by distance, not count)."""
         hq, hr = c.at
         side, facing = c.side, c.facing
-        enemies_left = sum(n for s, n in self.able_count.items() if s != side)
+        enemies_left = self.enemies_left(side)
         if enemies_left > NEAREST_SCAN:
             by_id = self.by_id
 

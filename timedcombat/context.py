@@ -73,6 +73,9 @@ class Context(Protocol[FigT, RulesT_co]):
     def enemies(self, c: FigT) -> list[FigT]:
         """``c``'s able enemies, in scenario order."""
 
+    def enemies_left(self, side: str) -> int:
+        """How many of the sides other than ``side`` are still able to fight."""
+
     def nearest_enemy(self, c: FigT, visible: bool = False) -> FigT | None:
         """The nearest able enemy (``visible``: not to ``c``'s back)."""
 

@@ -127,7 +127,7 @@ def enters_range(ctx: Context, f: Fighter, to: tuple[int, int]) -> Fighter | Non
     found: Fighter | None = None
     fighters = ctx.fighters
     side = f.side
-    if sum(n for s, n in ctx.able_count.items() if s != side) <= NEAREST_SCAN:
+    if ctx.enemies_left(side) <= NEAREST_SCAN:
         for o in ctx.order:
             if o.side != side and o.able and o.id not in f.engaged \
                     and distance(to, o.at) <= ctx.threat_range(f, o):

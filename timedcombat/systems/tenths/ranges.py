@@ -70,8 +70,14 @@ def threat_range(ctx: Context, a: Fighter, b: Fighter) -> int:
 def closing_distance(ctx: Context, a: Fighter, b: Fighter) -> int:
     """From this distance ``a`` closes with ``b``: where its next move would bring
     either in range (a plain move may not), or where its own charge reaches."""
-    return max(ctx.threat_range(a, b) + 1, ctx.reach(a) + 2)
+    return _closing_distance(a.reach_now, b.reach_now)
+
+
+def _closing_distance(ra: int, rb: int) -> int:
+    """:func:`closing_distance` from the two reaches: max(threat range + 1, reach + 2)."""
+    threat = (ra if ra > rb else rb) + 1
+    return threat if threat > ra + 2 else ra + 2
 
 
 def in_zone(ctx: Context, a: Fighter, b: Fighter) -> bool:
-    return distance(a.at, b.at) <= ctx.closing_distance(a, b)
+    return distance(a.at, b.at) <= _closing_distance(a.reach_now, b.reach_now)
