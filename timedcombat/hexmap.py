@@ -116,7 +116,7 @@ def _arc(dq: int, dr: int, facing: int) -> str:
 
 def is_back(frm: Hex, facing: int, to: Hex) -> bool:
     """True when ``to`` is to the figure's back (side or rear), where it cannot watch."""
-    return arc(frm, facing, to) != FRONT
+    return _arc(to[0] - frm[0], to[1] - frm[1], facing) != FRONT
 
 
 def covering_facing(frm: Hex, hexes: Iterable[Hex], prefer: int) -> int | None:

@@ -96,7 +96,8 @@ def do_attack(ctx: Context, f: Fighter, step: Step) -> Gen:
     if w is None:
         yield from do_guard(ctx, f, step)
         return
-    ctx.drop_block(f, "attack")  # a blocking position is lost as an attack begins
+    if f.block is not None:
+        ctx.drop_block(f, "attack")  # a blocking position is lost as an attack begins
     f.anti_parry_bonus = 0  # an ordinary blow: no charge bonus
     now = ctx.env._now  # (simpy's clock, read without a call: see process.hold)
     if f.first_attack_after is not None:

@@ -36,7 +36,8 @@ def _decide_once(ctx: Context, f: Fighter) -> Step | None:
         answer = closing.owed_answer(ctx, f)
         if answer is not None:
             return answer
-    head = f.plan_head
+    plan, i = f.plan, f.plan_index
+    head = plan[i] if i < len(plan) else None  # (f.plan_head, without the property's call)
     if head is not None and head.action in ANYTIME_ACTIONS:
         step = plans.plan_step(ctx, f, head)
         if step is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -35,6 +36,14 @@ class Step:
     style: str | None = None
     reason: str | None = None  # why a forced step happens (reaction cause, …)
     plan_index: int | None = None  # the plan step it comes from
+
+
+@functools.lru_cache(maxsize=4096)
+def plain_step(name: str, target: str | None = None, mode: str | None = None) -> Step:
+    """The Step of a name, a target and a mode only, made once and shared (it is frozen):
+    the everyday answers (strike it, walk to it, stand guard) cost a cached lookup, not
+    a record each."""
+    return Step(name, target=target, mode=mode)
 
 
 class Fighter(Combatant):

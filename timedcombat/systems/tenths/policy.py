@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from timedcombat.hexmap import distance
 from timedcombat.policies import table
 from timedcombat.systems.tenths import arms, resolve
-from timedcombat.systems.tenths.fighter import Fighter, Step
+from timedcombat.systems.tenths.fighter import Fighter, Step, plain_step
 
 if TYPE_CHECKING:
     from timedcombat.systems.tenths.context import Context
@@ -74,7 +74,7 @@ class DefaultPolicy:
 
     def approach(self, ctx: Context, f: Fighter, t: Fighter) -> Step:
         """Out of closing distance: move toward the target."""
-        return Step("move", target=t.id, mode=self.approach_mode(ctx, f, t))
+        return plain_step("move", t.id, self.approach_mode(ctx, f, t))
 
     # ---------------------------------------------------------------- fighting
     def combat(self, ctx: Context, f: Fighter, t: Fighter) -> Step:
@@ -87,10 +87,10 @@ class DefaultPolicy:
             if pair is not None:
                 return Step("defend_only", targets=pair)
         if ctx.can_attack(f, t):
-            return Step("attack", target=t.id)
+            return plain_step("attack", t.id)
         if f.close:
             return Step("guard")  # a long weapon at close quarters: wait for a chance out
-        return Step("move", target=t.id, mode="walk")
+        return plain_step("move", t.id, "walk")
 
     def attackers(self, ctx: Context, f: Fighter) -> list[Fighter]:
         """Enemies in combat with ``f`` that have it as target, nearest first."""
