@@ -139,11 +139,18 @@ def surprised(ctx: Context, b: Fighter, a: Fighter) -> bool:
     return not b.aware or (not b.close and is_back(b.at, b.facing, a.at))
 
 
+def _watches(b: Fighter, a: Fighter) -> bool:
+    """``b`` watches ``a``: its target, or one of its two defend-only targets
+    (:func:`.targets.watched`, asked of one opponent)."""
+    only = b.defend_targets
+    return b.target is a if only is None else a.id in only
+
+
 def defence_options(ctx: Context, b: Fighter, a: Fighter, simultaneous: bool,
                     attacking: dict[str, set[str]], anti_parry: int) -> list[DefenceOption]:
     """The active defences ``b`` may make against ``a`` right now (seed 004 rules)."""
     now = ctx.env._now
-    if not b.able or a.id not in ctx.watched(b) or now < b.no_defence_until or b.reacting:
+    if not b.able or not _watches(b, a) or now < b.no_defence_until or b.reacting:
         return []
     if a.at != b.at and is_back(b.at, b.facing, a.at):
         return []  # "A target cannot be to the back": none is watched there
@@ -201,7 +208,7 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
     outcome = resolve.resolve_blow(roll, total, dp, defence, natural)
     stopped = outcome.result in resolve.STOPPED
     # (a blow of an attacker who fell on this very tenth still lands, but forces nothing)
-    non_target = a.id not in ctx.watched(b) and a.able
+    non_target = a.able and not _watches(b, a)
     # a stopped attack by its target lets the defender Retreat: decided before the
     # advantage move, which the Retreat incorporates as its first move
     retreating = (stopped and not non_target and not surprise and b.able
