@@ -365,6 +365,18 @@ class HexMap:
         """The figures on a hex, without a copy (do not change the list)."""
         return self._occupants.get(h, ())
 
+    def occupants_near(self, h: Hex, radius: int) -> list[str]:
+        """The figures within ``radius`` steps of ``h``, hex by hex from the centre out
+        (the order of :func:`disk`): one call, the hexes never listed."""
+        q, r = h
+        occ = self._occupants
+        out: list[str] = []
+        for dq, dr in _disk_offsets(radius):
+            here = occ.get((q + dq, r + dr))
+            if here:
+                out.extend(here)
+        return out
+
     def is_free(self, h: Hex) -> bool:
         return h not in self.walls and h not in self._occupants
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from timedcombat import events as ev
 from timedcombat.arena import NEAREST_SCAN
-from timedcombat.hexmap import FACINGS, disk, distance, facing_towards, neighbours
+from timedcombat.hexmap import FACINGS, away_choice, distance, facing_towards, neighbours
 from timedcombat.ordered import OrderedSet
 from timedcombat.systems.tenths import melee
 from timedcombat.systems.tenths.fighter import Fighter
@@ -69,10 +69,8 @@ def wait_blocked(ctx: Context, f: Fighter) -> Gen:
 def room_away(ctx: Context, at: tuple[int, int], threat: tuple[int, int]) -> bool:
     """Some free hex next to ``at`` is farther from ``threat`` (where a figure about to
     stand at ``at`` could go back to)."""
-    d0 = distance(at, threat)
-    walls, occupied = ctx.map.walls, ctx.map.occupants_of
-    return any(h not in walls and not occupied(h) and distance(h, threat) > d0
-               for h in neighbours(at))
+    return away_choice(threat[0] - at[0], threat[1] - at[1],
+                       ctx.map.free_mask(at)) is not None
 
 
 def vacated(ctx: Context, h: tuple[int, int]) -> None:
@@ -133,12 +131,11 @@ def enters_range(ctx: Context, f: Fighter, to: tuple[int, int]) -> Fighter | Non
                     and distance(to, o.at) <= ctx.threat_range(f, o):
                 return o
         return None
-    for h in disk(to, max(f.reach_now, ctx.max_reach)):
-        for oid in ctx.map.occupants_of(h):
-            o = fighters[oid]
-            if o.side == f.side or not o.able or oid in f.engaged:
-                continue
-            if distance(to, o.at) <= ctx.threat_range(f, o) and \
-                    (found is None or o.index < found.index):
-                found = o
+    for oid in ctx.map.occupants_near(to, max(f.reach_now, ctx.max_reach)):
+        o = fighters[oid]
+        if o.side == side or not o.able or oid in f.engaged:
+            continue
+        if distance(to, o.at) <= ctx.threat_range(f, o) and \
+                (found is None or o.index < found.index):
+            found = o
     return found
