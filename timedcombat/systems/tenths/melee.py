@@ -236,16 +236,17 @@ def resolve_attack(ctx: Context, intent: Intent, simultaneous: bool,
                  surprised=True if surprise else None)
     else:
         ctx.log.count += 1
-    adjacent = distance(a.at, b.at) == 1
     if chosen is not None and defence is not None:
-        _apply_defence(ctx, b, a, chosen, defence, outcome, attacking, adjacent, retreating)
+        _apply_defence(ctx, b, a, chosen, defence, outcome, attacking,
+                       distance(a.at, b.at) == 1, retreating)
     a.attacked.add(b.id)
     ex = a.exchange
     if ex is not None and ex.partner(a) is b:
         ex.first_attack.setdefault(a.id, now)
         ex.first_attack_seq.setdefault(a.id, ctx.log.count)
     if a.able and b.able:
-        ctx.engage(a, b)
+        if b.id not in a.engaged:
+            ctx.engage(a, b)
         if chosen is not None and chosen.kind == "dodge":
             ctx.check_break_off(a, b)  # a dodge on the first blow may leave both apart
     if outcome.result == resolve.HIT:
