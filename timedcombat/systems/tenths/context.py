@@ -111,9 +111,6 @@ class Context(core.Context[Fighter, TenthsRules], Protocol):
     def threat_range(self, a: Fighter, b: Fighter) -> int:
         """The longer of the two reaches."""
 
-    def closing_distance(self, a: Fighter, b: Fighter) -> int:
-        """From this distance ``a`` closes with ``b``."""
-
     def in_zone(self, a: Fighter, b: Fighter) -> bool:
         """``b`` is within ``a``'s closing distance."""
 

@@ -214,7 +214,6 @@ class Fight(Interrupts, Arena[Fighter]):
     can_attack = ranges.can_attack
     hurt_penalty = ranges.hurt_penalty
     threat_range = ranges.threat_range
-    closing_distance = ranges.closing_distance
     in_zone = ranges.in_zone
     face = targets.face
     can_target = targets.can_target

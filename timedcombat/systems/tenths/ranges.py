@@ -69,15 +69,12 @@ def threat_range(ctx: Context, a: Fighter, b: Fighter) -> int:
 
 def closing_distance(ctx: Context, a: Fighter, b: Fighter) -> int:
     """From this distance ``a`` closes with ``b``: where its next move would bring
-    either in range (a plain move may not), or where its own charge reaches."""
-    return _closing_distance(a.reach_now, b.reach_now)
-
-
-def _closing_distance(ra: int, rb: int) -> int:
-    """:func:`closing_distance` from the two reaches: max(threat range + 1, reach + 2)."""
+    either in range (a plain move may not), or where its own charge reaches:
+    max(threat range + 1, reach + 2)."""
+    ra, rb = a.reach_now, b.reach_now
     threat = (ra if ra > rb else rb) + 1
     return threat if threat > ra + 2 else ra + 2
 
 
 def in_zone(ctx: Context, a: Fighter, b: Fighter) -> bool:
-    return distance(a.at, b.at) <= _closing_distance(a.reach_now, b.reach_now)
+    return distance(a.at, b.at) <= closing_distance(ctx, a, b)
