@@ -10,12 +10,13 @@ shield is added to the time of the parrier's next action.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
 
 from timedcombat import events as ev
-from timedcombat.hexmap import distance, is_back
+from timedcombat.hexmap import DIRECTIONS, distance, is_back
 from timedcombat.systems.tenths import arms, resolve
 from timedcombat.systems.tenths.events import AttackLost, DefendChoice, TenthsAttack
 from timedcombat.systems.tenths.exchange import finish_closing
@@ -341,14 +342,24 @@ def _short_in_hand(f: Fighter) -> bool:
 
 def _back_in_range(ctx: Context, b: Fighter, a: Fighter,
                    vacated: tuple[int, int]) -> tuple[int, int] | None:
-    """The advantage move after a dodge: back to a hex from which ``b`` reaches ``a``."""
-    reach = ctx.reach(b)
-    apos = a.at
-    cands = [h for h in ctx.map.free_neighbours(b.at)
-             if 1 <= distance(h, apos) <= reach]
-    if not cands:
+    """The advantage move after a dodge: back to a hex from which ``b`` reaches ``a``
+    (the hex it dodged from when it is one, else the first in direction order)."""
+    q, r = b.at
+    offsets = _in_reach(a.at[0] - q, a.at[1] - r, ctx.map.free_mask(b.at), ctx.reach(b))
+    if not offsets:
         return None
-    return vacated if vacated in cands else cands[0]
+    if (vacated[0] - q, vacated[1] - r) in offsets:
+        return vacated
+    return (q + offsets[0][0], r + offsets[0][1])
+
+
+@functools.lru_cache(maxsize=8192)
+def _in_reach(dq: int, dr: int, free: int, reach: int) -> tuple[tuple[int, int], ...]:
+    """The offsets, in direction order, of the free neighbours (``free``: the map's
+    mask) from which a hex at offset ``(dq, dr)`` is within ``reach`` (at least one
+    hex away): worked out once per offset, mask and reach."""
+    return tuple(d for i, d in enumerate(DIRECTIONS)
+                 if free >> i & 1 and 1 <= distance(d, (dq, dr)) <= reach)
 
 
 def _force_reaction(ctx: Context, b: Fighter, reason: str, step: Step) -> None:
