@@ -52,6 +52,10 @@ class DefenceOption:
     bonus: int = 0  # added to d20 for the defence total
 
 
+_option = functools.lru_cache(maxsize=1024)(DefenceOption)
+"""A :class:`DefenceOption`, made once for each value (frozen: shared)."""
+
+
 def resolve_tenth(ctx: Context, bucket: list[Intent]) -> None:
     """Resolve every attack declared for this tenth, then let the attackers go on."""
     ctx.bucket_t = -1
@@ -160,11 +164,11 @@ def defence_options(ctx: Context, b: Fighter, a: Fighter, simultaneous: bool,
     opts: list[DefenceOption] = []
     if not b.close:  # at close quarters dodging is the only active defence
         for name, time in arms.parries(b, attacking.get(b.id, set())):
-            opts.append(DefenceOption("parry", name, time,
-                                      b.skill - anti_parry + rules.parry_modifier - hurt))
+            opts.append(_option("parry", name, time,
+                                b.skill - anti_parry + rules.parry_modifier - hurt))
     if not simultaneous and ctx.can_step_away(b, a.at):
-        opts.append(DefenceOption("dodge", None, rules.dodge_time,
-                                  b.skill + rules.dodge_modifier - hurt))
+        opts.append(_option("dodge", None, rules.dodge_time,
+                            b.skill + rules.dodge_modifier - hurt))
     return opts
 
 

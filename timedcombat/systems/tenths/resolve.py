@@ -33,9 +33,11 @@ class ClosingSchedule:
     anti_parry_bonus: int = 0  # added to the anti-parry of the own first attack
 
 
+@functools.lru_cache(maxsize=1024)
 def closing_schedule(kind: str, base_speed: int, walk: int, run: int,
                      walk_back: int | None = None) -> ClosingSchedule:
-    """The timings of seed 004's closing actions.
+    """The timings of seed 004's closing actions (a pure function of its arguments,
+    worked out once for each: the schedule is frozen, shared).
 
     * Set: one tenth; the attack is timed by :func:`set_attack_time`.
     * Wait: one tenth; +2 defence potential against the opponent's first attack.
@@ -95,6 +97,11 @@ class BlowOutcome:
     margin: int  # total - against (a hit's margin is at least 0)
 
 
+_outcome = functools.lru_cache(maxsize=4096)(BlowOutcome)
+"""A :class:`BlowOutcome`, made once for each value (frozen: shared by every blow that
+comes out the same)."""
+
+
 def beats(roll: int, total: int, bar: int, natural: bool = True) -> bool:
     """A d20 roll beats a bar: total > bar; with ``natural``, 20 always succeeds and 1
     always fails (seed 004 states this for blocking attacks; ``rules.natural_rolls``)."""
@@ -131,15 +138,15 @@ def resolve_blow(roll: int, total: int, defence_potential: int,
     as the attack).
     """
     if not beats(roll, total, defence_potential, natural):
-        return BlowOutcome(MISS, total, defence_potential, min(0, total - defence_potential))
+        return _outcome(MISS, total, defence_potential, min(0, total - defence_potential))
     if defence is None:
-        return BlowOutcome(HIT, total, defence_potential, max(0, total - defence_potential))
+        return _outcome(HIT, total, defence_potential, max(0, total - defence_potential))
     kind, d_roll, d_total = defence
     if holds(d_roll, d_total, total, natural if defence_natural is None else defence_natural):
         result = {"parry": PARRIED, "dodge": DODGED, "block": BLOCKED}[kind]
-        return BlowOutcome(result, total, d_total, min(0, total - d_total))
+        return _outcome(result, total, d_total, min(0, total - d_total))
     bar = max(defence_potential, d_total)
-    return BlowOutcome(HIT, total, bar, max(0, total - bar))
+    return _outcome(HIT, total, bar, max(0, total - bar))
 
 
 @functools.lru_cache(maxsize=4096)
