@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from timedcombat.systems.tenths import resolve
 from timedcombat.systems.tenths.fighter import Fighter
 from timedcombat.systems.tenths.rules import SEED, SHORT, TenthsRules, Weapon, reach_hexes
@@ -88,7 +90,7 @@ def reach(f: Fighter, rules: TenthsRules) -> int:
     return reach_hexes(w, rules) if w is not None else 0
 
 
-def parries(f: Fighter, busy: set[str]) -> list[tuple[str, int]]:
+def parries(f: Fighter, busy: Set[str]) -> list[tuple[str, int]]:
     """(weapon name, parry time) of each parry ``f`` could make; ``busy`` weapons are
     attacking on this tenth and cannot parry."""
     out: list[tuple[str, int]] = []

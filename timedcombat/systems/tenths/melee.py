@@ -52,6 +52,9 @@ class DefenceOption:
     bonus: int = 0  # added to d20 for the defence total
 
 
+_NO_WEAPONS: frozenset[str] = frozenset()
+"""No weapon busy attacking on this tenth."""
+
 _option = functools.lru_cache(maxsize=1024)(DefenceOption)
 """A :class:`DefenceOption`, made once for each value (frozen: shared)."""
 
@@ -163,7 +166,7 @@ def defence_options(ctx: Context, b: Fighter, a: Fighter, simultaneous: bool,
     hurt = ctx.hurt_penalty(b)
     opts: list[DefenceOption] = []
     if not b.close:  # at close quarters dodging is the only active defence
-        for name, time in arms.parries(b, attacking.get(b.id, set())):
+        for name, time in arms.parries(b, attacking.get(b.id, _NO_WEAPONS)):
             opts.append(_option("parry", name, time,
                                 b.skill - anti_parry + rules.parry_modifier - hurt))
     if not simultaneous and ctx.can_step_away(b, a.at):
@@ -341,7 +344,10 @@ def _apply_defence(ctx: Context, b: Fighter, a: Fighter, opt: DefenceOption,
 
 
 def _short_in_hand(f: Fighter) -> bool:
-    return any(w.reach == "short" for w in f.hand)
+    for w in f.hand:  # noqa: SIM110 (a loop, not any() over a generator: every held parry asks)
+        if w.reach == "short":
+            return True
+    return False
 
 
 def _back_in_range(ctx: Context, b: Fighter, a: Fighter,
