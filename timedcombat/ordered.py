@@ -19,8 +19,16 @@ class OrderedSet(dict[T, None]):
 
     __slots__ = ()
 
-    def __init__(self, items: Iterable[T] = ()) -> None:
-        super().__init__(dict.fromkeys(items))
+    # (no __init__ of its own: an empty one is made by dict's, with no Python call; made
+    # from items by :meth:`of`)
+
+    @classmethod
+    def of(cls, items: Iterable[T]) -> OrderedSet[T]:
+        """An ordered set of ``items``, in their order."""
+        made: OrderedSet[T] = cls()
+        for item in items:
+            made[item] = None
+        return made
 
     if TYPE_CHECKING:
         def add(self, item: T) -> None: ...
