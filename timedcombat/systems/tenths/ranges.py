@@ -45,13 +45,8 @@ def reaches(ctx: Context, a: Fighter, b: Fighter) -> bool:
 
 
 def can_attack(ctx: Context, a: Fighter, b: Fighter) -> bool:
-    """``a`` can strike ``b`` from where both stand with a weapon in hand (both able;
-    :func:`reaches`, written out: this is asked before and after every blow)."""
-    if not (a.able and b.able):
-        return False
-    if a.close:
-        return b.id in a.close and ctx.weapon_for(a) is not None
-    return 1 <= distance(a.at, b.at) <= a.reach_now
+    """``a`` can strike ``b`` from where both stand with a weapon in hand (both able)."""
+    return a.able and b.able and reaches(ctx, a, b)
 
 
 def hurt_penalty(ctx: Context, f: Fighter) -> int:
