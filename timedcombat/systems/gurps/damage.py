@@ -46,9 +46,11 @@ def basic_damage(st: int, base: str) -> DiceSpec:
     return DAMAGE_BY_ST[row][index]
 
 
+@functools.lru_cache(maxsize=1024)
 def weapon_damage(st: int, mode: AttackMode, strong: bool = False) -> DiceSpec:
     """A weapon mode's damage dice: ST's thrust/swing plus the weapon's add; All-Out Attack
-    (Strong) adds +2 or +1 per die, whichever is more (B365)."""
+    (Strong) adds +2 or +1 per die, whichever is more (B365). Remembered: a pure lookup
+    asked several times a blow (worth of each mode, the blow's damage)."""
     dice = basic_damage(st, mode.base)
     add = mode.add + (max(BASIC.strong_damage, dice.count) if strong else 0)
     return DiceSpec(dice.count, 6, dice.modifier + add)

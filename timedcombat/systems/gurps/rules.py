@@ -205,7 +205,7 @@ DAMAGE_TYPE_NAMES = {
 # --------------------------------------------------------------------------- weapons
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of the remembered damage and worth lookups
 class AttackMode:
     """One way to attack with a weapon: damage from ST (``thr``/``sw``) plus ``add``."""
 
@@ -225,7 +225,7 @@ class AttackMode:
         return ",".join("C" if r == C else str(r) for r in self.reach)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of the remembered reach lookup
 class Weapon:
     """A Basic Set weapon (B271-B275): skill, attack modes, parry, ST, hands, ranged data."""
 

@@ -7,6 +7,7 @@ Read by the action handlers (what an attack step strikes with), the driver's att
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from timedcombat.hexmap import distance
@@ -29,7 +30,14 @@ def damage_st(a: Fighter, weapon: Weapon) -> int:
 def worth(f: Fighter, weapon: Weapon, mode: AttackMode) -> float:
     """A rough worth of a mode (mean basic damage x wounding, less 0.6 a point of to-hit
     penalty): how a fighter picks between the ways his weapon attacks."""
-    spec = weapon_damage(damage_st(f, weapon), mode)
+    return _worth(damage_st(f, weapon), mode)
+
+
+@functools.lru_cache(maxsize=1024)
+def _worth(st: int, mode: AttackMode) -> float:
+    """:func:`worth` of a mode at a damage ST (remembered: asked for every mode at every
+    choice of attack)."""
+    spec = weapon_damage(st, mode)
     num, den = WOUNDING[mode.damage_type]
     return max(0.5, spec.count * 3.5 + spec.modifier) * num / den + 0.6 * mode.to_hit
 
@@ -94,12 +102,19 @@ def reach_of(f: Fighter, weapon: Weapon) -> tuple[int, bool]:
     only, or a C mode worth more)."""
     if weapon.ranged:
         return 0, False
+    return _reach(f.stats.st, weapon)
+
+
+@functools.lru_cache(maxsize=512)
+def _reach(st: int, weapon: Weapon) -> tuple[int, bool]:
+    """:func:`reach_of` a melee weapon wielded at ST ``st`` (remembered: asked at every
+    step of closing in)."""
     outer = [m for m in weapon.modes if any(r >= 1 for r in m.reach)]
     close = [m for m in weapon.modes if m.close]
     if not outer:
         return 0, True
-    best_outer = max(worth(f, weapon, m) for m in outer)
-    if close and max(worth(f, weapon, m) for m in close) > best_outer:
+    best_outer = max(_worth(st, m) for m in outer)
+    if close and max(_worth(st, m) for m in close) > best_outer:
         return max(max(m.reach) for m in outer), True
     return max(max(m.reach) for m in outer), False
 
