@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -360,3 +361,38 @@ def test_dask_local_cluster_gives_the_same_rows_and_logs(tmp_path):
     single = io.StringIO()
     simulate(load_scenario(DUEL), 117, log=single, record=False)
     assert (tmp_path / "logs" / "seed-000117.jsonl").read_text() == single.getvalue()
+
+
+# --- signals land between the pool's calls, never inside them ------------------------------
+
+
+def test_a_ctrl_c_inside_the_pool_calls_lands_as_they_end():
+    """(concurrent.futures holds locks inside wait(); a KeyboardInterrupt raised there
+    could leave one held and hang the shutdown of the pool.)"""
+    from timedcombat.batch import _signals_deferred
+
+    reached = []
+    with pytest.raises(KeyboardInterrupt), _signals_deferred() as noted:
+        signal.raise_signal(signal.SIGINT)
+        reached.append(list(noted))
+    assert reached == [[signal.SIGINT]]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_sigterm_inside_the_pool_calls_goes_to_the_handler_it_had():
+    from timedcombat.batch import _signals_deferred
+
+    class Stop(Exception):
+        pass
+
+    def stop(sig, _frame):
+        raise Stop(sig)
+
+    old = signal.signal(signal.SIGTERM, stop)
+    try:
+        with pytest.raises(Stop) as info, _signals_deferred():
+            signal.raise_signal(signal.SIGTERM)
+        assert info.value.args == (signal.SIGTERM,)
+        assert signal.getsignal(signal.SIGTERM) is stop
+    finally:
+        signal.signal(signal.SIGTERM, old)

@@ -18,6 +18,7 @@ import math
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -147,6 +148,46 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             proc.kill()
 
 
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[list[int]]:
+    """SIGINT and SIGTERM only noted inside the block, then acted on as it ends (the
+    handlers they had are called, or the signal raised again under its default).
+
+    Why: ``concurrent.futures`` takes locks (``wait`` takes every pending future's, one by
+    one); an exception raised by a signal in the middle of that leaves a lock held, and
+    the pool's shutdown then hangs for ever. So a Ctrl-C or SIGTERM lands between two
+    waits, never inside one. Only the main thread can set handlers: elsewhere, nothing is
+    deferred."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    kinds = (signal.SIGINT, signal.SIGTERM)
+    old = {sig: signal.signal(sig, lambda sig, _frame: noted.append(sig)) for sig in kinds}
+    try:
+        yield noted
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if noted:
+            first = signal.Signals(noted[0])
+            handler = old[first]
+            if callable(handler):
+                handler(first, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(first)
+
+
+def _wait_any(pending: set[Future[Any]]) -> tuple[set[Future[Any]], set[Future[Any]]]:
+    """The pending chunks that are done (at least one) and the rest; a Ctrl-C or SIGTERM
+    meanwhile is acted on within a fifth of a second (:func:`_signals_deferred`)."""
+    with _signals_deferred() as noted:
+        while True:
+            done, rest = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if done or noted:
+                return done, rest
+
+
 # --- executors: each yields lists of (row, log) as chunks complete ----------------------
 
 Batch = Generator[list[tuple[Row, str | None]], None, None]  # (closed when a batch stops)
@@ -166,13 +207,16 @@ def _local(text: str, file: str, parts: Iterator[range], keep_logs: bool, jobs: 
     finished = False
     try:
         pending: set[Future[list[tuple[Row, str | None]]]] = set()
-        for part in itertools.islice(parts, jobs * CHUNKS_PER_WORKER):
-            pending.add(pool.submit(run_chunk, text, file, part, keep_logs, log_dir))
+        with _signals_deferred():
+            for part in itertools.islice(parts, jobs * CHUNKS_PER_WORKER):
+                pending.add(pool.submit(run_chunk, text, file, part, keep_logs, log_dir))
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = _wait_any(pending)
             for fut in done:
-                for part in itertools.islice(parts, 1):
-                    pending.add(pool.submit(run_chunk, text, file, part, keep_logs, log_dir))
+                with _signals_deferred():
+                    for part in itertools.islice(parts, 1):
+                        pending.add(pool.submit(run_chunk, text, file, part, keep_logs,
+                                                log_dir))
                 try:
                     result = fut.result()
                 except BrokenProcessPool:
