@@ -39,14 +39,16 @@ def strike(ctx: Context, f: Fighter, t: Fighter, closing: str | None,
         bucket: list[melee.Intent] = []
         ctx.bucket = bucket
         ctx.bucket_t = now
+        resolved = ctx.resolved = ctx.env.event()  # one for all the tenth's attackers
         trigger = ctx.env.timeout(0)
-        trigger.callbacks.append(lambda _e: melee.resolve_tenth(ctx, bucket))
+        trigger.callbacks.append(lambda _e: melee.resolve_tenth(ctx, bucket, resolved))
+    else:
+        resolved = ctx.resolved
     ctx.intent_seq += 1
-    done = ctx.env.event()
-    ctx.bucket.append(melee.Intent(f, t, w, closing, ctx.intent_seq, done))
+    ctx.bucket.append(melee.Intent(f, t, w, closing, ctx.intent_seq))
     if f.alternating:
         f.last_struck = f.alt_next
         f.alt_next = 1 - f.alt_next
     else:
         f.last_struck = 0
-    yield done
+    yield resolved  # the tenth's attacks are resolved: go on

@@ -19,6 +19,8 @@ from timedcombat.systems.tenths.fighter import Fighter, Step
 from timedcombat.systems.tenths.rules import TenthsRules, Weapon
 
 if TYPE_CHECKING:
+    import simpy
+
     from timedcombat.log import EventLog
     from timedcombat.ordered import OrderedSet
     from timedcombat.systems.tenths.melee import Intent
@@ -59,6 +61,9 @@ class Context(core.Context[Fighter, TenthsRules], Protocol):
     bucket: list[Intent]
     """The attacks declared for the tenth :attr:`bucket_t` (:func:`.blows.strike`)."""
     bucket_t: int
+    resolved: simpy.Event
+    """Succeeds once :attr:`bucket` is resolved: its attackers go on, in the order they
+    struck."""
     resolving: list[Intent]
     """The attacks of the tenth being resolved (:func:`.melee.resolve_tenth`)."""
     intent_seq: int

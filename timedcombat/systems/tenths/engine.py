@@ -80,6 +80,7 @@ class Fight(Interrupts, Arena[Fighter]):
         self.blocked_at: dict[tuple[int, int], OrderedSet[str]] = {}  # hemmed-in figures
         self.bucket: list[Intent] = []  # the attacks declared for the tenth bucket_t
         self.bucket_t = -1
+        self.resolved = self.env.event()  # bucket resolved: its attackers go on
         self.resolving: list[Intent] = []  # the attacks of the tenth being resolved
         self.intent_seq = 0
         self.natural = self.rules.natural_rolls == "all"  # 20/1 decide every roll

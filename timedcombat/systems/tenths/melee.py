@@ -39,7 +39,6 @@ class Intent:
     weapon: Weapon
     closing: str | None
     seq: int
-    done: simpy.Event
 
 
 @attrs.frozen
@@ -59,7 +58,7 @@ _option = functools.lru_cache(maxsize=1024)(DefenceOption)
 """A :class:`DefenceOption`, made once for each value (frozen: shared)."""
 
 
-def resolve_tenth(ctx: Context, bucket: list[Intent]) -> None:
+def resolve_tenth(ctx: Context, bucket: list[Intent], done: simpy.Event) -> None:
     """Resolve every attack declared for this tenth, then let the attackers go on."""
     ctx.bucket_t = -1
     ctx.resolving = bucket
@@ -88,8 +87,7 @@ def resolve_tenth(ctx: Context, bucket: list[Intent]) -> None:
             finish_closing(ctx, a, a.exchange)
     ctx.resolving = []
     ctx.check_end()
-    for intent in bucket:
-        intent.done.succeed()
+    done.succeed()
 
 
 @attrs.define
