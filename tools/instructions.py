@@ -4,10 +4,14 @@
     python tools/instructions.py                 # tenths, tft, gurps duels, logging off
     python tools/instructions.py --log json      # with the JSON-lines log
     python tools/instructions.py --duels tenths
+    python tools/instructions.py --long          # long fights: the cost of one more blow
 
 A child process runs fights of seeds 0..N-1 under callgrind; the figure is the
 difference between 43 and 3 fights, divided by the attacks of fights 3..42: imports and
-warm-up cancel out.
+warm-up cancel out. A duel's figure includes each fight's set-up and approach (a sword
+duel is 3 to 8 attacks); ``--long`` makes the fights long (:data:`LONG`: bodies, ST or
+armour raised, 30 to 60 attacks a fight; the difference of 6 and 1 fights) so that what
+is left is nearly all the cost of a blow and its turn.
 """
 
 from __future__ import annotations
@@ -27,41 +31,54 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 FEW, MANY = 3, 43
+LONG_FEW, LONG_MANY = 1, 6
+
+LONG = {"tenths": {"body": 150}, "tft": {"st": 100}, "gurps": {"armor": 5}}
+"""What makes each duel long (set on both combatants): 58, 36 and 33 attacks a fight."""
 
 
-def _scenario(name: str):  # type: ignore[no-untyped-def]
+def _scenario(name: str, long: bool = False):  # type: ignore[no-untyped-def]
+    import copy
+    import tomllib
+
     from bench import DUELS
 
-    from timedcombat import load_scenario
     from timedcombat.loading import scenario_from_dict
 
     if name == "tenths":
-        return load_scenario(ROOT / "scenarios" / "sword_duel.toml")
-    return scenario_from_dict(DUELS[name], f"bench-{name}")
+        data = tomllib.loads((ROOT / "scenarios" / "sword_duel.toml").read_text())
+    else:
+        data = copy.deepcopy(DUELS[name])
+    if long:
+        for c in data["combatant"]:
+            c.update(LONG[name])
+    return scenario_from_dict(data, f"bench-{name}")
 
 
-def child(name: str, log: str, fights: int) -> None:
+def child(name: str, log: str, fights: int, long: bool) -> None:
     from timedcombat import simulate
 
-    scenario = _scenario(name)
+    scenario = _scenario(name, long)
     for seed in range(fights):
         simulate(scenario, seed, record=False, log=io.StringIO() if log == "json" else None)
 
 
-def attacks(name: str) -> int:
+def attacks(name: str, first: int, end: int, long: bool) -> int:
     from timedcombat import simulate
 
-    scenario = _scenario(name)
+    scenario = _scenario(name, long)
     return sum(sum(1 for e in simulate(scenario, s).events if e.EVENT == "attack")
-               for s in range(FEW, MANY))
+               for s in range(first, end))
 
 
-def total(name: str, log: str, fights: int) -> int:
+def total(name: str, log: str, fights: int, long: bool) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        sys.executable, __file__, "--child", name, log, str(fights)],
-                       check=True, capture_output=True)
+                        sys.executable, __file__, "--child", name, log, str(fights),
+                        str(int(long))],
+                       check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": "0"})  # (set orders: repeatable)
         text = Path(out).read_text(errors="replace")
     m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
     assert m, "no totals in callgrind output"
@@ -72,20 +89,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", default="tenths,tft,gurps")
     parser.add_argument("--log", default="off", choices=("off", "json"))
+    parser.add_argument("--long", action="store_true",
+                        help="long fights: the cost of one more blow (see LONG)")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child[0], args.child[1], int(args.child[2]))
+        child(args.child[0], args.child[1], int(args.child[2]), args.child[3] == "1")
         return 0
+    few, many = (LONG_FEW, LONG_MANY) if args.long else (FEW, MANY)
     figures = {}
     for name in args.duels.split(","):
-        n = attacks(name)
-        per = (total(name, args.log, MANY) - total(name, args.log, FEW)) / n
+        n = attacks(name, few, many, args.long)
+        per = (total(name, args.log, many, args.long)
+               - total(name, args.log, few, args.long)) / n
         figures[name] = round(per)
         if not args.json:
+            kind = "long fights" if args.long else "duel"
             print(f"{name:7} log {args.log:4} {per / 1000:8.0f}k instructions per attack "
-                  f"({n} attacks)")
+                  f"({kind}: {n} attacks in {many - few} fights)")
     if args.json:
         print(json.dumps(figures))
     return 0

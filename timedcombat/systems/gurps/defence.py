@@ -10,6 +10,7 @@ the fighter use any active defence (block, a longer weapon's parry) with the ret
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -91,8 +92,10 @@ def can_retreat(s: DefenceSituation) -> bool:
     return not s.retreated and not s.grappled and MANEUVERS[s.maneuver].defences != "dodge_block"
 
 
+@functools.lru_cache(maxsize=4096)
 def options(stats: GurpsStats, ready: Weapon, s: DefenceSituation) -> tuple[DefenceOption, ...]:
-    """Every defence the defender may make against one attack, with its value."""
+    """Every defence the defender may make against one attack, with its value (a pure
+    function of frozen records: worked out once per combatant, weapon and situation)."""
     if MANEUVERS[s.maneuver].defences == "none" or s.arc == "rear":
         return ()
     retreat = s.retreat and can_retreat(s)

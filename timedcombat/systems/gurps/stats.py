@@ -38,7 +38,7 @@ class StatsError(KeyedError):
     """A stat that cannot be used; ``key`` is its path below the combatant (``skills.bow``)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GurpsStats:
     """A combatant's attributes, skills and equipment (resolved to table records)."""
 
