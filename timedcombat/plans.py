@@ -21,19 +21,30 @@ if TYPE_CHECKING:
     import cattrs
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlanStep:
-    """One scripted action: its name and the keys given with it."""
+    """One scripted action: its name and the keys given with it.
+
+    A key reads as an attribute: one given is set on the instance as it is made; one not
+    given reads ``None`` (the first read of a name no step gave makes it a class default
+    of ``None``: the later reads are plain lookups, not a failed lookup and a call, since
+    the rule code of every turn asks the step's ``target``, ``weapon`` and ``to``). A key
+    named like a method or field of the class (``get``, ``items``, ``action``, ``args``)
+    reads as that, as it always has."""
 
     action: str
     args: tuple[tuple[str, Any], ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        for key, value in self.args:
+            if key not in _OWN:
+                object.__setattr__(self, key, value)
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        for key, value in object.__getattribute__(self, "args"):
-            if key == name:
-                return value
+        if name not in _OWN:
+            setattr(PlanStep, name, None)  # (not given here: none given reads None)
         return None
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -42,6 +53,10 @@ class PlanStep:
 
     def items(self) -> Iterator[tuple[str, Any]]:
         yield from self.args
+
+
+_OWN = frozenset(PlanStep.__dict__) | {"action", "args"}
+"""The class's own names: never set from a key (a key so named reads as the class's)."""
 
 
 def structure_plan(raw: Sequence[Mapping[str, Any]], actions: Mapping[str, Any],

@@ -276,6 +276,10 @@ class Fight(Arena[Fighter]):
         it governs his defences."""
         f.maneuver = maneuver
         f.option = option
+        if not self.logging:  # (every turn of every figure: its fields not looked up)
+            if not self.over:
+                self.count(2)
+            return
         self.emit(ev.Action, actor=f.id, name=step.action, end=p.end, target=step.target,
                   weapon=step.weapon)
         self.emit(Maneuver, actor=f.id, name=step.action, maneuver=maneuver, end=p.end,
