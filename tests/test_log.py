@@ -175,3 +175,17 @@ def test_a_fields_cached_texts_never_mix_equal_values_of_other_types() -> None:
         fields = {"actor": "a", "state": "x", "value": value}
         expected = json.dumps(to_dict(ev.State(t=3, seq=seq, **fields)), separators=(",", ":"))
         assert write(3, seq, fields) == expected + "\n"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_logging_off_counts_every_event_the_log_writes(path):
+    """With logging off events are counted, not built (batch CSVs report the count): the
+    count, and the outcome, are those of the run that writes its log."""
+    scenario = load_scenario(path)
+    for seed in (None, 1, 2, 3):
+        off = simulate(scenario, seed, record=False)
+        buf = io.StringIO()
+        on = simulate(scenario, seed, record=False, log=buf)
+        assert off.event_count == on.event_count == buf.getvalue().count("\n") > 3
+        assert off.outcome == on.outcome

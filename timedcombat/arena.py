@@ -132,6 +132,9 @@ class Arena(abc.ABC, Generic[C]):
     """The facts the log reports in full, written in ``start.reports`` (none: left out):
     the ``state`` kinds whose every change is a ``state`` event, so that a reader (a
     checker) may take a missing one as "did not happen" instead of "not said"."""
+    quiet_after_end: ClassVar[bool] = False
+    """True: nothing is logged (or counted) once the fight is over, though the step that
+    ended it may still be unwinding: ``end`` is the last line."""
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
@@ -148,6 +151,7 @@ class Arena(abc.ABC, Generic[C]):
         self.by_id: dict[str, C] = {}
         self.able_count: dict[str, int] = {}
         self.over = False
+        self.muted = False  # nothing more is logged (quiet_after_end, once over)
         self.outcome: Outcome | None = None
         self.last_attack = 0  # tenth of the last attack roll (the stalemate rule)
         self.stalemate = int(getattr(self.rules, "stalemate", 0) or 0)
@@ -190,6 +194,8 @@ class Arena(abc.ABC, Generic[C]):
     def emit(self, cls: type[ev.Event], **fields: Any) -> None:
         """Log an event now. With no sink listening it is only counted; an event whose
         fields cost something to compute goes through :meth:`emit_lazy`."""
+        if self.muted:
+            return
         log = self.log
         log.count += 1
         if self.logging:
@@ -202,6 +208,8 @@ class Arena(abc.ABC, Generic[C]):
         (no closure made per call) ``ctx.emit_lazy(Move, move_fields, f, here, to)`` with
         a module-level ``move_fields``. With no sink listening the event is only counted
         and ``fields`` never called, so rule code need not test :attr:`logging` itself."""
+        if self.muted:
+            return
         log = self.log
         log.count += 1
         if self.logging:
@@ -209,7 +217,8 @@ class Arena(abc.ABC, Generic[C]):
 
     def count(self, n: int = 1) -> None:
         """Count events not built (logging off)."""
-        self.log.count += n
+        if not self.muted:
+            self.log.count += n
 
     # ------------------------------------------------------------------ hooks
 
@@ -295,6 +304,7 @@ class Arena(abc.ABC, Generic[C]):
         if self.over:
             return
         self.over = True
+        self.muted = self.quiet_after_end
         end = self.env.now if at is None else at
         self.log.emit(ev.End, end, winner=winner, reason=reason)
         self.outcome = Outcome(winner, reason, end,

@@ -105,7 +105,13 @@ class Dice:
     def roll(self, notation: str | DiceSpec) -> Roll:
         """Roll a dice expression and keep every face."""
         spec = parse(notation) if isinstance(notation, str) else notation
-        return Roll(spec, tuple(self.die(spec.sides) for _ in range(spec.count)))
+        return Roll(spec, self.faces(spec.sides, spec.count))
+
+    def faces(self, sides: int, count: int) -> tuple[int, ...]:
+        """``count`` dice of ``sides`` (each as :meth:`die` rolls it, written out: 3d6 is a
+        call, not three)."""
+        rnd = self._random
+        return tuple([int(rnd() * sides) + 1 for _ in range(count)])
 
 
 class ScriptedDice(Dice):
@@ -142,6 +148,9 @@ class ScriptedDice(Dice):
             assert self._fallback is not None  # (_take returns None only with one)
             return self._fallback.die(sides)
         return face
+
+    def faces(self, sides: int, count: int) -> tuple[int, ...]:
+        return tuple([self.die(sides) for _ in range(count)])
 
     def d10(self) -> int:
         return self.die(10)

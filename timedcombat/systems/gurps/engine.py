@@ -95,6 +95,7 @@ class Fight(Arena[Fighter]):
     """One run of a ``gurps`` scenario."""
 
     system = "gurps"
+    quiet_after_end = True  # (the close combat and holds he leaves are logged before it)
 
     def __init__(self, scenario: Scenario, dice: Dice, log: EventLog, until: int,
                  seed: int) -> None:
@@ -117,12 +118,6 @@ class Fight(Arena[Fighter]):
             super().check_end()
 
     # ------------------------------------------------------------------ arena hooks
-
-    def emit(self, cls: type[ev.Event], **fields: Any) -> None:
-        """Log an event now; nothing is logged once the fight is over (the ``end`` event is
-        the last line, though the step that ended it may still be unwinding)."""
-        if not self.over:
-            super().emit(cls, **fields)
 
     def placed(self, f: Fighter) -> tuple[type[ev.Event], dict[str, Any]]:
         st = f.stats
@@ -277,8 +272,7 @@ class Fight(Arena[Fighter]):
         f.maneuver = maneuver
         f.option = option
         if not self.logging:  # (every turn of every figure: its fields not looked up)
-            if not self.over:
-                self.count(2)
+            self.count(2)
             return
         self.emit(ev.Action, actor=f.id, name=step.action, end=p.end, target=step.target,
                   weapon=step.weapon)

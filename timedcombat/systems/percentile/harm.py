@@ -36,7 +36,7 @@ def hit(ctx: Context, g: Fighter, by: Fighter, source: str, base_dice: int, *,
     rules = ctx.rules
     location_roll = dice_.hundred()
     dice = impact_dice(base_dice, grabbed, rules)
-    faces = tuple(dice_.die(6) for _ in range(dice))
+    faces = dice_.faces(6, dice)
     pd = pd_of(max(0, sum(faces) - g.stats.armor), location_of(location_roll), edged, rules)
     ko = dice_.hundred() if pd > 0 else None
     outcome = resolve_hit(source, base_dice, faces, location_roll, ko, grabbed=grabbed,

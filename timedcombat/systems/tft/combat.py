@@ -32,7 +32,7 @@ FIST = dmg.FIST
 
 def roll(ctx: Context, n: int) -> tuple[int, ...]:
     """``n`` six-sided dice from the run's dice."""
-    return tuple(ctx.dice.die(6) for _ in range(n))
+    return ctx.dice.faces(6, n)
 
 
 def fist_st(ctx: Context, f: Fighter) -> int:
