@@ -196,11 +196,14 @@ def log_tries(ctx: Context, d: Fighter, a: Fighter, tries: list[Try]) -> None:
     """Log each defence rolled and make its retreat step."""
     for tr in tries:
         r = tr.roll.roll
-        ctx.emit(Defence, actor=d.id, kind=tr.option.kind, against=a.id, roll=r.roll,
-                 total=r.roll, success=r.success, weapon=tr.option.weapon,
-                 modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
-                 base=tr.option.base, effective=r.target, margin=r.margin,
-                 retreat=tr.retreat_to, critical=r.critical)
+        if ctx.logging:
+            ctx.emit(Defence, actor=d.id, kind=tr.option.kind, against=a.id, roll=r.roll,
+                     total=r.roll, success=r.success, weapon=tr.option.weapon,
+                     modifiers=tr.option.modifiers, dice="3d6", faces=r.faces,
+                     base=tr.option.base, effective=r.target, margin=r.margin,
+                     retreat=tr.retreat_to, critical=r.critical)
+        else:
+            ctx.count()  # (every defence: its fields not looked up)
         if tr.retreat_to is not None and d.able:
             ctx.relocate(d, tr.retreat_to, mode="retreat")
 
@@ -290,6 +293,9 @@ def strike(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
 
 def log_attack(ctx: Context, a: Fighter, b: Fighter, weapon: str, kind: str, ar: AttackRoll,
                result: str, entering: bool) -> None:
+    if not ctx.logging:
+        ctx.count()  # (every attack: its fields not looked up)
+        return
     r = ar.roll
     ctx.emit(Attack, actor=a.id, target=b.id, weapon=weapon, roll=r.roll, total=r.roll,
              against=r.target, result=result, margin=r.margin, simultaneous=False,
