@@ -27,6 +27,7 @@ the turn number, the side order and the action order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
 import attrs
@@ -50,7 +51,13 @@ class Layout:
 
 def layout(rules: TftRules) -> Layout:
     """The turn layout under ``rules`` (``movement_phase_tenths``)."""
-    m = rules.movement_phase_tenths
+    return _layout(rules.movement_phase_tenths)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(m: int) -> Layout:
+    """The layout of a movement phase of ``m`` tenths (made once per length: every turn
+    asks it several times)."""
     if not 2 <= m <= BASE.turn_tenths - 1:
         raise ValueError(f"movement_phase_tenths must be from 2 to {BASE.turn_tenths - 1}")
     return Layout(BASE.turn_tenths, m, m - 1, m - 1, m, BASE.turn_tenths - m)
@@ -141,9 +148,15 @@ def action_order(adj_dx: Mapping[str, int],
             raise ValueError(f"not six-sided faces: {tuple(faces)}")
     ranked: list[str] = []
     used: dict[str, int] = {}
-    for dx in sorted(set(adj_dx.values()), reverse=True):
-        group = sorted(k for k, v in adj_dx.items() if v == dx)  # sorted: deterministic
-        ranked.extend(_settle(group, faces_of, used, roll))
+    groups: dict[int, list[str]] = {}
+    for k in sorted(adj_dx):  # each group in id order: deterministic
+        groups.setdefault(adj_dx[k], []).append(k)
+    for dx in sorted(groups, reverse=True):
+        group = groups[dx]
+        if len(group) == 1:
+            ranked.append(group[0])  # (nobody to settle a tie with: no call)
+        else:
+            ranked.extend(_settle(group, faces_of, used, roll))
     for k, faces in faces_of.items():
         if len(faces) != used.get(k, 0):
             raise ValueError(f"{k}: {len(faces)} roll-off faces given, "
