@@ -372,11 +372,29 @@ def test_a_ctrl_c_inside_the_pool_calls_lands_as_they_end():
     from timedcombat.batch import _signals_deferred
 
     reached = []
-    with pytest.raises(KeyboardInterrupt), _signals_deferred() as noted:
-        signal.raise_signal(signal.SIGINT)
-        reached.append(list(noted))
-    assert reached == [[signal.SIGINT]]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # (Python's own Ctrl-C handler: a run started in the background has SIGINT ignored)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), _signals_deferred() as noted:
+            signal.raise_signal(signal.SIGINT)
+            reached.append(list(noted))
+        assert reached == [[signal.SIGINT]]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def test_an_ignored_ctrl_c_stays_ignored_inside_the_pool_calls():
+    from timedcombat.batch import _signals_deferred
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with _signals_deferred() as noted:
+            signal.raise_signal(signal.SIGINT)
+        assert noted == [signal.SIGINT]  # noted, then left alone as it was (nohup, &)
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def test_a_sigterm_inside_the_pool_calls_goes_to_the_handler_it_had():

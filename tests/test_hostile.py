@@ -157,12 +157,19 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+def _ctrl_c_default() -> None:
+    """In the child: Ctrl-C as from a terminal, though this run may have been started in
+    the background (where SIGINT is ignored, and an ignored signal stays ignored across
+    exec: the batch would never see the Ctrl-C sent)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _batch_with_workers(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
     """A long two-process batch, once both workers run."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "timedcombat", "batch", str(MELEE), "--runs", "5000",
          "--jobs", "2", "--logs", str(tmp_path / "L"), "--out", str(tmp_path / "o.csv"), "-q"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_default)
     deadline = time.monotonic() + 30
     while len(kids := _children(proc.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
