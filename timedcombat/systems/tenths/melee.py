@@ -58,8 +58,9 @@ _option = functools.lru_cache(maxsize=1024)(DefenceOption)
 """A :class:`DefenceOption`, made once for each value (frozen: shared)."""
 
 
-def resolve_tenth(ctx: Context, bucket: list[Intent], done: simpy.Event) -> None:
-    """Resolve every attack declared for this tenth, then let the attackers go on."""
+def resolve_tenth(ctx: Context, bucket: list[Intent], resolved: simpy.Event) -> None:
+    """Resolve every attack declared for this tenth, then let the attackers go on
+    (``resolved``: the one event they wait on, :attr:`.Context.resolved`)."""
     ctx.bucket_t = -1
     ctx.resolving = bucket
     attacking: dict[str, set[str]] = {}
@@ -87,7 +88,7 @@ def resolve_tenth(ctx: Context, bucket: list[Intent], done: simpy.Event) -> None
             finish_closing(ctx, a, a.exchange)
     ctx.resolving = []
     ctx.check_end()
-    done.succeed()
+    resolved.succeed()
 
 
 @attrs.define
