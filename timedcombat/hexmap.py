@@ -380,6 +380,11 @@ class HexMap:
                 out.extend(here)
         return out
 
+    @property
+    def occupied(self) -> dict[Hex, list[str]]:
+        """The hexes with a figure on them (read only: for loops that ask of many hexes)."""
+        return self._occupants
+
     def is_free(self, h: Hex) -> bool:
         return h not in self.walls and h not in self._occupants
 

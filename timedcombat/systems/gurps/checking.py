@@ -21,8 +21,8 @@ THREE_D6 = parse("3d6")
 
 
 def roll3(ctx: Context) -> tuple[int, ...]:
-    """One 3d6 roll's faces."""
-    return ctx.dice.roll(THREE_D6).faces
+    """One 3d6 roll's faces (three dice, as rolling ``THREE_D6`` gives them)."""
+    return ctx.dice.faces(6, 3)
 
 
 def check(ctx: Context, f: Fighter, kind: str, r: SuccessRoll, result: str,

@@ -83,6 +83,9 @@ def enter(ctx: Context, f: Fighter, came_from: Hex, stop: bool = True) -> None:
 def leave(ctx: Context, f: Fighter, h: Hex) -> None:
     """``f`` is no longer on ``h`` (moved, retreated, or out of the fight): he lets go of
     those he held, and whoever no longer shares the hex with a foe is out of close combat."""
+    if not f.grips and not f.in_cc and h not in ctx.cc and h not in ctx.settled and \
+            not ctx.map.occupants_of(h):
+        return  # (a step off a hex of his own: nothing to let go of, nobody left there)
     cc = ctx.cc.get(h)
     if cc is not None and f.id in cc:
         cc = halfhex.leave(cc, f.id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -92,10 +93,36 @@ def can_retreat(s: DefenceSituation) -> bool:
     return not s.retreated and not s.grappled and MANEUVERS[s.maneuver].defences != "dodge_block"
 
 
+def situation_values(*, maneuver: str, option: str | None, in_close_combat: bool,
+                     grappled: bool, arc: str, shield_side: bool, stunned: bool,
+                     posture: str, retreat: bool, retreated: bool,
+                     parries: tuple[tuple[str, int], ...], blocked: bool,
+                     attacked_with: tuple[str, ...], reeling: bool, lost_balance: bool,
+                     encumbrance: int, ranged_attack: bool, armed_swing: bool) -> tuple[Any, ...]:
+    """The fields of a :class:`DefenceSituation`, in its order: the key of
+    :func:`options_in` (``DefenceSituation(*values)`` is the situation)."""
+    return (maneuver, option, in_close_combat, grappled, arc, shield_side, stunned, posture,
+            retreat, retreated, parries, blocked, attacked_with, reeling, lost_balance,
+            encumbrance, ranged_attack, armed_swing)
+
+
+def with_retreat(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """:func:`situation_values` with ``retreat`` set: the same attack, retreating."""
+    return (*values[:8], True, *values[9:])
+
+
 @functools.lru_cache(maxsize=4096)
+def options_in(stats: GurpsStats, ready: Weapon, values: tuple[Any, ...]) \
+        -> tuple[DefenceOption, ...]:
+    """:func:`options` in ``DefenceSituation(*values)`` (:func:`situation_values`),
+    remembered per combatant, weapon and situation: the key is a plain tuple, hashed and
+    compared without a call (a defence is asked for at every attack that succeeds)."""
+    return options(stats, ready, DefenceSituation(*values))
+
+
 def options(stats: GurpsStats, ready: Weapon, s: DefenceSituation) -> tuple[DefenceOption, ...]:
     """Every defence the defender may make against one attack, with its value (a pure
-    function of frozen records: worked out once per combatant, weapon and situation)."""
+    function of frozen records; :func:`options_in` remembers it)."""
     if MANEUVERS[s.maneuver].defences == "none" or s.arc == "rear":
         return ()
     retreat = s.retreat and can_retreat(s)

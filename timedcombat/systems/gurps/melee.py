@@ -42,6 +42,9 @@ from timedcombat.systems.gurps.defence import (
     attack_arc,
     defend,
     options,
+    options_in,
+    situation_values,
+    with_retreat,
 )
 from timedcombat.systems.gurps.events import (
     Attack,
@@ -151,25 +154,25 @@ def defend_against(ctx: Context, d: Fighter, a: Fighter, *, ranged: bool,
         return []
     frm = closing.attacker_point(ctx, d, a)
     arc, shield_side = attack_arc(d.at, d.facing, frm, ctx.rules.shield_arm)
-    sit = DefenceSituation(
+    values = situation_values(
         maneuver=d.maneuver, option=d.option, in_close_combat=d.in_cc, grappled=d.grappled,
         arc=arc, shield_side=shield_side, stunned=d.stunned, posture=d.posture,
-        retreated=d.retreated, parries=tuple(d.parries.items()), blocked=d.blocked,
-        attacked_with=tuple(sorted(d.attacked_with)), reeling=d.reeling,
+        retreat=False, retreated=d.retreated, parries=tuple(d.parries.items()),
+        blocked=d.blocked, attacked_with=tuple(sorted(d.attacked_with)), reeling=d.reeling,
         lost_balance=d.lost_balance, encumbrance=ctx.rules.encumbrance,
         ranged_attack=ranged, armed_swing=swing)
     weapon = parry_weapon(d)
-    plain = options(d.stats, weapon, sit)
+    plain = options_in(d.stats, weapon, values)
     to = retreat_hex(ctx, d, a)
-    back = options(d.stats, weapon, attrs.evolve(sit, retreat=True)) if to is not None else ()
+    back = options_in(d.stats, weapon, with_retreat(values)) if to is not None else ()
     back = tuple(o for o in back if o.retreat)
     choice = d.policy.defence(ctx, d, a, plain, back)
     if choice is None:
         return []
     tries = [_roll_defence(ctx, d, choice, to if choice.retreat else None)]
     if not tries[0].roll.success and d.maneuver == "all_out_defense" and d.option == "double":
-        sit2 = attrs.evolve(sit, retreated=d.retreated, parries=tuple(d.parries.items()),
-                            blocked=d.blocked)
+        sit2 = attrs.evolve(DefenceSituation(*values), retreated=d.retreated,
+                            parries=tuple(d.parries.items()), blocked=d.blocked)
         rest = [o for o in options(d.stats, weapon, sit2) if o.kind != choice.kind]
         second = d.policy.defence(ctx, d, a, tuple(rest), ())
         if second is not None:

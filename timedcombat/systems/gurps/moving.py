@@ -89,25 +89,10 @@ def route(ctx: Context, f: Fighter, goals: Iterable[Hex], toward: Hex,
     goal_set = {g for g in goals if g != start}
     if not goal_set:
         return []
-    dist: dict[Hex, int] = {g: 0 for g in goal_set}
-    queue = deque(sorted(goal_set))
-    free = ctx.map.is_free
-    while queue:
-        h = queue.popleft()
-        if h == start or (h not in goal_set and not free(h)):
-            continue
-        for n in neighbours(h):
-            if n in dist or distance(n, start) > reach:
-                continue
-            if n != start and not free(n):
-                continue
-            dist[n] = dist[h] + 1
-            if n == start and first is None:
-                queue.clear()  # every nearer level is complete: the way back is known
-                break
-            queue.append(n)
+    dist = _levels(ctx, start, goal_set, reach, first is None)
     if start not in dist and first is None:
         return []
+    free = ctx.map.is_free
     path: list[Hex] = []
     here = start
     if first is not None:  # leaving a close-combat hex: only by these
@@ -128,6 +113,48 @@ def route(ctx: Context, f: Fighter, goals: Iterable[Hex], toward: Hex,
         path.append(step)
         here = step
     return path
+
+
+def _levels(ctx: Context, start: Hex, goal_set: set[Hex], reach: int, stop: bool) \
+        -> dict[Hex, int]:
+    """Steps to the nearest goal of every hex a breadth-first search from the goals
+    reaches over free hexes within ``reach`` of ``start`` (a goal may be taken: a foe's
+    hex); with ``stop``, the search ends at ``start``, every nearer level complete.
+    Written out (neighbours, distance, a free hex): it is the hottest loop of a route."""
+    dist: dict[Hex, int] = dict.fromkeys(goal_set, 0)
+    queue = deque(sorted(goal_set))
+    walls, taken = ctx.map.walls, ctx.map.occupied
+    sq, sr = start
+    pop, push = queue.popleft, queue.append
+    while queue:
+        h = pop()
+        if h == start:
+            continue  # (only when not ``stop``: the way out is chosen by the caller)
+        q, r = h
+        level = dist[h] + 1
+        for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
+                  (q, r + 1)):
+            if n in dist:
+                continue
+            dq = n[0] - sq
+            dr = n[1] - sr
+            if dq >= 0:
+                d = dq + dr if dr >= 0 else (dq if dq >= -dr else -dr)
+            else:
+                d = -dq - dr if dr <= 0 else (dr if dr >= -dq else -dq)
+            if d > reach:
+                continue
+            if d == 0:
+                dist[n] = level
+                if stop:
+                    return dist
+                push(n)
+                continue
+            if n in taken or n in walls:
+                continue
+            dist[n] = level
+            push(n)
+    return dist
 
 
 def legs(ctx: Context, f: Fighter, path: list[Hex], maneuver: str, allowance: int) -> list[Leg]:

@@ -21,9 +21,12 @@ CRIT_SUCCESS, CRIT_FAILURE = "success", "failure"
 
 def three_d6(faces: Sequence[int]) -> int:
     """The total of three six-sided faces; ``ValueError`` for anything else."""
-    if len(faces) != 3 or any(not 1 <= f <= 6 for f in faces):
+    if len(faces) != 3:
         raise ValueError(f"3d6 needs three faces 1-6, got {tuple(faces)}")
-    return sum(faces)
+    a, b, c = faces
+    if not (1 <= a <= 6 and 1 <= b <= 6 and 1 <= c <= 6):
+        raise ValueError(f"3d6 needs three faces 1-6, got {tuple(faces)}")
+    return a + b + c
 
 
 def mods(*pairs: tuple[str, int] | None) -> Modifiers:
@@ -70,7 +73,7 @@ def success_roll(faces: Sequence[int], base: int, modifiers: Modifiers = (),
                  cap: int | None = None) -> SuccessRoll:
     """Roll ``faces`` against ``base + modifiers`` (at most ``cap`` when given)."""
     roll = three_d6(faces)
-    target = base + total(modifiers)
+    target = base + total(modifiers) if modifiers else base
     if cap is not None:
         target = min(target, cap)
     crit = critical(roll, target)

@@ -87,8 +87,16 @@ def attack_choice(f: Fighter, t: Fighter, weapon_name: str | None = None,
     modes = modes_for(f, t, weapon, stepped_out)
     if not modes:
         return None
-    best = max(modes, key=lambda m: (worth(f, weapon, m), -weapon.modes.index(m)))
-    return weapon, best
+    if len(modes) == 1:
+        return weapon, modes[0]
+    return weapon, _best(damage_st(f, weapon), weapon, tuple(modes))
+
+
+@functools.lru_cache(maxsize=1024)
+def _best(st: int, weapon: Weapon, modes: tuple[AttackMode, ...]) -> AttackMode:
+    """The mode worth most of ``modes`` at damage ST ``st`` (ties: the weapon's first)
+    (remembered: asked at every attack and every choice of one)."""
+    return max(modes, key=lambda m: (_worth(st, m), -weapon.modes.index(m)))
 
 
 def can_strike(f: Fighter, t: Fighter, weapon_name: str | None = None) -> bool:
