@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from timedcombat.hexmap import HexMap, distance, neighbours
-from timedcombat.systems.gurps import moving
+from timedcombat.systems.gurps import attack, moving
 from timedcombat.systems.gurps.defence import (
     DefenceSituation,
     options,
@@ -33,6 +33,31 @@ def test_situation_values_are_the_fields_in_the_records_order() -> None:
     assert DefenceSituation(*values) == DefenceSituation(**kw)  # type: ignore[arg-type]
     back = with_retreat(values)
     assert back == tuple(True if n == "retreat" else kw[n] for n in NAMES)
+
+
+def test_attack_situation_values_are_the_fields_in_the_records_order() -> None:
+    names = [a.name for a in attrs.fields(attack.AttackSituation)]
+    kw = {name: f"v{i}" for i, name in enumerate(names)}
+    values = attack.situation_values(**kw)  # type: ignore[arg-type]
+    assert values == tuple(kw[n] for n in names)
+    assert attack.AttackSituation(*values) == attack.AttackSituation(**kw)  # type: ignore[arg-type]
+
+
+@given(st.builds(attack.AttackSituation,
+                 maneuver=st.sampled_from(["attack", "move_and_attack", "all_out_attack"]),
+                 option=st.sampled_from([None, "determined", "double", "strong"]),
+                 in_close_combat=st.booleans(), entering=st.booleans(),
+                 into_close_combat=st.booleans(), shield_db=st.integers(0, 3),
+                 shock=st.integers(-4, 0), grappled=st.booleans(),
+                 posture=st.sampled_from(["standing", "kneeling", "prone"]),
+                 distance=st.integers(0, 40), aim_turns=st.integers(0, 4)),
+       st.booleans(), st.integers(0, 6), st.integers(-2, 0), st.integers(-3, 0))
+def test_remembered_attack_modifiers_are_the_modifiers(s: attack.AttackSituation, ranged: bool,
+                                                       acc: int, to_hit: int,
+                                                       short: int) -> None:
+    values = tuple(getattr(s, a.name) for a in attrs.fields(attack.AttackSituation))
+    assert attack.modifiers_in(values, ranged, -2, acc, to_hit, short) == attack.modifiers(
+        s, ranged=ranged, bulk=-2, acc=acc, to_hit=to_hit, st_shortfall=short)
 
 
 situations = st.builds(

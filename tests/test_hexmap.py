@@ -20,6 +20,7 @@ from timedcombat.hexmap import (
     facing_index,
     facing_towards,
     is_back,
+    line_choice,
     line_step,
     neighbour,
     neighbours,
@@ -428,8 +429,9 @@ hexes = st.tuples(st.integers(-6, 6), st.integers(-6, 6))
 def test_the_cached_step_choices_are_the_step_rules_worked_out_in_full(
         here: tuple[int, int], goal: tuple[int, int], walls: set[tuple[int, int]],
         taken: set[tuple[int, int]]) -> None:
-    """free_mask, toward_choice and away_choice (cached by offset and mask) choose as
-    line_step / away_step over the free neighbours closer to (farther from) the goal."""
+    """free_mask, toward_choice, away_choice and line_choice (cached by offset and mask) choose as
+    line_step / away_step over the free neighbours closer to (farther from) the goal,
+    line_choice as line_step over all the free ones."""
     walls.discard(here)
     m = HexMap(walls)
     for i, h in enumerate(sorted(taken - walls - {here})):
@@ -447,6 +449,9 @@ def test_the_cached_step_choices_are_the_step_rules_worked_out_in_full(
     got = away_choice(goal[0] - here[0], goal[1] - here[1], mask)
     assert (None if got is None else (here[0] + got[0], here[1] + got[1])) == \
         away_step(here, goal, farther)
+    got = line_choice(goal[0] - here[0], goal[1] - here[1], mask)
+    assert (None if got is None else (here[0] + got[0], here[1] + got[1])) == \
+        line_step(here, goal, free)
 
 
 def test_a_move_across_blocks_keeps_the_nearest_search_right() -> None:

@@ -206,6 +206,15 @@ def toward_choice(dq: int, dr: int, free: int) -> Hex | None:
 
 
 @functools.lru_cache(maxsize=16384)
+def line_choice(dq: int, dr: int, among: int) -> Hex | None:
+    """:func:`line_step` toward a goal at offset ``(dq, dr)`` among the neighbours whose
+    bit is set in ``among`` (bit ``i``: direction ``i``), in direction order: the offset
+    of the step, or ``None``. Worked out once per offset and set, as
+    :func:`toward_choice`."""
+    return line_step((0, 0), (dq, dr), [d for i, d in enumerate(DIRECTIONS) if among >> i & 1])
+
+
+@functools.lru_cache(maxsize=16384)
 def away_choice(dq: int, dr: int, free: int) -> Hex | None:
     """:func:`away_step` from a threat at offset ``(dq, dr)`` among the free neighbours
     that open the distance: the offset of the step, or ``None`` (as :func:`toward_choice`)."""

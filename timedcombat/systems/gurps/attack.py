@@ -9,7 +9,9 @@ in place of the speed/range penalty when shooting from inside a close-combat hex
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -133,6 +135,25 @@ def modifiers(situation: AttackSituation, *, ranged: bool = False, bulk: int = 0
     if s.grappled:
         out.append(("grappled", BASIC.grappled_dx))
     return mods(*out), cap
+
+
+def situation_values(*, maneuver: str, option: str | None, in_close_combat: bool,
+                     entering: bool, into_close_combat: bool, shield_db: int, shock: int,
+                     grappled: bool, posture: str, distance: int,
+                     aim_turns: int) -> tuple[Any, ...]:
+    """The fields of an :class:`AttackSituation`, in its order: the key of
+    :func:`modifiers_in` (``AttackSituation(*values)`` is the situation)."""
+    return (maneuver, option, in_close_combat, entering, into_close_combat, shield_db, shock,
+            grappled, posture, distance, aim_turns)
+
+
+@functools.lru_cache(maxsize=4096)
+def modifiers_in(values: tuple[Any, ...], ranged: bool, bulk: int, acc: int, to_hit: int,
+                 st_shortfall: int) -> tuple[Modifiers, int | None]:
+    """:func:`modifiers` in ``AttackSituation(*values)`` (:func:`situation_values`),
+    remembered: the key is a plain tuple (every attack asks)."""
+    return modifiers(AttackSituation(*values), ranged=ranged, bulk=bulk, acc=acc,
+                     to_hit=to_hit, st_shortfall=st_shortfall)
 
 
 def weapon_attack(faces: Sequence[int], skill: int, weapon: Weapon, mode: AttackMode,

@@ -16,7 +16,7 @@ Log order at the attack's tenth: ``attack`` (its final result), ``gurps.critical
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -28,10 +28,12 @@ from timedcombat.systems.gurps import damage as dmg
 from timedcombat.systems.gurps.attack import (
     AttackRoll,
     AttackSituation,
+    attack_roll,
     modifiers,
+    modifiers_in,
     reload_turns,
-    weapon_attack,
 )
+from timedcombat.systems.gurps.attack import situation_values as attack_values
 from timedcombat.systems.gurps.checking import check, roll3
 from timedcombat.systems.gurps.defence import (
     BLOCK,
@@ -78,12 +80,20 @@ def situation(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon | None, *,
               maneuver: str | None = None, option: str | None = None,
               entering: bool = False) -> AttackSituation:
     """What sets the modifiers of ``a``'s attack on ``b`` now."""
+    return AttackSituation(*situation_of(a, b, weapon, maneuver=maneuver, option=option,
+                                         entering=entering))
+
+
+def situation_of(a: Fighter, b: Fighter, weapon: Weapon | None, *,
+                 maneuver: str | None = None, option: str | None = None,
+                 entering: bool = False) -> tuple[Any, ...]:
+    """:func:`situation` as its fields' values (:func:`.attack.situation_values`)."""
     aimed = weapon is not None and weapon.ranged and a.aim_target == b.id
-    return AttackSituation(
+    return attack_values(
         maneuver=maneuver or a.maneuver, option=option, in_close_combat=a.in_cc,
         entering=entering, into_close_combat=b.in_cc and b.at != a.at,
         shield_db=a.shield_db, shock=a.shock, grappled=a.grappled, posture=a.posture,
-        distance=closing.reach_distance(a, b), aim_turns=a.aim_turns if aimed else 0)
+        distance=distance(a.at, b.at), aim_turns=a.aim_turns if aimed else 0)
 
 
 @attrs.frozen
@@ -255,10 +265,11 @@ def strike(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
     """``a`` attacks ``b`` with a weapon mode: the whole exchange. Returns the result."""
     ctx.note_attack()
     a.attacked_this_turn = True
-    sit = situation(ctx, a, b, weapon, maneuver=maneuver, option=option, entering=entering)
+    values = situation_of(a, b, weapon, maneuver=maneuver, option=option, entering=entering)
     faces = roll3(ctx)
-    ar = weapon_attack(faces, weapon_skill(a.stats, weapon), weapon, mode, sit,
-                       st_shortfall(a.stats, weapon))
+    m, cap = modifiers_in(values, weapon.ranged, weapon.bulk, weapon.acc, mode.to_hit,
+                          st_shortfall(a.stats, weapon))
+    ar = attack_roll(faces, weapon_skill(a.stats, weapon), m, cap)
     a.attacked_with.add(weapon.name)
     if weapon.ranged:
         a.reload_left = reload_turns(weapon)
@@ -289,8 +300,10 @@ def strike(ctx: Context, a: Fighter, b: Fighter, weapon: Weapon, mode: AttackMod
             "all_out_attack" and option == "strong")
     elif ar.roll.critical == "failure":
         critical_miss(ctx, a, weapon, mode)
-    elif sit.into_close_combat and ccr.strays(result) and into is not None:
-        astray(ctx, a, b, weapon, mode, sit, result, into)
+    elif into is not None and ccr.strays(result):
+        sit = AttackSituation(*values)  # (as it was when he struck)
+        if sit.into_close_combat:
+            astray(ctx, a, b, weapon, mode, sit, result, into)
     return result
 
 

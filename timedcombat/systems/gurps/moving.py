@@ -27,6 +27,7 @@ from timedcombat.hexmap import (
     disk,
     distance,
     facing_towards,
+    line_choice,
     line_step,
     neighbours,
 )
@@ -104,14 +105,18 @@ def route(ctx: Context, f: Fighter, goals: Iterable[Hex], toward: Hex,
         assert step is not None
         path.append(step)
         here = step
+    tq, tr = toward
     while dist[here] > 0:
-        cands = [n for n in neighbours(here) if dist.get(n, -1) == dist[here] - 1
-                 and (n in goal_set or free(n))]
-        step = line_step(here, toward, cands)
-        if step is None:
+        level = dist[here] - 1
+        among = 0
+        for i, n in enumerate(neighbours(here)):
+            if dist.get(n, -1) == level and (n in goal_set or free(n)):
+                among |= 1 << i
+        off = line_choice(tq - here[0], tr - here[1], among) if among else None
+        if off is None:
             break
-        path.append(step)
-        here = step
+        here = (here[0] + off[0], here[1] + off[1])
+        path.append(here)
     return path
 
 
@@ -122,9 +127,13 @@ def _levels(ctx: Context, start: Hex, goal_set: set[Hex], reach: int, stop: bool
     hex); with ``stop``, the search ends at ``start``, every nearer level complete.
     Written out (neighbours, distance, a free hex): it is the hottest loop of a route."""
     dist: dict[Hex, int] = dict.fromkeys(goal_set, 0)
+    sq, sr = start
+    if stop and not goal_set.isdisjoint(((sq + 1, sr), (sq + 1, sr - 1), (sq, sr - 1),
+                                         (sq - 1, sr), (sq - 1, sr + 1), (sq, sr + 1))):
+        dist[start] = 1  # a goal beside the start: level 0 is all the way back needs
+        return dist
     queue = deque(sorted(goal_set))
     walls, taken = ctx.map.walls, ctx.map.occupied
-    sq, sr = start
     pop, push = queue.popleft, queue.append
     while queue:
         h = pop()
