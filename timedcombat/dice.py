@@ -111,6 +111,8 @@ class Dice:
         """``count`` dice of ``sides`` (each as :meth:`die` rolls it, written out: 3d6 is a
         call, not three)."""
         rnd = self._random
+        if count == 3:  # (3d6, the dice of every GURPS roll: no list made)
+            return (int(rnd() * sides) + 1, int(rnd() * sides) + 1, int(rnd() * sides) + 1)
         return tuple([int(rnd() * sides) + 1 for _ in range(count)])
 
 

@@ -9,6 +9,8 @@ the other maneuvers) is one hex in any direction, with free facing.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from timedcombat.systems.gurps.rolls import Contest, Modifiers, SuccessRoll, mods, quick_contest
@@ -45,11 +47,19 @@ class HexCost:
 def hex_cost(facing: int, direction: int, rules: GurpsRules) -> HexCost:
     """Cheapest cost of one hex in ``direction`` during Move: as faced, or after turning
     (ties: the fewest hex-sides turned, then the lower facing index)."""
+    return _hex_cost(facing, direction, rules.forward_cost, rules.side_back_cost,
+                     rules.turn_cost)
+
+
+@functools.lru_cache(maxsize=1024)
+def _hex_cost(facing: int, direction: int, forward: int, side_back: int,
+              turn: int) -> HexCost:
+    """:func:`hex_cost` at these costs (remembered: asked for every hex of a Move)."""
     best: HexCost | None = None
     for g in range(6):
         turned = hexsides(facing, g)
-        move = rules.forward_cost if is_forward(g, direction) else rules.side_back_cost
-        cand = HexCost(turned * rules.turn_cost + move, g, turned)
+        move = forward if is_forward(g, direction) else side_back
+        cand = HexCost(turned * turn + move, g, turned)
         if best is None or (cand.cost, cand.turned, cand.facing) < \
                 (best.cost, best.turned, best.facing):
             best = cand
