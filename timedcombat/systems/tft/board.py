@@ -23,7 +23,8 @@ from timedcombat.systems.tft.movement import (
     IN_HTH,
     Standing,
     arc_from,
-    engages,
+    engages_from,
+    front_of,
 )
 
 # ------------------------------------------------------------------ where things are
@@ -39,14 +40,15 @@ def engagers(ctx: Context, f: Fighter) -> list[Fighter]:
     can engage: the others are passed over before their standing is built.)"""
     here = f.at
     out = [o for o in ctx.enemies(f)
-           if distance(o.at, here) == 1 and engages(standing(o), here)]
+           if distance(o.at, here) == 1 and engages_from(o.at, o.facing, o.posture,
+                                                          o.in_hth, here)]
     rank = ctx.rank
     return sorted(out, key=lambda o: rank.get(o.id, o.index))
 
 
 def engaged_at(ctx: Context, f: Fighter, h: Hex) -> bool:
     """``f`` would be engaged standing on ``h``."""
-    return any(distance(o.at, h) == 1 and engages(standing(o), h)
+    return any(distance(o.at, h) == 1 and engages_from(o.at, o.facing, o.posture, o.in_hth, h)
                for o in ctx.enemies(f))
 
 
@@ -56,8 +58,7 @@ def front_hexes(ctx: Context, f: Fighter) -> frozenset[Hex]:
     be)."""
     out: set[Hex] = set()
     for o in ctx.enemies(f):
-        s = standing(o)
-        out.update(h for h in neighbours(o.at) if engages(s, h))
+        out.update(front_of(o.at, o.facing, o.posture, o.in_hth))
     return frozenset(out)
 
 

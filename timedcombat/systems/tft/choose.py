@@ -119,7 +119,8 @@ def goals(ctx: Context, f: Fighter) -> tuple[Hex, ...]:
 
 
 def adjacent_goals(ctx: Context, f: Fighter, t: Fighter) -> tuple[Hex, ...]:
-    return tuple(h for h in neighbours(t.at) if h == f.at or ctx.map.is_free(h))
+    here, free = f.at, ctx.map.is_free
+    return tuple([h for h in neighbours(t.at) if h == here or free(h)])
 
 
 def entry_goals(ctx: Context, f: Fighter, t: Fighter) -> tuple[Hex, ...]:

@@ -13,11 +13,12 @@ from the other foes unharmed ("no figures may try to hit you as you disengage fr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
-from timedcombat.hexmap import FRONT, Hex, arc, distance, facing_index, neighbour
+from timedcombat.hexmap import DIRECTIONS, FRONT, Hex, arc, distance, facing_index, neighbour
 from timedcombat.systems.tft.resolve import PRONE
 from timedcombat.systems.tft.rules import BASE, Armor, TftRules
 
@@ -77,9 +78,31 @@ class Standing:
 def engages(enemy: Standing, at: Hex) -> bool:
     """An enemy engages a figure at ``at``: adjacent, standing, not in HTH, with ``at`` in
     its front hexes."""
-    if enemy.in_hth or enemy.posture == PRONE or distance(enemy.at, at) != 1:
+    return engages_from(enemy.at, facing_index(enemy.facing), enemy.posture, enemy.in_hth, at)
+
+
+def engages_from(frm: Hex, facing: int, posture: str, in_hth: bool, at: Hex) -> bool:
+    """:func:`engages` of an enemy at ``frm`` facing direction ``facing`` (no
+    :class:`Standing` made: asked of every enemy at every step)."""
+    if in_hth or posture == PRONE or distance(frm, at) != 1:
         return False
-    return arc(enemy.at, facing_index(enemy.facing), at) == FRONT
+    return arc(frm, facing, at) == FRONT
+
+
+def front_of(frm: Hex, facing: int, posture: str, in_hth: bool) -> tuple[Hex, ...]:
+    """The hexes an enemy at ``frm`` engages (:func:`engages_from` of each neighbour, in
+    direction order): his three front hexes, none when he is prone or in HTH."""
+    if in_hth or posture == PRONE:
+        return ()
+    q, r = frm
+    return tuple((q + dq, r + dr) for dq, dr in _front_offsets(facing))
+
+
+@functools.lru_cache(maxsize=6)
+def _front_offsets(facing: int) -> tuple[Hex, ...]:
+    """The neighbours' offsets in the front arc of ``facing`` (the arc is the same from
+    any hex)."""
+    return tuple(d for d in DIRECTIONS if arc((0, 0), facing, d) == FRONT)
 
 
 def engaged_by(at: Hex, enemies: Iterable[Standing]) -> tuple[int, ...]:

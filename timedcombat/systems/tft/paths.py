@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from timedcombat.hexmap import Hex, distance, neighbours
+from timedcombat.hexmap import Hex, distance
 
 SEARCH_MARGIN = 6
 """How many hexes beyond the straight distance to the nearest goal (or beyond the figure's
@@ -34,6 +34,12 @@ def route(start: Hex, goals: Collection[Hex], free: Callable[[Hex], bool],
     if not goal_set or start in goal_set:
         return []
 
+    sq, sr = start
+    beside = ((sq + 1, sr), (sq + 1, sr - 1), (sq, sr - 1), (sq - 1, sr), (sq - 1, sr + 1),
+              (sq, sr + 1))
+    for n in beside:  # a goal beside the start: the search's first find, in its order
+        if n in goal_set and free(n):
+            return [n]
     start_d = min(distance(start, g) for g in goal_set)
     radius = min(start_d, max(0, reach)) + SEARCH_MARGIN
     parent: dict[Hex, Hex | None] = {start: None}  # (in the order the hexes were reached)
@@ -44,8 +50,18 @@ def route(start: Hex, goals: Collection[Hex], free: Callable[[Hex], bool],
         for h in frontier:
             if h != start and stops(h):
                 continue
-            for n in neighbours(h):
-                if n in parent or distance(n, start) > radius or not free(n):
+            q, r = h
+            for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
+                      (q, r + 1)):  # (neighbours and distance written out: the hot loop)
+                if n in parent:
+                    continue
+                dq = n[0] - sq
+                dr = n[1] - sr
+                if dq >= 0:
+                    d = dq + dr if dr >= 0 else (dq if dq >= -dr else -dr)
+                else:
+                    d = -dq - dr if dr <= 0 else (dr if dr >= -dq else -dq)
+                if d > radius or not free(n):
                     continue
                 parent[n] = h
                 if n in goal_set:
