@@ -28,6 +28,9 @@ def roll3(ctx: Context) -> tuple[int, ...]:
 def check(ctx: Context, f: Fighter, kind: str, r: SuccessRoll, result: str,
           against: str | None = None) -> None:
     """Log a success roll that is not an attack or defence (``gurps.check``)."""
+    if not ctx.logging:
+        ctx.count()  # (every check: its fields not looked up)
+        return
     ctx.emit(Check, actor=f.id, kind=kind, faces=r.faces, roll=r.roll, base=r.base,
              modifiers=r.modifiers, effective=r.target, margin=r.margin,
              success=r.success, result=result, critical=r.critical, against=against)

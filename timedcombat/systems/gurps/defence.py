@@ -120,6 +120,14 @@ def options_in(stats: GurpsStats, ready: Weapon, values: tuple[Any, ...]) \
     return options(stats, ready, DefenceSituation(*values))
 
 
+@functools.lru_cache(maxsize=4096)
+def retreating_in(stats: GurpsStats, ready: Weapon, values: tuple[Any, ...]) \
+        -> tuple[DefenceOption, ...]:
+    """The options of :func:`options_in` made with a retreat, in the same situation
+    retreating (:func:`with_retreat`): those he has if he steps back (remembered)."""
+    return tuple(o for o in options_in(stats, ready, with_retreat(values)) if o.retreat)
+
+
 def options(stats: GurpsStats, ready: Weapon, s: DefenceSituation) -> tuple[DefenceOption, ...]:
     """Every defence the defender may make against one attack, with its value (a pure
     function of frozen records; :func:`options_in` remembers it)."""

@@ -45,8 +45,8 @@ from timedcombat.systems.gurps.defence import (
     defend,
     options,
     options_in,
+    retreating_in,
     situation_values,
-    with_retreat,
 )
 from timedcombat.systems.gurps.events import (
     Attack,
@@ -174,8 +174,7 @@ def defend_against(ctx: Context, d: Fighter, a: Fighter, *, ranged: bool,
     weapon = parry_weapon(d)
     plain = options_in(d.stats, weapon, values)
     to = retreat_hex(ctx, d, a)
-    back = options_in(d.stats, weapon, with_retreat(values)) if to is not None else ()
-    back = tuple(o for o in back if o.retreat)
+    back = retreating_in(d.stats, weapon, values) if to is not None else ()
     choice = d.policy.defence(ctx, d, a, plain, back)
     if choice is None:
         return []
@@ -355,12 +354,15 @@ def apply_injury(ctx: Context, v: Fighter, source: str, weapon: str, spec: DiceS
     v.hp = w.hp_after
     v.damage = v.hp_max - v.hp
     v.hurt = w.reeling
-    num, den = inj.multiplier
-    ctx.emit(Damage, actor=v.id, amount=inj.injury, total=v.damage, body=v.hp_max,
-             source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
-             dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
-             multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
-             shock=w.shock, major=w.major, critical=effect)
+    if ctx.logging:
+        num, den = inj.multiplier
+        ctx.emit(Damage, actor=v.id, amount=inj.injury, total=v.damage, body=v.hp_max,
+                 source=source, weapon=weapon, dice=str(spec), faces=faces, basic=inj.basic,
+                 dr=inj.dr, penetrating=inj.penetrating, damage_type=damage_type,
+                 multiplier=f"x{num / den:g}", injury=inj.injury, hp=v.hp, hp_max=v.hp_max,
+                 shock=w.shock, major=w.major, critical=effect)
+    else:
+        ctx.count()  # (every blow that lands: its fields not looked up)
     v.owed_injury += inj.injury
     v.owed_double = v.owed_double or (effect == "double_shock" and through)
     if w.dead:
