@@ -83,11 +83,13 @@ class TimeModel:
 def priority(key: OrderKey) -> int:
     """simpy priority for a step ordered by ``key`` (its ``t`` and ``seq`` are simpy's
     time and event counter)."""
-    return _priority(key.phase, key.initiative)
+    return step_priority(key.phase, key.initiative)
 
 
-def _priority(phase: int, initiative: int) -> int:
-    """:func:`priority` of a step of ``phase`` at ``initiative`` (no record made)."""
+def step_priority(phase: int, initiative: int) -> int:
+    """:func:`priority` of a step of ``phase`` at ``initiative`` (no record made): a
+    process that waits for several tenths in the same place works it out once and
+    yields ``At(env, t, prio)``, as :func:`at` does."""
     return CLOCK_PRIORITY + 1 + int(phase) * PHASE_STRIDE + initiative
 
 
@@ -110,7 +112,7 @@ class At(simpy.Event):
 def at(env: simpy.Environment, t: int, phase: int = 0, initiative: int = 0) -> At:
     """Wait until tenth ``t``; steps of one tenth follow (phase, initiative, the order
     they were scheduled in)."""
-    return At(env, t, _priority(phase, initiative))
+    return At(env, t, step_priority(phase, initiative))
 
 
 @attrs.frozen(slots=True)
@@ -209,4 +211,5 @@ def slots(start: int, length: int, n: int) -> Sequence[int]:
 
 
 __all__ = ["At", "CLOCK_PRIORITY", "PhaseSpec", "PhaseStart", "TimeModel", "TurnClock",
+           "step_priority",
            "TurnStart", "at", "priority", "slots"]

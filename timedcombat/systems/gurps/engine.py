@@ -51,7 +51,7 @@ from timedcombat.systems.gurps.rules import KNEELING, MANEUVERS, PRONE, STANDING
 from timedcombat.systems.gurps.traits import dodge, speed_quarters
 from timedcombat.systems.gurps.weapons import can_strike
 from timedcombat.systems.gurps.wrestling import Coop
-from timedcombat.turns import CLOCK_PRIORITY, At, TimeModel, TurnClock, at
+from timedcombat.turns import CLOCK_PRIORITY, At, TimeModel, TurnClock, at, step_priority
 
 MAX_FREE_READIES = 2  # Fast-Draws that each hand back the maneuver, in one phase
 
@@ -178,7 +178,7 @@ class Fight(Arena[Fighter]):
             p = self.clock.phases.get(f.id)
             if p is None:
                 continue
-            yield at(self.env, p.start, 0, p.rank)
+            yield At(self.env, p.start, step_priority(0, p.rank))
             if self.over or not f.able:
                 return
             yield from self.take_phase(f, p)
@@ -387,8 +387,9 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
     f.free_ready = False
     still_moving = True
     tenths = timing.step_tenths(p, len(layout.steps))
+    env, prio = fight.env, step_priority(0, p.rank)
     for s, t in zip(layout.steps, tenths, strict=True):
-        yield at(fight.env, t, 0, p.rank)
+        yield At(env, t, prio)
         if fight.over or not f.able:
             return
         if f.lost_balance:
@@ -396,7 +397,8 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
         if s.kind == MOVE and not still_moving:
             continue
         go_on = s.run()
-        fight.after_step(f)
+        if fight.waiters:
+            fight.after_step(f)
         if not go_on:
             if s.kind == MOVE:
                 still_moving = False

@@ -267,7 +267,7 @@ def move_into(ctx: Context, f: Fighter, leg: Leg, mode: str, stop: bool = True,
     ctx.relocate(f, leg.to, mode)
     f.moved += 1
     f.spent += leg.cost
-    if closing.foes_in_hex(ctx, f):
+    if entering and closing.foes_in_hex(ctx, f):  # (nobody came into an empty hex)
         closing.enter(ctx, f, frm, stop=stop)
         return False
     return True

@@ -72,6 +72,8 @@ class DefaultPolicy:
         here = [o for o in foes if o.at == f.at]
         if here:
             return f.foe if f.foe in here else here[0]
+        if len(foes) == 1:
+            return foes[0]  # (the nearest, and the one he had if he had one)
         nearest = min(foes, key=lambda o: (distance(f.at, o.at), o.index))
         keep = f.foe
         if keep is not None and keep in foes and \
