@@ -6,6 +6,8 @@ and printing it needs no float. Basic Move and Dodge drop its fractions.
 
 from __future__ import annotations
 
+import functools
+
 from timedcombat.systems.gurps.rules import BASIC, SKILLS, Weapon
 from timedcombat.systems.gurps.stats import GurpsStats
 
@@ -21,6 +23,7 @@ def speed_text(quarters: int) -> str:
     return f"{whole}.{rest * 25:02d}"
 
 
+@functools.lru_cache(maxsize=1024)  # (asked at every maneuver: a pure lookup)
 def basic_move(ht: int, dx: int, encumbrance: int = 0) -> int:
     """Basic Move = Basic Speed, fractions dropped; each encumbrance level takes a fifth
     (B17: x0.8, x0.6, x0.4, x0.2), rounded down, at least 1."""
@@ -63,6 +66,7 @@ def skill_level(stats: GurpsStats, name: str) -> int | None:
     return level if from_default is None else max(level, from_default)
 
 
+@functools.lru_cache(maxsize=4096)  # (asked at every attack and parry: a pure lookup)
 def weapon_skill(stats: GurpsStats, weapon: Weapon) -> int:
     """The attack skill with a weapon; unarmed attacks use DX when Brawling is lower."""
     level = skill_level(stats, weapon.skill)

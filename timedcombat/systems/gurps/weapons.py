@@ -69,12 +69,19 @@ def modes_for(f: Fighter, t: Fighter, weapon: Weapon, stepped_out: bool = False)
             return list(weapon.modes) if d == 0 else []
         return list(weapon.modes) if 1 <= d <= weapon.range_max * damage_st(f, weapon) \
             else []
-    if f.in_cc:
-        return [m for m in weapon.modes if m.close] if d == 0 else []
+    return list(_melee_modes(weapon, d, f.in_cc, stepped_out))
+
+
+@functools.lru_cache(maxsize=4096)
+def _melee_modes(weapon: Weapon, d: int, in_cc: bool,
+                 stepped_out: bool) -> tuple[AttackMode, ...]:
+    """:func:`modes_for` a usable melee weapon at distance ``d`` (remembered)."""
+    if in_cc:
+        return tuple(m for m in weapon.modes if m.close) if d == 0 else ()
     out = [m for m in weapon.modes if d in m.reach and d > 0]
     if stepped_out:
         out = [m for m in out if ccr.attack_after_stepping_out(m)]
-    return out
+    return tuple(out)
 
 
 def attack_choice(f: Fighter, t: Fighter, weapon_name: str | None = None,
@@ -84,12 +91,29 @@ def attack_choice(f: Fighter, t: Fighter, weapon_name: str | None = None,
     weapon = f.weapon_named(weapon_name) if weapon_name else f.ready
     if weapon is None:
         return None
+    if not weapon.ranged:  # (the melee case, remembered: every attack asks it thrice)
+        if not usable(f, weapon):
+            return None
+        mode = _melee_choice(damage_st(f, weapon), weapon, distance(f.at, t.at), f.in_cc,
+                             stepped_out)
+        return None if mode is None else (weapon, mode)
     modes = modes_for(f, t, weapon, stepped_out)
     if not modes:
         return None
     if len(modes) == 1:
         return weapon, modes[0]
     return weapon, _best(damage_st(f, weapon), weapon, tuple(modes))
+
+
+@functools.lru_cache(maxsize=4096)
+def _melee_choice(st: int, weapon: Weapon, d: int, in_cc: bool,
+                  stepped_out: bool) -> AttackMode | None:
+    """The mode :func:`attack_choice` takes with a usable melee weapon at distance ``d``
+    (the best of :func:`modes_for`'s), or None."""
+    modes = _melee_modes(weapon, d, in_cc, stepped_out)
+    if not modes:
+        return None
+    return modes[0] if len(modes) == 1 else _best(st, weapon, modes)
 
 
 @functools.lru_cache(maxsize=1024)
