@@ -351,6 +351,9 @@ def take(ctx: Context, f: Fighter, c: Choice) -> None:
     f.choice = c
     f.defending = c.option == "defend"
     f.dodging = c.option == "dodge"
+    if not ctx.logging:
+        ctx.count()  # (every figure's option every turn: its fields not looked up)
+        return
     ctx.emit(TftAction, actor=f.id, name=c.option, end=ctx.slot[f.id], target=c.target,
              weapon=c.weapon, state=c.state, hexes=c.hexes, to=c.to, plan=c.plan)
 

@@ -10,6 +10,7 @@ for rear or ground between figures in HTH).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -39,6 +40,7 @@ class AdjustedDx:
         return AdjustedDx(self.dx, mods, self.dx + sum(v for _, v in mods))
 
 
+@functools.lru_cache(maxsize=4096)  # (every figure every turn, and every attack: pure)
 def adjusted_dx(dx: int, *, armor: Armor | None = None, shield: Shield | None = None,
                 st: int | None = None, hit_hard_last_turn: bool = False,
                 extra: Modifiers = ()) -> AdjustedDx:

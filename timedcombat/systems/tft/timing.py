@@ -84,11 +84,17 @@ def phase_of(t: int, rules: TftRules) -> str:
 
 def movement_windows(sides: Sequence[str], rules: TftRules) -> dict[str, tuple[int, int]]:
     """Each side's window ``[start, end)`` of offsets for its steps, in the order it moves."""
+    return dict(_windows(tuple(sides), layout(rules).steps_tenths))
+
+
+@functools.lru_cache(maxsize=256)
+def _windows(sides: tuple[str, ...], span: int) -> tuple[tuple[str, tuple[int, int]], ...]:
+    """:func:`movement_windows` over ``span`` tenths of steps (remembered: every turn and
+    every figure's steps ask)."""
     if not sides or len(set(sides)) != len(sides):
         raise ValueError("sides must be given once each, in moving order")
-    span = layout(rules).steps_tenths
     n = len(sides)
-    return {s: (i * span // n, (i + 1) * span // n) for i, s in enumerate(sides)}
+    return tuple((s, (i * span // n, (i + 1) * span // n)) for i, s in enumerate(sides))
 
 
 def step_offsets(ma: int, steps: int, window: tuple[int, int]) -> tuple[int, ...]:
@@ -144,7 +150,7 @@ def action_order(adj_dx: Mapping[str, int],
     for k, faces in faces_of.items():
         if k not in adj_dx:
             raise ValueError(f"roll-off faces for {k}, who is not in the turn")
-        if any(not 1 <= f <= 6 for f in faces):
+        if faces and (min(faces) < 1 or max(faces) > 6):
             raise ValueError(f"not six-sided faces: {tuple(faces)}")
     ranked: list[str] = []
     used: dict[str, int] = {}
