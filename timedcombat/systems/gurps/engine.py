@@ -87,8 +87,11 @@ class GurpsClock(TurnClock):
                 yield At(env, p.start, CLOCK_PRIORITY)
                 if fight.over:
                     return
-                fight.emit(self.phase_record, turn=self.turn, phase=p.actor, end=p.end,
-                           actor=p.actor, rank=p.rank)
+                if fight.logging:
+                    fight.emit(self.phase_record, turn=self.turn, phase=p.actor, end=p.end,
+                               actor=p.actor, rank=p.rank)
+                else:
+                    fight.count()  # (every phase: its fields not looked up)
 
 
 class Fight(Arena[Fighter]):
@@ -288,7 +291,10 @@ class Fight(Arena[Fighter]):
         frm = f.at
         self.map.move(f.id, to, share=True)
         f.at = to
-        self.emit(ev.Move, actor=f.id, frm=frm, to=to, mode=mode, facing=FACINGS[f.facing])
+        if self.logging:
+            self.emit(ev.Move, actor=f.id, frm=frm, to=to, mode=mode, facing=FACINGS[f.facing])
+        else:
+            self.count()  # (every hex moved: its fields not looked up)
         closing.leave(self, f, frm)
 
     def after_step(self, mover: Fighter) -> None:

@@ -42,7 +42,7 @@ QUIET_TURNS = 3  # turns without an attack roll before the policy goes All-Out
 
 def order(action: str, **keys: Any) -> PlanStep:
     """A plan step built by a policy."""
-    return PlanStep(action, tuple((k, v) for k, v in keys.items() if v is not None))
+    return PlanStep(action, tuple([(k, v) for k, v in keys.items() if v is not None]))
 
 
 def wrestler(f: Fighter) -> bool:

@@ -29,6 +29,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -88,11 +89,18 @@ def phases(turn: int, order: Sequence[str]) -> tuple[Phase, ...]:
 
 def step_tenths(phase: Phase, steps: int) -> tuple[int, ...]:
     """The tenth of each of a maneuver's ``steps`` inside its phase."""
+    start = phase.start
+    return tuple([start + o for o in _step_offsets(phase.end - start, steps)])
+
+
+@functools.lru_cache(maxsize=1024)
+def _step_offsets(length: int, steps: int) -> tuple[int, ...]:
+    """The offsets of :func:`step_tenths` in a phase of ``length`` tenths (remembered)."""
     if steps < 1:
         return ()
-    if phase.length <= 0:
-        return (phase.start,) * steps
-    return tuple(phase.start + (k * phase.length) // steps for k in range(steps))
+    if length <= 0:
+        return (0,) * steps
+    return tuple((k * length) // steps for k in range(steps))
 
 
 def schedule(phase: Phase, kinds: Sequence[str]) -> tuple[tuple[str, int], ...]:
