@@ -45,3 +45,45 @@ def test_a_process_waits_on_phase_event_as_the_guide_says(monkeypatch) -> None:
     assert clock.phase_record is Phase
     assert [name for name, _ in logged][:2] == ["Turn", "Phase"]
     assert logged[1][1] == {"turn": 1, "phase": "strike", "end": 10}
+
+
+def test_a_phase_at_the_turns_first_tenth_begins_with_the_turn(monkeypatch) -> None:
+    """A phase at offset 0 is logged right after its turn, at the same tenth, with no wait
+    of the clock's between; a process waiting on it wakes then, and one asking for an
+    unknown phase gets a KeyError."""
+    from timedcombat import events
+
+    monkeypatch.setattr(events, "_REGISTRY", dict(events._REGISTRY))
+    env = simpy.Environment()
+    logged: list[tuple[str, float]] = []
+    arena = SimpleNamespace(env=env, over=False, turn_order=lambda turn: (["ana"], {}),
+                            emit=lambda cls, **f: logged.append((cls.__name__, env.now)))
+
+    class Turn(TurnStart):
+        EVENT = "toy3.turn"
+
+    class Phase(PhaseStart):
+        EVENT = "toy3.phase"
+
+    model = TimeModel(10, (PhaseSpec("move", 0, 4), PhaseSpec("act", 4, 6)))
+    clock = TurnClock(arena, model, Turn, Phase)
+    woke: list[tuple[str, float, int]] = []
+
+    def waiter(name: str) -> Any:
+        for _ in range(2):
+            turn = yield clock.phase_event(name)
+            woke.append((name, env.now, turn))
+
+    clock.start()
+    env.process(waiter("move"))
+    env.process(waiter("act"))
+    env.run(until=15)
+    assert logged == [("Turn", 0), ("Phase", 0), ("Phase", 4), ("Turn", 10), ("Phase", 10),
+                      ("Phase", 14)]
+    assert woke == [("move", 0, 1), ("act", 4, 1), ("move", 10, 2), ("act", 14, 2)]
+    try:
+        clock.phase_event("rest")
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("an unknown phase must be a KeyError")

@@ -158,7 +158,7 @@ class TurnClock:
         self.order: tuple[str, ...] = ()
         env = arena.env
         self.next_turn: simpy.Event = env.event()
-        self._phases: dict[str, simpy.Event] = {p.name: env.event() for p in model.phases}
+        self._phases: dict[str, simpy.Event] = {}  # phase_event's, once asked for
 
     def start(self) -> simpy.Process:
         return self.arena.env.process(self._run())
@@ -172,7 +172,11 @@ class TurnClock:
     def phase_event(self, name: str) -> simpy.Event:
         """The event that succeeds when phase ``name`` of the coming (or current, not yet
         begun) turn begins."""
-        return self._phases[name]
+        self.model.phase(name)  # (KeyError for a phase the model has not)
+        event = self._phases.get(name)
+        if event is None:
+            event = self._phases[name] = self.arena.env.event()
+        return event
 
     def rank(self, cid: str) -> int:
         """``cid``'s place in this turn's order of action (0 first; last if absent)."""
@@ -195,13 +199,14 @@ class TurnClock:
             woke, self.next_turn = self.next_turn, env.event()
             woke.succeed(self.turn)
             for p in model.phases:
-                yield At(env, start + p.offset, CLOCK_PRIORITY)
-                if arena.over:
-                    return
+                if p.offset:  # (a phase at the turn's first tenth begins with it: no wait)
+                    yield At(env, start + p.offset, CLOCK_PRIORITY)
+                    if arena.over:
+                        return
                 arena.emit(self.phase_record, turn=self.turn, phase=p.name,
                            end=start + p.offset + p.length)
-                woke, self._phases[p.name] = self._phases[p.name], env.event()
-                woke.succeed(self.turn)
+                if p.name in self._phases:  # (made only when asked for)
+                    self._phases.pop(p.name).succeed(self.turn)
 
 
 def slots(start: int, length: int, n: int) -> Sequence[int]:
