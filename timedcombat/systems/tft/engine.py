@@ -19,6 +19,7 @@ is a pure function of :mod:`.resolve`, :mod:`.damage`, :mod:`.hth`, :mod:`.grapp
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Generator
 from typing import Any
 
@@ -45,7 +46,12 @@ MOVE_PHASE, ACTION_PHASE = 0, 1  # the phase part of the same-tenth order key
 def time_model(rules: TftRules) -> TimeModel:
     """A turn of 50 tenths: the movement phase (its last tenth is the end of movement),
     then the action phase (``movement_phase_tenths``)."""
-    lay = timing.layout(rules)
+    return _time_model(timing.layout(rules))
+
+
+@functools.lru_cache(maxsize=64)
+def _time_model(lay: timing.Layout) -> TimeModel:
+    """:func:`time_model` of a layout (a frozen record: made once, every fight shares it)."""
     return TimeModel(lay.turn_tenths, (PhaseSpec(timing.MOVEMENT, 0, lay.movement_tenths),
                                        PhaseSpec(timing.ACTION, lay.action_start,
                                                  lay.action_tenths)))
