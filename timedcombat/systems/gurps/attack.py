@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -89,9 +89,9 @@ class AttackSituation:
     aim_turns: int = 0  # turns of Aim just before (ranged)
 
 
-@attrs.frozen
-class AttackRoll:
-    """An attack roll with every modifier by name."""
+class AttackRoll(NamedTuple):
+    """An attack roll with every modifier by name (made at every attack: a
+    ``NamedTuple``, as :class:`.rolls.SuccessRoll`)."""
 
     roll: SuccessRoll
     skill: int  # the base skill before modifiers

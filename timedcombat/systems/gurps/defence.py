@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -206,9 +206,9 @@ def best(opts: Sequence[DefenceOption]) -> DefenceOption | None:
     return top
 
 
-@attrs.frozen
-class DefenceRoll:
-    """A defence roll against one attack."""
+class DefenceRoll(NamedTuple):
+    """A defence roll against one attack (made at every defence: a ``NamedTuple``, as
+    :class:`.rolls.SuccessRoll`)."""
 
     option: DefenceOption
     roll: SuccessRoll

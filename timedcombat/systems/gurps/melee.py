@@ -16,7 +16,7 @@ Log order at the attack's tenth: ``attack`` (its final result), ``gurps.critical
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -121,9 +121,9 @@ def skill_against(a: Fighter, weapon: Weapon, mode: AttackMode,
 # --------------------------------------------------------------------------- defences
 
 
-@attrs.frozen
-class Try:
-    """One active defence rolled: the option, the roll, the hex retreated into."""
+class Try(NamedTuple):
+    """One active defence rolled: the option, the roll, the hex retreated into (a
+    ``NamedTuple``, as :class:`.rolls.SuccessRoll`)."""
 
     option: DefenceOption
     roll: DefenceRoll

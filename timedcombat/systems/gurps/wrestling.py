@@ -59,7 +59,7 @@ def grapple(ctx: Context, a: Fighter, b: Fighter, entering: bool = False) -> str
         tries = melee.defend_against(ctx, b, a, ranged=False, swing=False)
         result = melee.outcome(tries)
         if result == melee.HIT:  # caught as he stepped back: no retreat (our reading)
-            tries = [attrs.evolve(t, retreat_to=None) for t in tries]
+            tries = [t._replace(retreat_to=None) for t in tries]
     else:
         result = melee.MISS
     melee.log_attack(ctx, a, b, "grapple", "grapple", ar, result, entering)
