@@ -20,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-import attrs
-
 from timedcombat import events as ev
 from timedcombat.arena import Arena
 from timedcombat.dice import Dice
@@ -388,7 +386,7 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
     if not f.standing or f.grappled or f.pinned:
         # he cannot move a hex this maneuver (nothing in it stands him up or frees him):
         # no step of movement is laid out, so the others are spread over the phase alone
-        layout = attrs.evolve(layout, steps=tuple(s for s in layout.steps if s.kind != MOVE))
+        layout = layout._replace(steps=tuple(s for s in layout.steps if s.kind != MOVE))
     fight.announce(f, step, layout.maneuver, p, layout.movement, layout.option)
     f.free_ready = False
     still_moving = True

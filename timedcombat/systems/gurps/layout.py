@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from timedcombat.hexmap import Hex, distance
 from timedcombat.plans import PlanStep
@@ -30,17 +28,17 @@ if TYPE_CHECKING:
 MOVE, OTHER = "move", "other"
 
 
-@attrs.frozen
-class Step:
+class Step(NamedTuple):
     """One step of a maneuver: ``move`` steps end the movement when they return False,
-    any other step ends the maneuver then."""
+    any other step ends the maneuver then. (Step, :class:`Layout` and
+    :class:`.moving.Leg` are made for every maneuver: ``NamedTuple`` records, which cost
+    half a frozen attrs record's making.)"""
 
     kind: str
     run: Callable[[], bool]
 
 
-@attrs.frozen
-class Layout:
+class Layout(NamedTuple):
     """A maneuver ready to perform: its name, hexes it allows, option and steps."""
 
     maneuver: str

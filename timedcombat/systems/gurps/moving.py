@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from timedcombat import events as ev
 from timedcombat.hexmap import (
@@ -51,8 +49,7 @@ takes only the first hexes of a route, and a search to a goal across the map wou
 time and memory in the square of the distance)."""
 
 
-@attrs.frozen
-class Leg:
+class Leg(NamedTuple):
     """One hex of a planned route and the facing after moving into it."""
 
     to: Hex
