@@ -21,17 +21,12 @@ from timedcombat.systems.tft.movement import (
     DOWN,
     ENGAGED,
     IN_HTH,
-    Standing,
     arc_from,
     engages_from,
     front_of,
 )
 
 # ------------------------------------------------------------------ where things are
-
-
-def standing(o: Fighter) -> Standing:
-    return Standing(o.at, FACINGS[o.facing], o.posture, o.in_hth)
 
 
 def engagers(ctx: Context, f: Fighter) -> list[Fighter]:
@@ -201,4 +196,4 @@ def face_focus(ctx: Context, f: Fighter) -> None:
 
 __all__ = ["adjacent_enemies", "arc_of", "engaged_at", "engagers", "exit_hex", "face",
            "face_focus", "front_enemies", "front_hexes", "next_step", "place",
-           "shift_toward", "standing", "state_of", "step", "throw_hex"]
+           "shift_toward", "state_of", "step", "throw_hex"]
