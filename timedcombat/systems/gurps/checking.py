@@ -21,8 +21,8 @@ THREE_D6 = parse("3d6")
 
 
 def roll3(ctx: Context) -> tuple[int, ...]:
-    """One 3d6 roll's faces (three dice, as rolling ``THREE_D6`` gives them)."""
-    return ctx.dice.faces(6, 3)
+    """One 3d6 roll's faces (the faces of ``THREE_D6``, no ``Roll`` record made)."""
+    return ctx.dice.faces(THREE_D6.sides, THREE_D6.count)
 
 
 def check(ctx: Context, f: Fighter, kind: str, r: SuccessRoll, result: str,
