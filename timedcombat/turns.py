@@ -216,5 +216,4 @@ def slots(start: int, length: int, n: int) -> Sequence[int]:
 
 
 __all__ = ["At", "CLOCK_PRIORITY", "PhaseSpec", "PhaseStart", "TimeModel", "TurnClock",
-           "step_priority",
-           "TurnStart", "at", "priority", "slots"]
+           "TurnStart", "at", "priority", "slots", "step_priority"]

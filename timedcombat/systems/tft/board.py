@@ -32,7 +32,7 @@ from timedcombat.systems.tft.movement import (
 def engagers(ctx: Context, f: Fighter) -> list[Fighter]:
     """The able enemies that engage ``f`` where it stands (``f`` adjacent, in their front
     hexes, they standing and not in HTH), in order of action. (Only an adjacent enemy
-    can engage: the others are passed over before their standing is built.)"""
+    can engage: the others are passed over before their front is asked.)"""
     here = f.at
     out = [o for o in ctx.enemies(f)
            if distance(o.at, here) == 1 and engages_from(o.at, o.facing, o.posture,
