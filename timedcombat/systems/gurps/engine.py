@@ -82,7 +82,10 @@ class GurpsClock(TurnClock):
             woke, self.next_turn = self.next_turn, env.event()
             woke.succeed(self.turn)
             for p in phases:
-                yield At(env, p.start, CLOCK_PRIORITY)
+                # a phase at this tenth is logged at once: only wake-ups that log
+                # nothing would come before the wait's end
+                if p.start != env._now:
+                    yield At(env, p.start, CLOCK_PRIORITY)
                 if fight.over:
                     return
                 if fight.logging:
@@ -375,7 +378,12 @@ class Fight(Arena[Fighter]):
 
 def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
             free_readies: int = 0) -> Generator[Any, Any, None]:
-    """Take ``step`` as this phase's maneuver: log it, lay out its steps, make them."""
+    """Take ``step`` as this phase's maneuver: log it, lay out its steps, make them.
+
+    A step at the tenth it is now does not wait on the clock: it would be the next event
+    anyway (only this process waits at this tenth with this priority, and nothing a step
+    or a choice does schedules anything sooner), so the log is the same with one simpy
+    event less a phase."""
     if step.action not in COOP or fight.coop.of.get(f.id) is None or \
             fight.coop.of[f.id].victim != step.target:
         fight.coop.drop(f)
@@ -393,7 +401,8 @@ def perform(fight: Fight, f: Fighter, p: timing.Phase, step: PlanStep,
     tenths = timing.step_tenths(p, len(layout.steps))
     env, prio = fight.env, step_priority(0, p.rank)
     for s, t in zip(layout.steps, tenths, strict=True):
-        yield At(env, t, prio)
+        if t != env._now:  # (a step at this tenth follows at once: see the docstring)
+            yield At(env, t, prio)
         if fight.over or not f.able:
             return
         if f.lost_balance:
