@@ -126,3 +126,32 @@ def test_a_shorter_movement_phase_moves_everything():
     lay = timing.layout(rules)
     assert (lay.end_of_movement, lay.action_start, lay.action_tenths) == (10, 11, 39)
     assert timing.action_offsets(["a", "b", "c"], rules) == {"a": 11, "b": 24, "c": 37}
+
+
+# the sort taken when nobody ties must be the general roll-off reading's answer, roll or not
+@given(st.dictionaries(st.sampled_from("abcdefgh"), st.integers(-3, 20), min_size=1),
+       st.integers(0, 10**6))
+def test_the_untied_order_is_the_general_reading(dx, seed):
+    rng = random.Random(seed)
+    fast = timing.action_order(dx, None, lambda k: rng.randint(1, 6))
+    rng = random.Random(seed)
+    assert fast == timing._action_order(dx, None, lambda k: rng.randint(1, 6))
+
+
+@given(st.dictionaries(st.sampled_from("abcde"), st.integers(0, 7), min_size=1),
+       st.dictionaries(st.sampled_from("abcde"), st.lists(st.integers(1, 6), max_size=3)),
+       st.sampled_from(["first", "last"]), st.integers(0, 10**6))
+def test_the_untied_moving_order_is_the_general_reading(dice, rerolls, winner, seed):
+    rules = TftRules(initiative_winner_moves=winner)
+
+    def run(order):
+        rng = random.Random(seed)
+        try:
+            return order(dice, rerolls, lambda k: rng.randint(1, 6))
+        except ValueError as e:  # a bad die or an unused reroll is the same error both ways
+            return type(e), str(e)
+
+    general = run(timing._moving_order)
+    if not isinstance(general[0], type) and winner == "last":
+        general = general[1:] + general[:1]
+    assert run(lambda d, r, roll: timing.movement_order(d, rules, r, roll)) == general

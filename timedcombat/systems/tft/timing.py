@@ -147,6 +147,18 @@ def action_order(adj_dx: Mapping[str, int],
     figures that must roll (again). Faces given for a figure that needs none, or beyond the
     round that settled it, are an error.
     """
+    if not rolloffs and len(set(adj_dx.values())) == len(adj_dx):
+        # no tie and no faces to check (most turns): the order is the sort, as below
+        ranked = sorted(adj_dx, key=adj_dx.__getitem__, reverse=True)
+        return ActionOrder(tuple(ranked), tuple([adj_dx[k] for k in ranked]),
+                           ((),) * len(ranked))
+    return _action_order(adj_dx, rolloffs, roll)
+
+
+def _action_order(adj_dx: Mapping[str, int], rolloffs: Mapping[str, Sequence[int]] | None,
+                  roll: Callable[[str], int] | None) -> ActionOrder:
+    """:func:`action_order` with ties or roll-off faces (the general reading of the rule,
+    which gives every order)."""
     faces_of = {k: list(v) for k, v in (rolloffs or {}).items()}
     for k, faces in faces_of.items():
         if k not in adj_dx:
@@ -228,14 +240,30 @@ def step_tenths(turn: int, ma: int, steps: int, side: str, sides: Sequence[str],
     return tuple(t0 + o for o in step_offsets(ma, steps, window))
 
 
+_D6 = frozenset(range(1, 7))
+
+
 def movement_order(initiative: Mapping[str, int], rules: TftRules,
                    rerolls: Mapping[str, Sequence[int]] | None = None,
                    roll: Callable[[str], int] | None = None) -> tuple[str, ...]:
     """Sides in moving order from their initiative dice (one die per side, highest wins,
     ties by further dice as in :func:`action_order`, ``roll`` rolling them); the winner
     moves ``first`` or ``last`` (``initiative_winner_moves``)."""
-    faces = {k: (v,) + tuple((rerolls or {}).get(k, ())) for k, v in initiative.items()}
-    ranked = action_order({k: 0 for k in initiative}, faces, roll).order
+    dice = set(initiative.values())
+    if not rerolls and len(dice) == len(initiative) > 1 and dice <= _D6:
+        # two sides or more, six-sided dice, no tie (most turns): highest first, as the
+        # roll-off gives
+        ranked = tuple(sorted(initiative, key=initiative.__getitem__, reverse=True))
+    else:
+        ranked = _moving_order(initiative, rerolls, roll)
     if rules.initiative_winner_moves == "last":
         ranked = ranked[1:] + ranked[:1]
     return ranked
+
+
+def _moving_order(initiative: Mapping[str, int], rerolls: Mapping[str, Sequence[int]] | None,
+                  roll: Callable[[str], int] | None) -> tuple[str, ...]:
+    """The sides by their dice, the way :func:`action_order` settles a roll-off (every
+    case, ties included)."""
+    faces = {k: (v,) + tuple((rerolls or {}).get(k, ())) for k, v in initiative.items()}
+    return _action_order({k: 0 for k in initiative}, faces, roll).order
