@@ -33,13 +33,22 @@ def test_the_instruction_counts_table_says_how_each_target_stands(monkeypatch):
 
     monkeypatch.setattr(shutil, "which", lambda name: None)
     assert bench.instruction_counts() is None  # no valgrind: no figures, no error
-    console = Console(width=120, record=True)
-    console.print(bench.instructions_table(
-        {"tenths": {"off": 99_600, "json": 200_400}, "tft": {"off": 341_000, "json": 9}}))
-    rows = [line.split("│")[1:-1] for line in console.export_text().splitlines()
-            if line.count("│") == 6]
-    cells = [[c.strip() for c in r] for r in rows]
-    assert cells == [["tenths", "off", "100k", "<= 100k", "yes"],
-                     ["tenths", "json", "200k", "<= 200k", "no"],
-                     ["tft", "off", "341k", "<= 341k", "yes"],
-                     ["tft", "json", "0k", "-", "-"]]
+    pure = {"tenths": {"off": 99_600, "json": 200_400}, "tft": {"off": 341_000, "json": 9}}
+    compiled = {"tenths": {"off": 100_600, "json": 150_000}, "tft": {"off": 300_000, "json": 8}}
+
+    def cells(*counts):
+        console = Console(width=120, record=True)
+        console.print(bench.instructions_table(*counts))
+        rows = [line.split("│")[1:-1] for line in console.export_text().splitlines()
+                if line.count("│") == 7]
+        return [[c.strip() for c in r] for r in rows]
+
+    assert cells(pure) == [["tenths", "off", "pure", "100k", "<= 100k", "yes"],
+                           ["tenths", "json", "pure", "200k", "<= 200k", "no"],
+                           ["tft", "off", "pure", "341k", "<= 341k", "yes"],
+                           ["tft", "json", "pure", "0k", "-", "-"]]
+    assert cells(pure, compiled)[:4] == [
+        ["tenths", "off", "pure", "100k", "<= 100k", "yes"],
+        ["tenths", "off", "compiled", "101k", "<= 100k", "no"],
+        ["tenths", "json", "pure", "200k", "<= 200k", "no"],
+        ["tenths", "json", "compiled", "150k", "<= 200k", "yes"]]

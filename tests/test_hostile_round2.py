@@ -290,15 +290,17 @@ def test_every_command_copes_with_a_stdout_that_cannot_encode_dashes(tmp_path: P
 
 # --- 8. SIGTERM at any moment: `error: interrupted`, exit 143 --------------------------------
 
+# (a finder, not a wrapped builtins.__import__: a compiled module imports through the C API,
+# and every import asks the finders; this one signals, then lets the others find it)
 SIGTERM_ON_IMPORT = '''
-import builtins, os, signal
-_import = builtins.__import__
-def _watch(name, *args, **kwargs):
-    if name == {module!r}:
-        builtins.__import__ = _import
-        os.kill(os.getpid(), signal.SIGTERM)
-    return _import(name, *args, **kwargs)
-builtins.__import__ = _watch
+import os, signal, sys
+class _Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return None
+sys.meta_path.insert(0, _Watch())
 '''
 
 

@@ -17,6 +17,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from timedcombat import speedups as _speedups
+
+_speedups.install()  # compiled modules, if built, unless TIMEDCOMBAT_PURE=1 (tools/compile.py)
+
 _WHERE = {
     "run_batch": "batch",
     "Tenths": "clock", "seconds": "clock",

@@ -17,6 +17,10 @@ reports valgrind instructions per attack of the tenths, tft and gurps duels, log
 and with the JSON log, against issue 22's targets (``tools/instructions.py``: repeatable
 on a busy machine, unlike CPU seconds; about five minutes).
 
+Where ``tools/compile.py`` has built the compiled modules, the bench runs them (the
+machine line says which path ran) and counts instructions on both paths; ``--pure`` runs
+the ``.py`` files throughout (``TIMEDCOMBAT_PURE=1``).
+
 Figures depend on the machine; the ratios are what matter. CPU time is process time of
 this process (and wall time for batches, which use several processes).
 """
@@ -38,8 +42,10 @@ import simpy
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+if "--pure" in sys.argv[1:]:  # before the package is imported: it picks the path then
+    os.environ["TIMEDCOMBAT_PURE"] = "1"
 
-from timedcombat import load_scenario, simulate  # noqa: E402
+from timedcombat import load_scenario, simulate, speedups  # noqa: E402
 from timedcombat.loading import scenario_from_dict  # noqa: E402
 
 SIZES = (2, 20, 200, 400)
@@ -277,8 +283,9 @@ TARGETS = {("tenths", "off"): 100_000, ("tenths", "json"): 200_000,
 """Issue 22's targets: most instructions per attack."""
 
 
-def instruction_counts() -> dict[str, dict[str, int]] | None:
-    """Instructions per attack of each bench duel by logging (``None``: no valgrind)."""
+def instruction_counts(pure: bool = True) -> dict[str, dict[str, int]] | None:
+    """Instructions per attack of each bench duel by logging (``None``: no valgrind), on
+    the pure path or the compiled one."""
     import shutil
 
     if shutil.which("valgrind") is None:
@@ -286,27 +293,30 @@ def instruction_counts() -> dict[str, dict[str, int]] | None:
     out: dict[str, dict[str, int]] = {}
     for log in ("off", "json"):
         proc = subprocess.run([sys.executable, str(ROOT / "tools" / "instructions.py"),
-                               "--log", log, "--json"], capture_output=True, text=True,
-                              check=True)
+                               "--log", log, "--json", *(["--pure"] if pure else [])],
+                              capture_output=True, text=True, check=True)
         for name, per in json.loads(proc.stdout).items():
             out.setdefault(name, {})[log] = per
     return out
 
 
-def instructions_table(counts: dict[str, dict[str, int]]) -> Any:
+def instructions_table(counts: dict[str, dict[str, int]],
+                       compiled: dict[str, dict[str, int]] | None = None) -> Any:
     """The instructions per attack of each duel and logging, with its target and whether
-    it meets it."""
+    it meets it; with compiled counts, those too."""
     from rich.table import Table
 
     t = Table(title="valgrind instructions per attack (tools/instructions.py)")
-    for col in ("duel", "logging", "instructions", "target (issue 22)", "meets"):
-        t.add_column(col, justify="left" if col in ("duel", "logging") else "right")
+    for col in ("duel", "logging", "path", "instructions", "target (issue 22)", "meets"):
+        t.add_column(col, justify="left" if col in ("duel", "logging", "path") else "right")
     for name, by_log in counts.items():
         for log, per in by_log.items():
             target = TARGETS.get((name, log))
-            t.add_row(name, log, f"{per / 1000:,.0f}k",
-                      f"<= {target / 1000:,.0f}k" if target else "-",
-                      ("yes" if per <= target else "no") if target else "-")
+            for path, n in (("pure", per),
+                            *((("compiled", compiled[name][log]),) if compiled else ())):
+                t.add_row(name, log, path, f"{n / 1000:,.0f}k",
+                          f"<= {target / 1000:,.0f}k" if target else "-",
+                          ("yes" if n <= target else "no") if target else "-")
     return t
 
 
@@ -315,6 +325,9 @@ def report(data: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = Console(width=None if sys.stdout.isatty() else 132)
+    m = data["machine"]
+    console.print(f"Python {m['python']}, {m['cpus']} CPUs, the {m['path']} path "
+                  "(tools/compile.py builds the compiled one)")
     sim = data["melees"][0]["simulated_s"]
     least = data["min_events"]
     t = Table(title=f"Melees of {sim:g} simulated seconds (CPU time; small ones repeated "
@@ -360,7 +373,7 @@ def report(data: dict[str, Any]) -> None:
         console.print(t)
     counts = data.get("instructions")
     if counts:
-        console.print(instructions_table(counts))
+        console.print(instructions_table(counts, data.get("instructions_compiled")))
     s = data["single"]
     console.print(f"one process, sword duel x{s['runs']}: {s['attacks_per_s_off']:,.0f} "
                   f"attack resolutions/s with logging off, {s['attacks_per_s_json']:,.0f} "
@@ -376,6 +389,8 @@ def main() -> int:
                         f"{','.join(map(str, SIZES))}; 4000 takes a few minutes)")
     parser.add_argument("--no-instructions", action="store_true",
                         help="leave out the valgrind instruction counts")
+    parser.add_argument("--pure", action="store_true",
+                        help="run the .py files even where compiled modules exist")
     args = parser.parse_args()
     sizes = (2, 20) if args.quick else SIZES
     if args.sizes:
@@ -388,13 +403,17 @@ def main() -> int:
     until = 100 if args.quick else UNTIL
     runs = 100 if args.quick else 2000
     data = {
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                    "path": speedups.running()},
         "min_events": 2000 if args.quick else 20000,
         "melees": [melee_rates(n, until, 2000 if args.quick else 20000) for n in sizes],
         "batch": batch_rates(runs),
         "single": single_process_attacks(runs // 2),
         "peer": side_by_side(100 if args.quick else 1000, 1 if args.quick else 3),
         "instructions": None if args.quick or args.no_instructions else instruction_counts(),
+        "instructions_compiled": None if (args.quick or args.no_instructions or args.pure
+                                          or not speedups.compiled_modules())
+        else instruction_counts(pure=False),
     }
     if args.json:
         print(json.dumps(data, indent=2))

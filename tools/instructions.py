@@ -5,6 +5,10 @@
     python tools/instructions.py --log json      # with the JSON-lines log
     python tools/instructions.py --duels tenths
     python tools/instructions.py --long          # long fights: the cost of one more blow
+    python tools/instructions.py --pure          # the .py files even where compiled
+
+Where ``tools/compile.py`` has built compiled modules, the child runs them unless
+``--pure`` (``TIMEDCOMBAT_PURE=1``); each figure says which path it is.
 
 A child process runs fights of seeds 0..N-1 under callgrind; the figure is the
 difference between 43 and 3 fights, divided by the attacks of fights 3..42: imports and
@@ -71,14 +75,29 @@ def attacks(name: str, first: int, end: int, long: bool) -> int:
                for s in range(first, end))
 
 
-def total(name: str, log: str, fights: int, long: bool) -> int:
+def path(pure: bool) -> str:
+    """``pure`` or ``compiled``: the path the child runs."""
+    proc = subprocess.run([sys.executable, "-c", "import timedcombat.speedups as s; "
+                           "print(s.running())"], cwd=ROOT, env=_env(pure), check=True,
+                          capture_output=True, text=True)
+    return proc.stdout.strip()
+
+
+def _env(pure: bool) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "TIMEDCOMBAT_PURE"}
+    env["PYTHONHASHSEED"] = "0"  # (set orders: repeatable)
+    if pure:
+        env["TIMEDCOMBAT_PURE"] = "1"
+    return env
+
+
+def total(name: str, log: str, fights: int, long: bool, pure: bool = False) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                         sys.executable, __file__, "--child", name, log, str(fights),
                         str(int(long))],
-                       check=True, capture_output=True,
-                       env={**os.environ, "PYTHONHASHSEED": "0"})  # (set orders: repeatable)
+                       check=True, capture_output=True, env=_env(pure))
         text = Path(out).read_text(errors="replace")
     m = re.search(r"^(?:summary|totals):\s*(\d+)", text, re.M)
     assert m, "no totals in callgrind output"
@@ -91,6 +110,8 @@ def main() -> int:
     parser.add_argument("--log", default="off", choices=("off", "json"))
     parser.add_argument("--long", action="store_true",
                         help="long fights: the cost of one more blow (see LONG)")
+    parser.add_argument("--pure", action="store_true",
+                        help="run the .py files even where compiled modules exist")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -99,15 +120,16 @@ def main() -> int:
         return 0
     few, many = (LONG_FEW, LONG_MANY) if args.long else (FEW, MANY)
     figures = {}
+    running = path(args.pure)
     for name in args.duels.split(","):
         n = attacks(name, few, many, args.long)
-        per = (total(name, args.log, many, args.long)
-               - total(name, args.log, few, args.long)) / n
+        per = (total(name, args.log, many, args.long, args.pure)
+               - total(name, args.log, few, args.long, args.pure)) / n
         figures[name] = round(per)
         if not args.json:
             kind = "long fights" if args.long else "duel"
             print(f"{name:7} log {args.log:4} {per / 1000:8.0f}k instructions per attack "
-                  f"({kind}: {n} attacks in {many - few} fights)")
+                  f"({kind}: {n} attacks in {many - few} fights; {running})")
     if args.json:
         print(json.dumps(figures))
     return 0
