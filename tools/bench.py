@@ -326,8 +326,9 @@ def report(data: dict[str, Any]) -> None:
 
     console = Console(width=None if sys.stdout.isatty() else 132)
     m = data["machine"]
-    console.print(f"Python {m['python']}, {m['cpus']} CPUs, the {m['path']} path "
-                  "(tools/compile.py builds the compiled one)")
+    console.print(f"Python {m['python']}, {m['cpus']} CPUs, the {m['path']} path"
+                  + (" (tools/compile.py builds the compiled one)" if m["path"] == "pure"
+                     else " (--pure: the .py files)"))
     sim = data["melees"][0]["simulated_s"]
     least = data["min_events"]
     t = Table(title=f"Melees of {sim:g} simulated seconds (CPU time; small ones repeated "
