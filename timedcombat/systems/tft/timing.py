@@ -159,12 +159,14 @@ def _action_order(adj_dx: Mapping[str, int], rolloffs: Mapping[str, Sequence[int
                   roll: Callable[[str], int] | None) -> ActionOrder:
     """:func:`action_order` with ties or roll-off faces (the general reading of the rule,
     which gives every order)."""
-    faces_of = {k: list(v) for k, v in (rolloffs or {}).items()}
-    for k, faces in faces_of.items():
-        if k not in adj_dx:
-            raise ValueError(f"roll-off faces for {k}, who is not in the turn")
-        if faces and (min(faces) < 1 or max(faces) > 6):
-            raise ValueError(f"not six-sided faces: {tuple(faces)}")
+    faces_of: dict[str, list[int]] = {}
+    if rolloffs:
+        faces_of = {k: list(v) for k, v in rolloffs.items()}
+        for k, faces in faces_of.items():
+            if k not in adj_dx:
+                raise ValueError(f"roll-off faces for {k}, who is not in the turn")
+            if faces and (min(faces) < 1 or max(faces) > 6):
+                raise ValueError(f"not six-sided faces: {tuple(faces)}")
     ranked: list[str] = []
     used: dict[str, int] = {}
     groups: dict[int, list[str]] = {}
@@ -175,39 +177,51 @@ def _action_order(adj_dx: Mapping[str, int], rolloffs: Mapping[str, Sequence[int
         if len(group) == 1:
             ranked.append(group[0])  # (nobody to settle a tie with: no call)
         else:
-            ranked.extend(_settle(group, faces_of, used, roll))
-    for k, faces in faces_of.items():
-        if len(faces) != used.get(k, 0):
-            raise ValueError(f"{k}: {len(faces)} roll-off faces given, "
-                             f"{used.get(k, 0)} used")
-    return ActionOrder(tuple(ranked), tuple(adj_dx[k] for k in ranked),
-                       tuple(tuple(faces_of.get(k, ())[:used.get(k, 0)]) for k in ranked))
+            _settle(group, faces_of, used, roll, ranked)
+    if rolloffs:  # (faces rolled here are all used: only given ones can be left over)
+        for k, faces in faces_of.items():
+            if len(faces) != used.get(k, 0):
+                raise ValueError(f"{k}: {len(faces)} roll-off faces given, "
+                                 f"{used.get(k, 0)} used")
+    return ActionOrder(tuple(ranked), tuple([adj_dx[k] for k in ranked]),
+                       tuple([tuple(faces_of[k][:used[k]]) if k in used else ()
+                              for k in ranked]))
 
 
 def _settle(group: list[str], faces_of: dict[str, list[int]], used: dict[str, int],
-            roll: Callable[[str], int] | None) -> list[str]:
-    """One tied group in order: split by each round's faces, highest first, the split
-    groups settled in turn (depth first, by an explicit stack: a scripted run of ties may
-    go on for as many rounds as there are dice, far past Python's recursion limit)."""
-    out: list[str] = []
+            roll: Callable[[str], int] | None, out: list[str]) -> None:
+    """Put one tied group onto ``out`` in order: each round, every figure short of a die
+    rolls one (in id order; :class:`RollOffNeeded` before any die without ``roll``), then
+    the group splits by that round's faces, highest first, the split groups settled in
+    turn (depth first, by an explicit stack: a scripted run of ties may go on for as many
+    rounds as there are dice, far past Python's recursion limit)."""
     todo: list[tuple[list[str], int]] = [(group, 0)]
     while todo:
         tied, depth = todo.pop()
         if len(tied) == 1:
-            out.extend(tied)
+            out.append(tied[0])
             continue
-        short = [k for k in tied if len(faces_of.get(k, ())) <= depth]
-        if short:
-            if roll is None:
-                raise RollOffNeeded(tuple(tied))
-            for k in short:
-                faces_of.setdefault(k, []).append(roll(k))
+        nxt = depth + 1
         for k in tied:
-            used[k] = depth + 1
+            faces = faces_of.get(k)
+            if faces is None or len(faces) <= depth:
+                if roll is None:
+                    raise RollOffNeeded(tuple(tied))
+                if faces is None:
+                    faces = faces_of[k] = []
+                faces.append(roll(k))
+            used[k] = nxt
+        if len(tied) == 2:  # (the usual tie: two figures, settled or tied again)
+            a, b = tied
+            fa, fb = faces_of[a][depth], faces_of[b][depth]
+            if fa == fb:
+                todo.append((tied, nxt))
+            else:
+                out.extend((a, b) if fa > fb else (b, a))
+            continue
         rounds = sorted({faces_of[k][depth] for k in tied})  # lowest first: popped last
-        todo.extend(([k for k in tied if faces_of[k][depth] == face], depth + 1)
+        todo.extend(([k for k in tied if faces_of[k][depth] == face], nxt)
                     for face in rounds)
-    return out
 
 
 # (a NamedTuple, frozen too: made at every turn, at about a third of an attrs record's cost)
