@@ -217,3 +217,25 @@ def test_the_order_of_action_is_the_plain_reading(dx, rolloffs, rolls, seed):
         return _outcome(order, dx, rolloffs, roll), rng.random()  # (and the dice it took)
 
     assert run(timing.action_order) == run(reference_action_order)
+
+
+@given(st.integers(1, 50), st.integers(0, 12), st.integers(0, 12),
+       st.lists(st.sampled_from(["red", "blue", "green"]), min_size=1, max_size=3,
+                unique=True), st.integers(0, 2))
+def test_step_tenths_are_the_window_offsets_from_the_turn_start(turn, ma, steps, sides, i):
+    side = sides[i % len(sides)]
+
+    def run(f):
+        try:
+            return f()
+        except ValueError as e:
+            return "error", str(e)
+
+    plain = run(lambda: tuple(timing.turn_start(turn) + o for o in timing.step_offsets(
+        ma, steps, timing.movement_windows(sides, R)[side])))
+    assert run(lambda: timing.step_tenths(turn, ma, steps, side, sides, R)) == plain
+
+
+def test_step_tenths_of_a_side_not_moving_is_an_error():
+    with pytest.raises(KeyError):
+        timing.step_tenths(1, 10, 2, "green", ["red", "blue"], R)

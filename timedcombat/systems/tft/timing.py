@@ -98,9 +98,10 @@ def _windows(sides: tuple[str, ...], span: int) -> tuple[tuple[str, tuple[int, i
     return tuple((s, (i * span // n, (i + 1) * span // n)) for i, s in enumerate(sides))
 
 
+@functools.lru_cache(maxsize=1024)
 def step_offsets(ma: int, steps: int, window: tuple[int, int]) -> tuple[int, ...]:
     """Offsets of a figure's first ``steps`` hex steps in its side's window: the k-th at
-    ``start + k * length // (ma + 1)``."""
+    ``start + k * length // (ma + 1)`` (remembered: every figure's move every turn)."""
     start, end = window
     if ma < 0 or steps < 0:
         raise ValueError("MA and steps cannot be negative")
@@ -249,9 +250,11 @@ def turn_plan(turn: int, order: Sequence[str], rules: TftRules) -> TurnPlan:
 def step_tenths(turn: int, ma: int, steps: int, side: str, sides: Sequence[str],
                 rules: TftRules) -> tuple[int, ...]:
     """Absolute tenths of a figure's hex steps in turn ``turn``."""
-    window = movement_windows(sides, rules)[side]
-    t0 = turn_start(turn)
-    return tuple(t0 + o for o in step_offsets(ma, steps, window))
+    for s, window in _windows(tuple(sides), layout(rules).steps_tenths):
+        if s == side:  # (the windows as :func:`movement_windows` gives them, no dict made)
+            t0 = turn_start(turn)
+            return tuple([t0 + o for o in step_offsets(ma, steps, window)])
+    raise KeyError(side)
 
 
 _D6 = frozenset(range(1, 7))
