@@ -81,10 +81,13 @@ def strike(ctx: Context, a: Fighter, t: Fighter, option: str) -> bool:
     th = to_hit(faces, adj.total, rules=rules)
     ctx.note_attack()
     name = weapon.name if weapon is not None else FIST
-    ctx.emit(TftAttack, actor=a.id, target=t.id, weapon=name, roll=th.roll, total=th.roll,
-             against=th.against, result=th.result, margin=th.margin, simultaneous=False,
-             modifiers=adj.modifiers, dice=f"{n}d6", option=option, faces=faces,
-             multiplier=th.multiplier, in_hth=in_hth, critical=th.critical)
+    if ctx.logging:
+        ctx.emit(TftAttack, actor=a.id, target=t.id, weapon=name, roll=th.roll,
+                 total=th.roll, against=th.against, result=th.result, margin=th.margin,
+                 simultaneous=False, modifiers=adj.modifiers, dice=f"{n}d6", option=option,
+                 faces=faces, multiplier=th.multiplier, in_hth=in_hth, critical=th.critical)
+    else:
+        ctx.count()  # (every attack: its fields not looked up)
     if th.critical in (DROPPED_WEAPON, BROKEN_WEAPON) and weapon is not None:
         lose_weapon(ctx, a, th.critical)
     if th.result != HIT:
@@ -178,8 +181,8 @@ def wound(ctx: Context, t: Fighter, source: Fighter, weapon: str, cause: str,
     rolled = dmg.roll_damage(dice, faces, multiplier=multiplier, rules=rules)
     hits = dmg.hits_through(rolled.amount, t.armor, t.shield_record if shield else None,
                             arc=arc, in_hth=in_hth, rules=rules)
-    take(ctx, t, hits.hits, source, weapon, cause, str(dice), faces, multiplier,
-         rolled.rolled, hits, named)
+    take(ctx, t, hits.hits, source, weapon, cause, str(dice) if ctx.logging else "", faces,
+         multiplier, rolled.rolled, hits, named)
 
 
 def take(ctx: Context, t: Fighter, hits: int, source: Fighter, weapon: str, cause: str,
@@ -190,12 +193,15 @@ def take(ctx: Context, t: Fighter, hits: int, source: Fighter, weapon: str, caus
     t.turn_hits = inj.turn_hits
     t.damage = t.base_st - t.st
     t.hurt = t.st <= BASE.low_st
-    ctx.emit(TftDamage, actor=t.id, amount=hits, total=t.damage, body=t.base_st,
-             source=source.id, weapon=weapon, cause=cause, dice=dice, faces=faces,
-             multiplier=multiplier, rolled=rolled, armor=stopped.armor_stops,
-             shield=stopped.shield_stops, hits=hits, st=t.st, turn_hits=t.turn_hits,
-             knocked_down=inj.knocked_down, dx_penalty_next_turn=inj.dx_penalty_next_turn,
-             modifiers=named)
+    if ctx.logging:
+        ctx.emit(TftDamage, actor=t.id, amount=hits, total=t.damage, body=t.base_st,
+                 source=source.id, weapon=weapon, cause=cause, dice=dice, faces=faces,
+                 multiplier=multiplier, rolled=rolled, armor=stopped.armor_stops,
+                 shield=stopped.shield_stops, hits=hits, st=t.st, turn_hits=t.turn_hits,
+                 knocked_down=inj.knocked_down,
+                 dx_penalty_next_turn=inj.dx_penalty_next_turn, modifiers=named)
+    else:
+        ctx.count()  # (every blow that gets through: its fields not looked up)
     if inj.out:
         put_out(ctx, t, dead=inj.dead)
     elif inj.knocked_down:

@@ -139,6 +139,8 @@ class Fight(Arena[Fighter]):
         self.rank = {fid: i for i, fid in enumerate(order.order)}
         by_side = [f.id for s in moving for f in able if f.side == s]
         self.move_rank = {fid: i for i, fid in enumerate(by_side)}
+        if not self.logging:  # (the turn record is only counted: its fields not made)
+            return list(order.order), {}
         return list(order.order), dict(
             sides=moving,
             initiative=tuple((initiative[s], *rerolls.get(s, ())) for s in moving),
