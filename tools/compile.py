@@ -10,8 +10,9 @@ C types), the generated C goes to ``build/cython/``, and Python prefers an exten
 beside a source file of the same name, so after a build ``import timedcombat.arena`` loads
 ``arena.*.so``. ``TIMEDCOMBAT_PURE=1`` makes the package load the ``.py`` files even so
 (:mod:`timedcombat.speedups`); ``tests/test_compiled.py`` compares the two paths' logs.
-A source newer than its extension module is an error at import time
-(:func:`timedcombat.speedups.stale`), so an edit is never silently shadowed: rebuild.
+A source newer than its extension module is loaded instead of it (and listed by
+:func:`timedcombat.speedups.stale`), so an edit is never silently shadowed by an old
+build; rebuild to compile it again.
 """
 
 from __future__ import annotations
