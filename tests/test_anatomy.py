@@ -53,6 +53,21 @@ def test_state_context_and_fight_have_the_same_names_in_every_system(system: str
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
+def test_every_fighter_is_slotted_all_the_way_down(system: str) -> None:
+    """A fighter keeps no instance dict (docs/performance.md: a class in its chain without
+    ``__slots__`` would bring the dict back, and every attribute read would pay for it);
+    the slots name exactly what its methods assign to ``self``, nothing left over."""
+    fighter = module(system, "fighter").Fighter
+    for cls in fighter.__mro__[:-1]:
+        assert "__slots__" in vars(cls), cls
+    assert not hasattr(fighter, "__dictoffset__") or fighter.__dictoffset__ == 0
+    for cls in (fighter, Combatant):
+        src = inspect.getsource(cls)
+        assigned = set(re.findall(r"\bself\.(\w+)(?:: [^=\n]+)? =(?!=)", src))
+        assert assigned == set(cls.__slots__), (cls, assigned ^ set(cls.__slots__))
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_policies_are_named_factories(system: str) -> None:
     policies = module(system, "policy").POLICIES
     assert "default" in policies

@@ -72,6 +72,14 @@ class Combatant:
     (out, fled, dead ...) is not able.
     """
 
+    # Slotted, as every system's subclass: an attribute is read at a fixed place, not
+    # looked up in a dict (a fighter has 40 to 70 attributes, and CPython stops
+    # sharing an instance dict's keys at 30).
+    __slots__ = (
+        "id", "side", "spec", "index", "at", "facing", "able", "out", "fled", "hurt", "damage",
+        "plan", "plan_index", "policy", "proc",
+    )
+
     def __init__(self, spec: CombatantSpec) -> None:
         self.id: str = spec.id
         self.side: str = spec.side

@@ -25,6 +25,17 @@ if TYPE_CHECKING:
 class Fighter(Combatant):
     """One combatant of a ``gurps`` fight."""
 
+    # (slotted, as the arena's Combatant: see there)
+    __slots__ = (
+        "stats", "rules", "hp_max", "hp", "ready", "carried", "posture", "stunned", "dead",
+        "owed_injury", "owed_double", "shock", "maneuver", "option", "retreated", "parries",
+        "blocked", "attacked_with", "lost_balance", "retreat_next", "retreat_from", "retreat_to",
+        "in_cc", "cc_turns", "entered", "entering_used", "free_ready", "moved", "spent", "grips",
+        "held_by", "pinned", "counted", "reload_left", "unready", "arm_lame", "aim_turns",
+        "aim_target", "wait_order", "phase", "foe", "quiet_turns", "attacked_this_turn",
+        "sparing_ht",
+    )
+
     def __init__(self, spec: Any, rules: GurpsRules) -> None:
         super().__init__(spec)
         st: GurpsStats = spec.stats

@@ -74,6 +74,13 @@ class Bout:
 class Fighter(Combatant):
     """Everything the driver tracks about one combatant (beyond the arena's record)."""
 
+    # (slotted, as the arena's Combatant: see there)
+    __slots__ = (
+        "stats", "weapon", "disabled", "permanence", "limit", "pd", "quarters", "cause",
+        "down_until", "mounted", "reins", "controlled", "mount_actions", "shy", "levels", "phase",
+        "decls", "struck_by", "struck_now", "grappled",
+    )
+
     def __init__(self, spec: CombatantSpec, rules: PercentileRules) -> None:
         super().__init__(spec)
         st: PercentileStats = spec.stats

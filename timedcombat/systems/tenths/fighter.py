@@ -49,6 +49,18 @@ def plain_step(name: str, target: str | None = None, mode: str | None = None) ->
 class Fighter(Combatant):
     """Everything the engine tracks about one combatant (beyond the arena's record)."""
 
+    # (slotted, as the arena's Combatant: see there)
+    __slots__ = (
+        "waiting", "pending", "due", "act", "never", "stats", "skill", "hand", "sheathed", "shield",
+        "style", "alt_next", "last_struck", "reach_now", "alternating", "body", "hurt_at", "hurt_t",
+        "target", "engaged", "act_start", "shift", "carry", "carried", "no_defence_until", "forced",
+        "exchange", "closing", "closing_start", "defence_mods", "anti_parry_bonus",
+        "first_attack_after", "other_action_seq", "in_range_since", "advantage_over",
+        "defend_targets", "close", "block", "block_hexes", "aware", "attacked", "reacting",
+        "blocked", "approaches", "futile", "retreat_from", "retreat_moves", "after_retreat",
+        "moves_left", "parked",
+    )
+
     def __init__(self, spec: CombatantSpec, stats: TenthsStats, rules: TenthsRules,
                  env: simpy.Environment) -> None:
         super().__init__(spec)

@@ -38,6 +38,14 @@ class Choice:
 class Fighter(Combatant):
     """One TFT figure on the arena."""
 
+    # (slotted, as the arena's Combatant: see there)
+    __slots__ = (
+        "stats", "base_st", "st", "dx", "armor", "ma", "talents", "ready", "carried", "shield",
+        "prone", "hth_group", "entered_with", "pinned_by", "pinning", "dead", "target", "turn_hits",
+        "hit_hard", "acted", "knocked_down", "moved", "entered_turn", "choice", "defending",
+        "dodging", "idle_turns", "counts",
+    )
+
     def __init__(self, spec: Any) -> None:
         super().__init__(spec)
         s: TftStats = spec.stats
