@@ -5,6 +5,7 @@ the core's registry form, and a checker; the architecture page's table says so."
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import re
@@ -62,9 +63,24 @@ def test_every_fighter_is_slotted_all_the_way_down(system: str) -> None:
         assert "__slots__" in vars(cls), cls
     assert not hasattr(fighter, "__dictoffset__") or fighter.__dictoffset__ == 0
     for cls in (fighter, Combatant):
-        src = inspect.getsource(cls)
-        assigned = set(re.findall(r"\bself\.(\w+)(?:: [^=\n]+)? =(?!=)", src))
+        assigned = _set_on_self(cls)
         assert assigned == set(cls.__slots__), (cls, assigned ^ set(cls.__slots__))
+
+
+def _set_on_self(cls: type) -> set[str]:
+    """The attributes the methods of ``cls`` set on ``self``, read from its ``.py`` file
+    (a compiled module has no source to inspect)."""
+    path = ROOT / (cls.__module__.replace(".", "/") + ".py")
+    tree = ast.parse(path.read_text())
+    node = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    out: set[str] = set()
+    for n in ast.walk(node):
+        targets = n.targets if isinstance(n, ast.Assign) else \
+            [n.target] if isinstance(n, ast.AnnAssign | ast.AugAssign) else []
+        for t in targets:
+            out |= {e.attr for e in ast.walk(t) if isinstance(e, ast.Attribute)
+                    and isinstance(e.value, ast.Name) and e.value.id == "self"}
+    return out
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
